@@ -1,0 +1,248 @@
+"""Suits, cards and bids: the small value types of both games.
+
+Every type parses the spellings FORMAT.md allows and prints the canonical one:
+
+>>> parse_card("T♥"), str(parse_card("10H"))
+(Card(rank=10, suit=<Suit.H: 'H'>), '10H')
+>>> parse_bid("7♠").text, parse_bid("misère").text
+('7S', 'misere')
+
+Parsing is a dictionary look-up into tables built once at import, so the codec's
+hot path pays no more for a card than for a string.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "Suit",
+    "Card",
+    "Bid",
+    "WhistCall",
+    "GameKind",
+    "parse_suit",
+    "parse_card",
+    "parse_bid",
+    "PREFERANS_DECK",
+    "SOLO_WHIST_DECK",
+    "RANK_NAMES",
+]
+
+
+class Suit(enum.Enum):
+    """A suit, in Preferans order: spades < clubs < diamonds < hearts."""
+
+    S = "S"
+    C = "C"
+    D = "D"
+    H = "H"
+
+    @property
+    def order(self) -> int:
+        """Rank of the suit in a Preferans auction (S=0 … H=3; NT is 4)."""
+        return _SUIT_ORDER[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ♠ ♣ ♦ ♥."""
+        return _SUIT_SYMBOL[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_ORDER: Final = {Suit.S: 0, Suit.C: 1, Suit.D: 2, Suit.H: 3}
+_SUIT_SYMBOL: Final = {Suit.S: "♠", Suit.C: "♣", Suit.D: "♦", Suit.H: "♥"}
+_SUIT_SPELLINGS: Final = {
+    **{s.value: s for s in Suit},
+    **{s.value.lower(): s for s in Suit},
+    **{sym: s for s, sym in _SUIT_SYMBOL.items()},
+    "♤": Suit.S, "♧": Suit.C, "♢": Suit.D, "♡": Suit.H,
+}
+
+RANK_NAMES: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+                     10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_SPELLINGS: Final = {**{v: k for k, v in RANK_NAMES.items()}, "T": 10, "t": 10,
+                          "j": 11, "q": 12, "k": 13, "a": 14}
+
+
+class GameKind(enum.Enum):
+    """The two games a log can hold."""
+
+    PREFERANS = "preferans"
+    SOLO_WHIST = "solo_whist"
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in one deal: 10 in Preferans, 13 in Solo Whist."""
+        return 10 if self is GameKind.PREFERANS else 13
+
+
+class WhistCall(enum.Enum):
+    """A Preferans defender's decision: whist, pass or half-whist (полвиста)."""
+
+    WHIST = "whist"
+    PASS = "pass"
+    HALF = "half"
+
+
+@attrs.frozen(order=True)
+class Card:
+    """A playing card; ``rank`` is 2..14 (11 J, 12 Q, 13 K, 14 A).
+
+    >>> str(Card(14, Suit.S))
+    'AS'
+    """
+
+    rank: int
+    suit: Suit = attrs.field(order=lambda s: s.order)
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + self.suit.value
+
+
+def _build_cards() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    for suit_text, suit in _SUIT_SPELLINGS.items():
+        for rank_text, rank in _RANK_SPELLINGS.items():
+            table[rank_text + suit_text] = Card(rank, suit)
+    return table
+
+
+_CARDS: Final = _build_cards()
+
+PREFERANS_DECK: Final = frozenset(Card(r, s) for s in Suit for r in range(7, 15))
+"""The 32 cards of Preferans (7 to ace)."""
+SOLO_WHIST_DECK: Final = frozenset(Card(r, s) for s in Suit for r in range(2, 15))
+"""The 52 cards of Solo Whist."""
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse ``S C D H`` or ``♠ ♣ ♦ ♥``; raise ``ValueError`` otherwise."""
+    try:
+        return _SUIT_SPELLINGS[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"{text!r} is not a suit (S, C, D, H or ♠ ♣ ♦ ♥)") from None
+
+
+def parse_card(text: str) -> Card:
+    """Parse ``10S``, ``TS``, ``10♠``; raise ``ValueError`` naming the text otherwise."""
+    try:
+        return _CARDS[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"{text!r} is not a card (rank 2..10, J, Q, K, A or T, then a suit)") from None
+
+
+# --------------------------------------------------------------------------- bids
+
+PREFERANS_BASE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+"""Base price of a Preferans contract by level (misère is 10)."""
+
+SOLO_ORDER: Final = ("prop", "cop", "solo", "misere", "abundance", "trump_abundance",
+                     "open_misere", "full_abundance")
+
+
+@attrs.frozen
+class Bid:
+    """A call in either game's auction, or a contract: ``6S`` .. ``10NT``, ``misere``,
+    ``pass`` or one of the Solo Whist bids.
+
+    ``level`` and ``strain`` describe Preferans suit contracts (``strain`` None is NT).
+    Whether a bid belongs to a game is asked with :attr:`preferans` / :attr:`solo_whist`.
+
+    >>> b = parse_bid("8NT"); (b.level, b.strain, b.base_price)
+    (8, None, 6)
+    """
+
+    text: str
+    level: int | None = None
+    strain: Suit | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        """True for ``pass``."""
+        return self.text == "pass"
+
+    @property
+    def is_misere(self) -> bool:
+        """True for ``misere`` (both games spell it alike)."""
+        return self.text == "misere"
+
+    @property
+    def preferans(self) -> bool:
+        """True when the bid exists in Preferans (a level contract, misère or pass)."""
+        return self.level is not None or self.text in ("misere", "pass")
+
+    @property
+    def solo_whist(self) -> bool:
+        """True when the bid exists in Solo Whist."""
+        return self.text in SOLO_ORDER or self.text == "pass"
+
+    @property
+    def base_price(self) -> int:
+        """Preferans base price: 6→2, 7→4, 8→6, 9→8, 10→10, misère→10."""
+        if self.level is not None:
+            return PREFERANS_BASE[self.level]
+        if self.is_misere:
+            return 10
+        raise ValueError(f"{self.text} has no Preferans price")
+
+    @property
+    def auction_rank(self) -> int:
+        """Order of Preferans bids: 6S < … < 8NT < misère < 9S < … < 10NT."""
+        if self.level is not None:
+            return self.level * 10 + (4 if self.strain is None else self.strain.order)
+        if self.is_misere:
+            return 85
+        return -1
+
+    @property
+    def solo_rank(self) -> int:
+        """Order of Solo Whist bids: prop (and cop) < solo < misère < … < full abundance."""
+        if self.text == "cop":
+            return 0
+        return SOLO_ORDER.index(self.text) - 1 if self.text in SOLO_ORDER else -1
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _build_bids() -> dict[str, Bid]:
+    table: dict[str, Bid] = {}
+    for level in range(6, 11):
+        for suit_text, suit in _SUIT_SPELLINGS.items():
+            table[f"{level}{suit_text}"] = Bid(f"{level}{suit.value}", level, suit)
+        for nt in ("NT", "nt", "БК", "бк"):
+            table[f"{level}{nt}"] = Bid(f"{level}NT", level, None)
+    for name in ("pass", *SOLO_ORDER):
+        table[name] = Bid(name)
+    table["misère"] = table["misere"]
+    table["мизер"] = table["misere"]
+    table["пас"] = table["pass"]
+    return table
+
+
+_BIDS: Final = _build_bids()
+
+
+def parse_bid(text: str) -> Bid:
+    """Parse any bid or contract of either game; raise ``ValueError`` naming the text otherwise."""
+    try:
+        return _BIDS[text]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"{text!r} is not a bid (6S..10NT, misere, pass, or a Solo Whist bid: "
+            + ", ".join(SOLO_ORDER) + ")"
+        ) from None
+
+
+def all_bids() -> list[Bid]:
+    """Every canonical bid of both games (for schemas and generators)."""
+    seen: dict[str, Bid] = {}
+    for bid in _BIDS.values():
+        seen.setdefault(bid.text, bid)
+    return list(seen.values())

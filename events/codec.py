@@ -1,0 +1,283 @@
+"""The cattrs + orjson codec: JSON line ⇄ frozen event, with precise errors.
+
+The converter is configured once by :func:`configure` and built twice: a *fast* one
+(``detailed_validation=False``) that decodes every line, and a *detailed* one used only
+to explain a line the fast one refused. Both are strict: ``"4"`` is not an int, ``true``
+is not 1, an unknown field is an error unless its name starts with ``_`` (an extension,
+kept in ``event.extensions``).
+
+>>> ev = decode(b'{"seq":4,"type":"bid","game":"g","deal":1,"player":"Bo","bid":"6\\u2660"}')
+>>> ev.bid.text, encode(ev)
+('6S', b'{"v":1,"seq":4,"type":"bid","game":"g","deal":1,"player":"Bo","bid":"6S"}')
+>>> decode(b'{"seq":4,"type":"tricks","game":"g","deal":1,"taken":{"A":"4"}}')
+Traceback (most recent call last):
+...
+events.codec.DecodeError: taken.A: expected a whole number, got '4'
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+import cattrs
+import orjson
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.preconf.orjson import make_converter
+
+from .cards import Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
+from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
+from .rules import Rules, RulesError, make_rules
+
+__all__ = ["DecodeError", "decode", "decode_obj", "encode", "encode_obj", "unstructure", "CONVERTER",
+           "loads_line"]
+
+
+class DecodeError(ValueError):
+    """A line that is not a valid event; ``field`` is a dotted path or ``""``."""
+
+    def __init__(self, field: str, message: str, seq: int | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+        self.seq = seq
+
+
+# --------------------------------------------------------------------------- strict scalars
+
+def _describe(v: Any) -> str:
+    text = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode() if not isinstance(v, str) else repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _strict_int(v: Any, _: Any) -> int:
+    if type(v) is int:
+        return v
+    if isinstance(v, float) and v.is_integer() and abs(v) > 2**63:
+        raise ValueError(f"number too large: {v:.0f}")
+    raise ValueError(f"expected a whole number, got {_describe(v)}")
+
+
+def _strict_str(v: Any, _: Any) -> str:
+    if type(v) is str:
+        return v
+    raise ValueError(f"expected a string, got {_describe(v)}")
+
+
+def _strict_bool(v: Any, _: Any) -> bool:
+    if type(v) is bool:
+        return v
+    raise ValueError(f"expected true or false, got {_describe(v)}")
+
+
+def _value_hook(parse: Callable[[str], Any]) -> Callable[[Any, Any], Any]:
+    def hook(v: Any, _: Any) -> Any:
+        if type(v) is not str:
+            raise ValueError(f"expected a string, got {_describe(v)}")
+        return parse(v)
+
+    return hook
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    values = {m.value: m for m in cls}
+    choices = ", ".join(values)
+
+    def hook(v: Any, _: Any) -> Any:
+        try:
+            return values[v]
+        except (KeyError, TypeError):
+            raise ValueError(f"{_describe(v)} is not one of: {choices}") from None
+
+    return hook
+
+
+def _rules_hook(v: Any, _: Any) -> Rules:
+    try:
+        return make_rules(v)
+    except RulesError as exc:
+        # the field path is rebuilt from the note; keep only what follows "rules"
+        raise _RulesFieldError(exc.field[len("rules"):].lstrip("."), exc.message) from None
+
+
+class _RulesFieldError(ValueError):
+    def __init__(self, sub: str, message: str) -> None:
+        super().__init__(message)
+        self.sub = sub
+
+
+def _tuple_of(item: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any, ...]]:
+    def hook(v: Any, _: Any) -> tuple[Any, ...]:
+        if type(v) is not list:
+            raise ValueError(f"expected a list, got {_describe(v)}")
+        return tuple(item(x, None) for x in v)
+
+    return hook
+
+
+# --------------------------------------------------------------------------- the converter
+
+def configure(conv: cattrs.Converter) -> None:
+    """Register every hook of the event format on ``conv`` (strict scalars first)."""
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(Card, _value_hook(parse_card))
+    conv.register_structure_hook(Bid, _value_hook(parse_bid))
+    conv.register_structure_hook(Suit, _value_hook(parse_suit))
+    for cls in (GameKind, WhistCall):
+        conv.register_structure_hook(cls, _enum_hook(cls))
+        conv.register_unstructure_hook(cls, lambda e: e.value)
+    conv.register_structure_hook(Rules, _rules_hook)
+    conv.register_unstructure_hook(Rules, Rules.to_json)
+    conv.register_unstructure_hook(Card, str)
+    conv.register_unstructure_hook(Bid, str)
+    conv.register_unstructure_hook(Suit, lambda s: s.value)
+    card_tuple, str_tuple = tuple[Card, ...], tuple[str, ...]
+    conv.register_structure_hook_func(lambda t: t == card_tuple, _tuple_of(_value_hook(parse_card)))
+    conv.register_structure_hook_func(lambda t: t == str_tuple, _tuple_of(_strict_str))
+    for cls in (*BY_TAG.values(), SheetLine):
+        omit = {"extensions": override(omit=True)} if issubclass(cls, EventBase) else {}
+        conv.register_structure_hook(
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **omit))
+        conv.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True, **omit))
+
+
+def _build(detailed: bool) -> cattrs.Converter:
+    conv = make_converter(detailed_validation=detailed, forbid_extra_keys=True)
+    configure(conv)
+    return conv
+
+
+CONVERTER: Final = _build(detailed=True)
+"""The detailed converter (exact error paths); use it for anything but the hot path."""
+_FAST: Final = _build(detailed=False)
+_FAST_HOOKS: Final = {tag: (cls, _FAST.get_structure_hook(cls)) for tag, cls in BY_TAG.items()}
+_DETAILED_HOOKS: Final = {tag: CONVERTER.get_structure_hook(cls) for tag, cls in BY_TAG.items()}
+_UNSTRUCTURE: Final = {cls: CONVERTER.get_unstructure_hook(cls) for cls in TAGS}
+_FIELD_ORDER: Final = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in TAGS}
+_TRAILER: Final = ("at", "by", "note")
+
+
+def loads_line(line: bytes) -> Any:
+    """``orjson.loads`` with the error turned into :class:`DecodeError`."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        raise DecodeError("", f"not valid JSON ({_json_reason(exc)})") from None
+
+
+def _json_reason(exc: orjson.JSONDecodeError) -> str:
+    msg = getattr(exc, "msg", None) or (str(exc.args[0]) if exc.args else str(exc))
+    if "utf-8" in msg.lower() or "surrogate" in msg.lower():
+        return "not UTF-8 text"
+    col = getattr(exc, "colno", None)
+    return f"{msg} at column {col}" if col else msg
+
+
+def decode(line: bytes) -> Event:
+    """Decode one JSON line into an event; raise :class:`DecodeError` naming the field."""
+    return decode_obj(loads_line(line))
+
+
+def decode_obj(data: Any) -> Event:
+    """Structure an already parsed JSON value into an event (the dict is consumed)."""
+    if type(data) is not dict:
+        raise DecodeError("", f"expected a JSON object, got {_describe(data)}")
+    tag = data.pop("type", None)
+    entry = _FAST_HOOKS.get(tag) if type(tag) is str else None
+    if entry is None:
+        seq = data.get("seq") if type(data.get("seq")) is int else None
+        if tag is None:
+            raise DecodeError("type", "missing", seq)
+        raise DecodeError("type", f"{_describe(tag)} is not an event type ({', '.join(BY_TAG)})", seq)
+    cls, hook = entry
+    try:
+        return hook(data, cls)
+    except Exception:
+        return _decode_slow(data, tag, cls)
+
+
+def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
+    """The rare path: extensions to set aside, or an error to explain precisely."""
+    ext = {k: data.pop(k) for k in [k for k in data if k.startswith("_")]}
+    seq = data.get("seq") if type(data.get("seq")) is int else None
+    try:
+        event = _DETAILED_HOOKS[tag](data, cls)
+    except (ClassValidationError, IterableValidationError) as exc:
+        field, message = _first_problem(exc, [])
+        raise DecodeError(field, message, seq) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # pragma: no cover - defensive
+        raise DecodeError("", f"cannot decode: {exc}", seq) from None
+    if ext:
+        object.__setattr__(event, "extensions", ext)
+    return event
+
+
+def _first_problem(exc: BaseException, path: list[str]) -> tuple[str, str]:
+    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            name = getattr(note, "name", None)
+            if name is None:
+                name = str(getattr(note, "index", "?"))
+            return _first_problem(sub, [*path, str(name)])
+        for sub in without:
+            return _first_problem(sub, path)
+    field = ".".join(path)
+    if isinstance(exc, ForbiddenExtraKeysError):
+        names = ", ".join(sorted(exc.extra_fields))
+        where = f"{field}." if field else ""
+        return f"{where}{sorted(exc.extra_fields)[0]}", (
+            f"unknown field{'s' if len(exc.extra_fields) > 1 else ''} {names} "
+            "(extension fields must start with _)")
+    if isinstance(exc, _RulesFieldError):
+        return ".".join(p for p in (field, exc.sub) if p), str(exc)
+    if isinstance(exc, KeyError):
+        return field, "required field missing"
+    if isinstance(exc, ValueError):
+        return field, str(exc)
+    if isinstance(exc, (TypeError, AttributeError)):
+        return field, "wrong type (expected an object)" if "items" in str(exc) else f"wrong type ({exc})"
+    return field, str(exc)
+
+
+# --------------------------------------------------------------------------- encoding
+
+def unstructure(event: Event) -> dict[str, Any]:
+    """The event as a JSON-ready dict in canonical key order, defaults left out."""
+    body = _UNSTRUCTURE[type(event)](event)
+    out: dict[str, Any] = {"v": event.v, "seq": event.seq, "type": TAGS[type(event)], "game": event.game}
+    for key in _FIELD_ORDER[type(event)]:
+        if key in body and key not in out and key not in _TRAILER:
+            out[key] = body[key]
+    for key in _TRAILER:
+        if key in body:
+            out[key] = body[key]
+    out.update(event.extensions)
+    return out
+
+
+def encode_obj(obj: Mapping[str, Any]) -> bytes:
+    """One JSON line (no newline) for an already unstructured event."""
+    return orjson.dumps(obj)
+
+
+def encode(event: Event) -> bytes:
+    """One JSON line (no newline), canonical: ASCII spellings, defaults omitted."""
+    return orjson.dumps(unstructure(event))
+
+
+def json_schema() -> dict[str, Any]:
+    """A JSON Schema of format v1, generated from the event classes."""
+    from .schema import build_schema
+
+    return build_schema()
+
+
+_ = typing  # keep the typing import for forward references in annotations

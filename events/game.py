@@ -1,0 +1,846 @@
+"""The game state machine: given the game so far, is the next event legal?
+
+:class:`LogChecker` checks a whole file: ``seq`` runs 1, 2, 3…; every event names a game
+that was started; each game's events go to its :class:`GameState`. ``check`` returns the
+problems of one event as ``(field, message)`` pairs, and an empty list when the event is
+legal; a refused event changes nothing. After a refused event the rest of that deal is
+skipped without further complaint (``deal_broken``) and checking resumes at the next deal,
+so one mistake is reported once and never hides the next game.
+
+The machine never scores. The one rule that needs the score (no deal after every pool is
+closed) asks a :class:`ClosureOracle` that the caller may supply (the projections do).
+
+>>> from events.codec import decode
+>>> chk = LogChecker()
+>>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
+...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
+[]
+>>> chk.check(decode(b'{"seq":2,"type":"deal_started","game":"g","deal":2,"dealer":"A"}'))
+[('deal', 'expected deal 1, got 2')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Protocol
+
+from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall
+from .model import (
+    Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
+    GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
+)
+from .play import Play
+from .rules import PreferansOptions, SoloWhistOptions
+
+__all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue"]
+
+Issue = tuple[str, str]
+_STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
+
+
+class ClosureOracle(Protocol):
+    """Tells the checker whether a game's pools are all closed (the projections know)."""
+
+    def all_pools_closed(self, game: str) -> bool:
+        """True when every player of ``game`` has closed the pool."""
+        ...
+
+
+class DealState:
+    """Where one deal stands: the auction, the contract, the defence, the play."""
+
+    def __init__(self, number: int, dealer: str, holders: list[str], started: DealStarted) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.holders = holders
+        self.started = started
+        self.bids: list[tuple[str, Bid]] = []
+        self.passed: set[str] = set()
+        self.highest: tuple[str, Bid] | None = None
+        self.cop: str | None = None
+        self.auction_over = False
+        self.all_passed = False
+        self.contract: ContractMade | None = None
+        self.calls: list[tuple[str, WhistCall]] = []
+        self.defenders: list[str] = []
+        self.needs_calls = False
+        self.discarded: tuple[Card, ...] | None = None
+        self.play: Play | None = None
+        self.tricks: Tricks | None = None
+        self.finished = False
+        self.without_play = False
+        self.redeal = False
+        self.broken = False
+
+    @property
+    def raspas(self) -> bool:
+        """True for a Preferans deal that everybody passed (no contract)."""
+        return self.contract is None and (self.all_passed or self.tricks is not None or self.play is not None)
+
+
+class GameState:
+    """One game's state: players, rules, the current deal, whether it has ended."""
+
+    def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
+        self.started = started
+        self.id = started.game
+        self.kind = started.kind
+        self.players = list(started.players)
+        self.options = started.rules.options
+        self.oracle = oracle
+        self.deal: DealState | None = None
+        self.deals_started = 0
+        self.voided: set[int] = set()
+        self.ended = False
+        self.raspas_by_dealer = 0
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def pref(self) -> PreferansOptions:
+        assert isinstance(self.options, PreferansOptions)
+        return self.options
+
+    @property
+    def solo(self) -> SoloWhistOptions:
+        assert isinstance(self.options, SoloWhistOptions)
+        return self.options
+
+    def left_of(self, player: str, among: list[str] | None = None) -> list[str]:
+        """Players clockwise starting after ``player`` (only those in ``among``)."""
+        i = self.players.index(player)
+        order = self.players[i + 1:] + self.players[:i + 1]
+        return [p for p in order if among is None or p in among]
+
+    def _player(self, name: str, field: str, *, holder: bool = False) -> list[Issue]:
+        if name not in self.players:
+            return [(field, f"{name!r} is not a player of game {self.id}")]
+        if holder and self.deal is not None and name not in self.deal.holders:
+            return [(field, f"{name} deals and sits this deal out")]
+        return []
+
+    def _names(self, names: Mapping[str, object] | list[str], field: str) -> list[Issue]:
+        for name in names:
+            if name not in self.players:
+                return [(f"{field}.{name}", f"{name!r} is not a player of game {self.id}")]
+        return []
+
+    # ------------------------------------------------------------------ dispatch
+
+    def check(self, ev: Event) -> list[Issue]:
+        """The problems of ``ev`` in this game now; applies it when there are none."""
+        if self.ended:
+            return [("type", f"game {self.id} has ended; nothing may follow game_ended")]
+        handler = _HANDLERS.get(type(ev))
+        if handler is None:
+            return [("type", f"{ev.type} is not allowed here")]
+        if hasattr(ev, "deal") and not isinstance(ev, (DealStarted, DealVoided)):
+            d = self.deal
+            if d is None:
+                return [("deal", f"no deal has started in game {self.id}")]
+            if ev.deal != d.number:  # type: ignore[attr-defined]
+                return [("deal", f"deal {ev.deal} is not the current deal {d.number}")]  # type: ignore[attr-defined]
+            if d.broken:
+                return []
+        return handler(self, ev)
+
+    def unfinished(self) -> str | None:
+        """Why the current deal is not finished, or ``None``."""
+        d = self.deal
+        if d is None or d.finished or d.broken or d.number in self.voided:
+            return None
+        if d.contract is None and not d.auction_over and not d.bids:
+            return f"deal {d.number} has no result (no contract, no tricks)"
+        if d.needs_calls and not self._calls_done():
+            return f"deal {d.number}: the defenders have not both spoken"
+        return f"deal {d.number} has no tricks"
+
+    def close(self) -> list[Issue]:
+        """Problems when the file ends while this game is open (none: a game may go on later)."""
+        return []
+
+    # ------------------------------------------------------------------ deal start
+
+    def _deal_started(self, ev: DealStarted) -> list[Issue]:
+        issues = self._player(ev.dealer, "dealer")
+        if issues:
+            return issues
+        if ev.deal != self.deals_started + 1:
+            return [("deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
+        why = self.unfinished()
+        if why:
+            return [("deal", f"{why}; deal {ev.deal} cannot start")]
+        if (self.kind is GameKind.PREFERANS and self.pref.game_end == "pools_closed"
+                and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
+            return [("deal", f"every pool is closed: game {self.id} is over (the rules end it so)")]
+        prev = self.deal
+        if prev is not None:
+            expected = self.left_of(prev.dealer)[0]
+            same_allowed = (self.kind is GameKind.PREFERANS and prev.raspas
+                            and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats)
+            if same_allowed:
+                expected = prev.dealer
+            if ev.dealer != expected:
+                return [("dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
+        if self.kind is GameKind.PREFERANS:
+            issues = self._pref_deal_fields(ev)
+        else:
+            issues = self._solo_deal_fields(ev)
+        if issues:
+            return issues
+        if prev is not None and prev.dealer == ev.dealer:
+            self.raspas_by_dealer += 1
+        else:
+            self.raspas_by_dealer = 0
+        holders = [p for p in self.left_of(ev.dealer)
+                   if not (self.kind is GameKind.PREFERANS and len(self.players) == 4 and p == ev.dealer)]
+        self.deals_started = ev.deal
+        self.deal = DealState(ev.deal, ev.dealer, holders, ev)
+        return []
+
+    def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if not 0 <= ev.bomb <= 3:
+            return [("bomb", f"bomb level {ev.bomb} is not 0..3")]
+        if ev.bomb and not self.pref.bombs:
+            return [("bomb", f"the rules of game {self.id} have no bombs (option bombs)")]
+        if ev.turned is not None:
+            return [("turned", "a turned card belongs to Solo Whist, not Preferans")]
+        if ev.talon is not None and len(ev.talon) != 2:
+            return [("talon", f"the talon has 2 cards, not {len(ev.talon)}")]
+        if ev.hands is not None:
+            holders = [p for p in self.players if not (len(self.players) == 4 and p == ev.dealer)]
+            issues = self._hands(ev.hands, holders, 10, PREFERANS_DECK, "Preferans")
+            if issues:
+                return issues
+            seen = {c for h in ev.hands.values() for c in h}
+            for card in ev.talon or ():
+                if card in seen:
+                    return [("talon", f"{card} is in the talon and in a hand")]
+                if card not in PREFERANS_DECK:
+                    return [("talon", f"{card} is not a Preferans card (7 to ace)")]
+        return []
+
+    def _solo_deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if ev.bomb:
+            return [("bomb", "bombs belong to Preferans")]
+        if ev.talon is not None:
+            return [("talon", "Solo Whist has no talon")]
+        if ev.hands is not None:
+            issues = self._hands(ev.hands, self.players, 13, SOLO_WHIST_DECK, "Solo Whist")
+            if issues:
+                return issues
+            if ev.turned is not None and ev.turned not in ev.hands.get(ev.dealer, ()):
+                return [("turned", f"the turned card {ev.turned} is not in the dealer's hand")]
+        return []
+
+    def _hands(self, hands: Mapping[str, tuple[Card, ...]], holders: list[str], size: int,
+               deck: frozenset[Card], game: str) -> list[Issue]:
+        issues = self._names(hands, "hands")
+        if issues:
+            return issues
+        if set(hands) != set(holders):
+            missing = [p for p in holders if p not in hands]
+            if missing:
+                return [("hands", f"no hand for {', '.join(missing)}")]
+            extra = [p for p in hands if p not in holders]
+            return [(f"hands.{extra[0]}", f"{extra[0]} sits this deal out and holds no cards")]
+        seen: set[Card] = set()
+        for player, cards in hands.items():
+            if len(cards) != size:
+                return [(f"hands.{player}", f"{len(cards)} cards; a {game} hand has {size}")]
+            for card in cards:
+                if card not in deck:
+                    return [(f"hands.{player}", f"{card} is not a {game} card")]
+                if card in seen:
+                    return [(f"hands.{player}", f"{card} is dealt twice")]
+                seen.add(card)
+        return []
+
+    # ------------------------------------------------------------------ auction
+
+    def _bid(self, ev: BidMade) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._player(ev.player, "player", holder=True)
+        if issues:
+            return issues
+        if d.contract is not None:
+            return [("bid", "the auction is over: the contract is set")]
+        if d.auction_over:
+            return [("bid", "the auction is over")]
+        if self.kind is GameKind.PREFERANS:
+            return self._pref_bid(d, ev)
+        return self._solo_bid(d, ev)
+
+    def _next_speaker(self, d: DealState, can_speak: set[str]) -> str | None:
+        last = d.bids[-1][0] if d.bids else None
+        order = self.left_of(last, d.holders) if last else d.holders
+        for p in order:
+            if p in can_speak:
+                return p
+        return None
+
+    def _pref_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
+        bid = ev.bid
+        if not bid.preferans:
+            return [("bid", f"{bid} is not a Preferans bid")]
+        can_speak = {p for p in d.holders if p not in d.passed}
+        expected = self._next_speaker(d, can_speak)
+        if ev.player != expected:
+            return [("player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
+        if not bid.is_pass and d.highest is not None and bid.auction_rank <= d.highest[1].auction_rank:
+            return [("bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
+        d.bids.append((ev.player, bid))
+        if bid.is_pass:
+            d.passed.add(ev.player)
+        else:
+            d.highest = (ev.player, bid)
+        left = [p for p in d.holders if p not in d.passed]
+        if not left:
+            d.auction_over = d.all_passed = True
+        elif len(left) == 1 and d.highest is not None and d.highest[0] == left[0]:
+            d.auction_over = True
+        return []
+
+    def _solo_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
+        bid = ev.bid
+        if not bid.solo_whist:
+            return [("bid", f"{bid} is not a Solo Whist bid")]
+        eldest = d.holders[0]
+        can_speak = self._solo_can_speak(d)
+        if ev.player not in can_speak:
+            if ev.player in d.passed:
+                return [("player", f"{ev.player} has passed and is out of the auction")]
+            return [("player", f"{ev.player} holds the highest bid and cannot speak now")]
+        expected = self._next_speaker(d, can_speak)
+        cop_right = (bid.text == "cop" and ev.player == eldest and eldest in d.passed)
+        if ev.player != expected and not cop_right:
+            return [("player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
+        if bid.text == "cop":
+            if d.highest is None or d.highest[1].text != "prop" or d.cop is not None:
+                return [("bid", "a cop accepts a standing prop, and there is none")]
+            if ev.player in d.passed and not cop_right:
+                return [("player", f"{ev.player} has passed; only {eldest} may still cop")]
+            d.cop = ev.player
+            d.passed.discard(ev.player)
+        elif not bid.is_pass:
+            if d.highest is not None and bid.solo_rank <= d.highest[1].solo_rank:
+                return [("bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
+            if bid.text == "prop" and d.highest is not None:
+                return [("bid", "a prop only opens the auction")]
+            d.highest = (ev.player, bid)
+            d.cop = None
+        else:
+            d.passed.add(ev.player)
+        d.bids.append((ev.player, bid))
+        if not self._solo_can_speak(d, strict=True):
+            d.auction_over = True
+            if d.highest is None:
+                d.all_passed = True
+            elif d.highest[1].text == "prop" and d.cop is None:
+                if self.solo.unaccepted_prop == "redeal" or d.highest[0] in d.passed:
+                    d.redeal = True
+        return []
+
+    def _solo_can_speak(self, d: DealState, strict: bool = False) -> set[str]:
+        """Who may still call. ``strict`` leaves out the eldest's optional late cop."""
+        holding = set()
+        if d.highest is not None:
+            holding.add(d.highest[0])
+            if d.cop:
+                holding.add(d.cop)
+        out = {p for p in d.holders if p not in d.passed and p not in holding}
+        if d.highest is None and len(d.passed) == len(d.holders):
+            return set()
+        if not out and d.highest is not None and d.highest[1].text == "prop" and d.cop is None:
+            proposer = d.highest[0]
+            if self.solo.unaccepted_prop == "proposer_may_raise" and proposer not in d.passed:
+                out = {proposer}
+            eldest = d.holders[0]
+            if not strict and eldest != proposer and eldest in d.passed:
+                out.add(eldest)
+        return out
+
+    # ------------------------------------------------------------------ contract
+
+    def _contract(self, ev: ContractMade) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._player(ev.declarer, "declarer", holder=True)
+        if issues:
+            return issues
+        if d.contract is not None:
+            return [("contract", f"deal {d.number} already has a contract ({d.contract.contract})")]
+        if d.all_passed:
+            return [("contract", "everybody passed: there is no contract"
+                     + (" (a raspas)" if self.kind is GameKind.PREFERANS else ""))]
+        if d.redeal:
+            return [("contract", "the prop was not accepted: the hands are thrown in")]
+        if d.bids and not d.auction_over and self.kind is GameKind.PREFERANS:
+            return [("contract", "the auction is not over")]
+        if d.tricks is not None or d.play is not None:
+            return [("contract", "play has begun: too late for a contract")]
+        if self.kind is GameKind.PREFERANS:
+            issues = self._pref_contract(d, ev)
+        else:
+            issues = self._solo_contract(d, ev)
+        if issues:
+            return issues
+        d.contract = ev
+        d.auction_over = True
+        return []
+
+    def _pref_contract(self, d: DealState, ev: ContractMade) -> list[Issue]:
+        c = ev.contract
+        o = self.pref
+        if c.level is None and not c.is_misere:
+            return [("contract", f"{c} is not a Preferans contract (6S..10NT or misere)")]
+        if ev.partner is not None or ev.trump is not None:
+            return [("partner" if ev.partner is not None else "trump", "belongs to Solo Whist contracts")]
+        if d.highest is not None:
+            winner, top = d.highest
+            if ev.declarer != winner:
+                return [("declarer", f"{winner} won the auction, not {ev.declarer}")]
+            if top.is_misere != c.is_misere:
+                return [("contract", f"the auction was won with {top}; the contract cannot be {c}")]
+            if not c.is_misere and c.auction_rank < top.auction_rank:
+                return [("contract", f"{c} is lower than the winning bid {top}")]
+        if ev.dark and not o.dark_games:
+            return [("dark", f"the rules of game {self.id} have no dark games (option dark_games)")]
+        if ev.totus:
+            if not o.totus:
+                return [("totus", f"the rules of game {self.id} have no тотус (option totus)")]
+            if c.level != 10:
+                return [("totus", f"тотус is a 10-game, not {c}")]
+            if len(ev.helps) > min(d.started.bomb, 2):
+                return [("helps", f"a тотус on bomb level {d.started.bomb} helps at most "
+                                  f"{min(d.started.bomb, 2)} partner(s)")]
+        elif ev.helps:
+            return [("helps", "only a тотус helps partners")]
+        for p in ev.helps:
+            if p not in self.players or p == ev.declarer:
+                return [("helps", f"{p!r} is not a partner of {ev.declarer}")]
+        if ev.without_three and (c.is_misere or ev.totus):
+            return [("without_three", f"{c} cannot be given up without three")]
+        d.defenders = [p for p in self.left_of(ev.declarer, d.holders) if p != ev.declarer]
+        ten_called = c.level != 10 or o.ten_game == "whisted"
+        d.needs_calls = not (ev.without_three or c.is_misere or ev.totus or not ten_called)
+        if ev.without_three:
+            d.finished = d.without_play = True
+        return []
+
+    def _solo_contract(self, d: DealState, ev: ContractMade) -> list[Issue]:
+        c = ev.contract
+        if not c.solo_whist or c.text in ("pass", "cop"):
+            return [("contract", f"{c} is not a Solo Whist contract")]
+        for flag in ("dark", "without_three", "totus"):
+            if getattr(ev, flag):
+                return [(flag, "belongs to Preferans")]
+        if ev.helps:
+            return [("helps", "belongs to Preferans")]
+        if d.highest is not None:
+            winner, top = d.highest
+            if (ev.declarer, c.text) != (winner, top.text):
+                return [("contract", f"the auction gave {top} to {winner}, not {c} to {ev.declarer}")]
+        if c.text == "prop":
+            if ev.partner is None:
+                return [("partner", "a prop needs the accepting partner")]
+            issues = self._player(ev.partner, "partner")
+            if issues:
+                return issues
+            if ev.partner == ev.declarer:
+                return [("partner", "the partner must be another player")]
+            if d.cop is not None and ev.partner != d.cop:
+                return [("partner", f"{d.cop} accepted the prop, not {ev.partner}")]
+        elif ev.partner is not None:
+            return [("partner", f"only a prop has a partner, not {c}")]
+        if ev.trump is not None and c.text != "abundance":
+            return [("trump", f"only an abundance names its trump; {c} does not")]
+        return []
+
+    # ------------------------------------------------------------------ defence
+
+    def _calls_done(self) -> bool:
+        d = self.deal
+        assert d is not None
+        return len(d.calls) >= 2
+
+    def _whists_outcome(self, d: DealState) -> str:
+        """``play`` when someone whists, ``none`` when both passed or a half stands."""
+        final: dict[str, WhistCall] = {}
+        for p, c in d.calls:
+            final[p] = c
+        if len(d.calls) == 3:
+            final[d.defenders[1]] = WhistCall.PASS
+        if any(c is WhistCall.WHIST for c in final.values()):
+            return "play"
+        return "none"
+
+    def _whist(self, ev: WhistMade) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if self.kind is not GameKind.PREFERANS:
+            return [("type", "whist calls belong to Preferans")]
+        issues = self._player(ev.player, "player", holder=True)
+        if issues:
+            return issues
+        if d.contract is None:
+            return [("type", "no contract to whist against")]
+        if not d.needs_calls:
+            c = d.contract
+            why = ("a misère is never whisted" if c.contract.is_misere else
+                   "a тотус has no whist calls" if c.totus else
+                   "the declarer gave up without three" if c.without_three else
+                   f"a 10-game is not whisted under ten_game {self.pref.ten_game}")
+            return [("call", why)]
+        if d.tricks is not None or d.play is not None:
+            return [("call", "play has begun")]
+        first, second = d.defenders
+        calls = [c for _, c in d.calls]
+        n = len(calls)
+        if n == 0:
+            expected = first
+        elif n == 1:
+            expected = second
+        elif n == 2 and calls == [WhistCall.PASS, WhistCall.HALF]:
+            expected = first
+        else:
+            return [("player", "both defenders have spoken")]
+        if ev.player != expected:
+            return [("player", f"it is {expected}'s call, not {ev.player}'s")]
+        if ev.call is WhistCall.HALF:
+            if n != 1 or calls[0] is not WhistCall.PASS:
+                return [("call", "half (полвиста) is only for the second defender after the first passed")]
+            if not self.pref.half_whist:
+                return [("call", f"the rules of game {self.id} have no half-whist (option half_whist)")]
+            if d.contract.contract.level not in (6, 7):
+                return [("call", f"half-whist is only on a 6 or 7, not on {d.contract.contract}")]
+        if n == 2 and ev.call is WhistCall.HALF:
+            return [("call", "the first defender may only whist or pass after a half")]
+        d.calls.append((ev.player, ev.call))
+        decided = len(d.calls) >= 2 and self._whists_outcome(d) == "none"
+        d.finished = d.without_play = decided
+        return []
+
+    def _play_allowed(self, d: DealState) -> str | None:
+        if self.kind is GameKind.SOLO_WHIST:
+            if d.redeal:
+                return "the hands were thrown in (redeal): there is no play"
+            if d.contract is None:
+                if d.all_passed and self.solo.all_pass == "general_misere":
+                    return None
+                if d.all_passed:
+                    return "everybody passed and the rules redeal: there is no play"
+                return "no contract yet"
+            return None
+        if d.contract is None:
+            if d.bids and not d.all_passed:
+                return "the auction is not over"
+            return None
+        c = d.contract
+        if c.without_three:
+            return "the declarer gave up without three: there is no play"
+        if d.needs_calls:
+            if len(d.calls) < 2:
+                return "the defenders have not both spoken"
+            if self._whists_outcome(d) == "none":
+                if [x for _, x in d.calls] == [WhistCall.PASS, WhistCall.HALF]:
+                    return "the half-whist stands: the deal is decided without play"
+                return "both defenders passed: the deal is decided without play"
+        return None
+
+    # ------------------------------------------------------------------ play
+
+    def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
+        """(who must be listed, who may be listed) in ``tricks.taken``."""
+        may = list(d.holders)
+        if (self.kind is GameKind.PREFERANS and d.contract is None and len(self.players) == 4
+                and self.pref.talon_tricks_to_dealer):
+            may.append(d.dealer)
+        return d.holders, may
+
+    def _tricks(self, ev: Tricks) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if d.tricks is not None:
+            return [("type", f"deal {d.number} already has its tricks")]
+        why = self._play_allowed(d)
+        if why:
+            return [("taken", why)]
+        must, may = self._holders_for_tricks(d)
+        for name in ev.taken:
+            if name not in self.players:
+                return [(f"taken.{name}", f"{name!r} is not a player of game {self.id}")]
+            if name not in may:
+                return [(f"taken.{name}", f"{name} deals and sits this deal out")]
+        missing = [p for p in must if p not in ev.taken]
+        if missing:
+            return [("taken", f"no tricks for {', '.join(missing)}")]
+        total_needed = self.kind.tricks
+        for name, n in ev.taken.items():
+            if not 0 <= n <= total_needed:
+                return [(f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
+        if ev.total != total_needed:
+            game = "Preferans" if self.kind is GameKind.PREFERANS else "Solo Whist"
+            return [("taken", f"taken adds up to {ev.total}, a {game} deal has {total_needed} tricks")]
+        if ev.last is not None:
+            issues = self._player(ev.last, "last", holder=True)
+            if issues:
+                return issues
+            if ev.taken.get(ev.last, 0) == 0:
+                return [("last", f"{ev.last} took no trick, so not the last one")]
+        if (self.kind is GameKind.SOLO_WHIST and d.contract is None and ev.last is None and d.play is None):
+            return [("last", "a general misère needs who took the last trick (field last)")]
+        if d.play is not None:
+            if not d.play.complete:
+                return [("taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
+            derived = d.play.taken
+            if any(ev.taken.get(p, 0) != derived.get(p, 0) for p in {*derived, *ev.taken}):
+                shown = ", ".join(f"{p} {n}" for p, n in derived.items())
+                return [("taken", f"the cards give {shown}")]
+        d.tricks = ev
+        d.finished = True
+        return []
+
+    def _card(self, ev: CardPlayed) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if d.tricks is not None:
+            return [("card", "the tricks are already recorded")]
+        why = self._play_allowed(d)
+        if why:
+            return [("card", why)]
+        if d.play is None:
+            hands = d.started.hands
+            if hands is None:
+                return [("card", "card-level play needs the hands in deal_started")]
+            d.play = self._new_play(d, hands)
+        err = d.play.play(ev.player, ev.card)
+        if err:
+            return [("card", err)]
+        if d.play.complete:
+            d.finished = True
+        return []
+
+    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+        held = {p: list(cs) for p, cs in hands.items()}
+        c = d.contract
+        if self.kind is GameKind.PREFERANS:
+            trump = None
+            talon_leads: tuple[Card, ...] = ()
+            taker = None
+            if c is not None:
+                trump = c.contract.strain if c.contract.level is not None else None
+                if d.discarded is not None:
+                    held[c.declarer] = [x for x in held[c.declarer] + list(d.started.talon or ())
+                                        if x not in d.discarded]
+            else:
+                talon_leads = d.started.talon or ()
+                if len(self.players) == 4 and self.pref.talon_tricks_to_dealer:
+                    taker = d.dealer
+            return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
+                        talon_taker=taker, must_trump=True)
+        text = c.contract.text if c is not None else "general_misere"
+        turned = d.started.turned.suit if d.started.turned is not None else None
+        trump_of: dict[str, Suit | None] = {"prop": turned, "solo": turned, "trump_abundance": turned,
+                                            "abundance": c.trump if c is not None else None}
+        leader = c.declarer if c is not None and text == "full_abundance" else d.holders[0]
+        return Play(held, d.holders, leader, trump_of.get(text))
+
+    def _discard(self, ev: Discard) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if self.kind is not GameKind.PREFERANS:
+            return [("type", "a discard belongs to Preferans")]
+        issues = self._player(ev.player, "player", holder=True)
+        if issues:
+            return issues
+        if d.discarded is not None:
+            return [("cards", "the discard is already recorded")]
+        if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
+            return [("cards", "a discard is two different cards")]
+        if d.contract is not None and ev.player != d.contract.declarer:
+            return [("player", f"{d.contract.declarer} declares and discards, not {ev.player}")]
+        if d.highest is not None and d.contract is None and ev.player != d.highest[0]:
+            return [("player", f"{d.highest[0]} won the auction and discards, not {ev.player}")]
+        if d.play is not None or d.tricks is not None:
+            return [("cards", "play has begun")]
+        hands = d.started.hands
+        if hands is not None:
+            pool = set(hands.get(ev.player, ())) | set(d.started.talon or ())
+            for card in ev.cards:
+                if card not in pool:
+                    return [("cards", f"{ev.player} does not hold {card} (hand and talon)")]
+        d.discarded = ev.cards
+        return []
+
+    def _allocation(self, ev: Allocation) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if self.kind is not GameKind.PREFERANS:
+            return [("type", "an allocation belongs to Preferans")]
+        issues = self._player(ev.player, "player") or self._names(ev.help, "help")
+        if issues:
+            return issues
+        if ev.player in ev.help:
+            return [(f"help.{ev.player}", "a player does not help himself")]
+        if not d.finished:
+            return [("type", f"deal {d.number} is not decided yet")]
+        return []
+
+    # ------------------------------------------------------------------ outside deals
+
+    def _opening(self, ev: OpeningBalance) -> list[Issue]:
+        if self.deals_started:
+            return [("type", "an opening balance comes before the first deal")]
+        for name, m in (("pool", ev.pool), ("mountain", ev.mountain), ("points", ev.points)):
+            issues = self._names(m, name)
+            if issues:
+                return issues
+        for writer, row in ev.whists.items():
+            issues = self._names([writer], "whists") or self._names(row, f"whists.{writer}")
+            if issues:
+                return issues
+        if self.kind is GameKind.PREFERANS and ev.points:
+            return [("points", "points belong to Solo Whist; Preferans has pool, mountain, whists")]
+        if self.kind is GameKind.SOLO_WHIST and (ev.pool or ev.mountain or ev.whists):
+            return [("points", "a Solo Whist balance has points only")]
+        return []
+
+    def _adjustment(self, ev: Adjustment) -> list[Issue]:
+        as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
+                                    whists=ev.whists, points=ev.points)
+        return [i for i in self._opening(as_balance) if i[0] != "type"]
+
+    def _voided(self, ev: DealVoided) -> list[Issue]:
+        if not 1 <= ev.deal <= self.deals_started:
+            return [("deal", f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
+        if ev.deal in self.voided:
+            return [("deal", f"deal {ev.deal} is already void")]
+        self.voided.add(ev.deal)
+        return []
+
+    def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
+        if not 0 <= ev.after_deal <= self.deals_started:
+            return [("after_deal", f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
+        issues = self._names(ev.sheet, "sheet")
+        if issues:
+            return issues
+        for name, line in ev.sheet.items():
+            if self.kind is GameKind.PREFERANS and line.points is not None:
+                return [(f"sheet.{name}.points", "points belong to Solo Whist")]
+            if self.kind is GameKind.SOLO_WHIST and (line.pool is not None or line.mountain is not None
+                                                     or line.whists is not None):
+                return [(f"sheet.{name}", "a Solo Whist sheet has points only")]
+            if line.whists:
+                issues = self._names(line.whists, f"sheet.{name}.whists")
+                if issues:
+                    return issues
+        return []
+
+    def _ended(self, ev: GameEnded) -> list[Issue]:
+        why = self.unfinished()
+        if why:
+            return [("type", f"{why}; the game cannot end here")]
+        self.ended = True
+        return []
+
+
+_HANDLERS = {
+    DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
+    WhistMade: GameState._whist, Tricks: GameState._tricks, CardPlayed: GameState._card,
+    Discard: GameState._discard, Allocation: GameState._allocation, OpeningBalance: GameState._opening,
+    Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
+    GameEnded: GameState._ended,
+}
+
+
+class LogChecker:
+    """Checks the events of one file in order; see the module docstring."""
+
+    def __init__(self, oracle: ClosureOracle | None = None) -> None:
+        self.oracle = oracle
+        self.games: dict[str, GameState] = {}
+        self.bad_games: set[str] = set()
+        self.next_seq = 1
+
+    def __call__(self, ev: Event) -> list[Issue]:
+        return self.check(ev)
+
+    def check(self, ev: Event) -> list[Issue]:
+        """The problems of ``ev``; an empty list when it is legal (and then applied)."""
+        issues: list[Issue] = []
+        if ev.seq != self.next_seq:
+            issues.append(("seq", f"expected {self.next_seq}, got {ev.seq}"
+                           + (" (a line is missing, repeated or out of order)" if ev.seq > 0 else "")))
+        self.next_seq = max(ev.seq, 0) + 1
+        if ev.v != 1:
+            return [*issues, ("v", f"format version {ev.v} is not supported (this program reads v1)")]
+        if not ev.game:
+            return [*issues, ("game", "empty game id")]
+        if isinstance(ev, GameStarted):
+            return issues + self._start(ev)
+        state = self.games.get(ev.game)
+        if state is None:
+            if ev.game in self.bad_games:
+                return issues
+            self.bad_games.add(ev.game)
+            return [*issues, ("game", f"game {ev.game!r} has no game_started before it")]
+        return issues + state.check(ev)
+
+    def _start(self, ev: GameStarted) -> list[Issue]:
+        if ev.game in self.games or ev.game in self.bad_games:
+            return [("game", f"game {ev.game!r} was already started in this file")]
+        issues = self._game_fields(ev)
+        if issues:
+            self.bad_games.add(ev.game)
+            return issues
+        self.games[ev.game] = GameState(ev, self.oracle)
+        return []
+
+    @staticmethod
+    def _game_fields(ev: GameStarted) -> list[Issue]:
+        n = len(ev.players)
+        for i, name in enumerate(ev.players):
+            if not name.strip():
+                return [(f"players.{i}", "a player's name is empty")]
+            if name in ev.players[:i]:
+                return [(f"players.{i}", f"{name} is listed twice")]
+        if ev.rules.kind is not ev.kind:
+            return [("rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
+                                     f"not for {ev.kind.value}")]
+        if ev.kind is GameKind.PREFERANS:
+            if n not in (3, 4):
+                return [("players", f"Preferans is for 3 or 4 players, not {n}")]
+            if ev.pool is None:
+                return [("pool", "a Preferans game needs the pool size")]
+            if ev.pool < 1:
+                return [("pool", f"pool size {ev.pool} must be at least 1")]
+        else:
+            if n != 4:
+                return [("players", f"Solo Whist is for 4 players, not {n}")]
+            if ev.pool is not None:
+                return [("pool", "Solo Whist has no pool")]
+        if ev.stake is not None and not _STAKE.match(ev.stake):
+            return [("stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
+        return []
+
+    def game_of(self, ev: Event) -> GameState | None:
+        """The state of the game an event belongs to (``None`` when unknown or broken)."""
+        return self.games.get(ev.game)
+
+    def mark_broken(self, ev: Event) -> None:
+        """After a refused event: skip the rest of its deal quietly."""
+        state = self.games.get(ev.game)
+        if state is None or isinstance(ev, GameStarted):
+            return
+        if state.deal is not None and not isinstance(ev, (GameEnded, DealVoided, ScoreRecorded, Adjustment)):
+            if isinstance(ev, DealStarted):
+                # a refused deal_started: the deal still took its number, so later deals line up
+                if type(ev.deal) is int and ev.deal == state.deals_started + 1 and ev.dealer in state.players:
+                    state.deals_started = ev.deal
+                    state.deal = DealState(ev.deal, ev.dealer, [p for p in state.players], ev)
+                    state.deal.broken = True
+                return
+            state.deal.broken = True

@@ -1,0 +1,218 @@
+"""One frozen attrs class per event type of FORMAT.md, and the :data:`Event` union.
+
+Every event carries the envelope (``seq``, ``game``, ``v``, ``at``, ``by``, ``note``) and
+``extensions``: the fields whose names start with ``_`` (``_source``, ``_chain``), kept as
+read and written back unchanged. :data:`TAGS` maps each class to its ``type``.
+
+>>> Tricks(seq=6, game="g", deal=1, taken={"Аня": 6, "Боря": 4}).total
+10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Union
+
+import attrs
+
+from .cards import Bid, Card, GameKind, Suit, WhistCall
+from .rules import Rules
+
+__all__ = [
+    "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
+    "WhistMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
+    "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
+]
+
+_NO_EXT: Final[Mapping[str, Any]] = {}
+
+
+@attrs.frozen(kw_only=True)
+class EventBase:
+    """The envelope every event has. ``extensions`` holds the ``_``-prefixed fields."""
+
+    seq: int
+    game: str
+    v: int = 1
+    at: str | None = None
+    by: str | None = None
+    note: str | None = None
+    extensions: Mapping[str, Any] = attrs.field(default=_NO_EXT, eq=False, repr=False)
+
+    @property
+    def type(self) -> str:
+        """The event's ``type`` tag."""
+        return TAGS[type(self)]
+
+
+@attrs.frozen(kw_only=True)
+class GameStarted(EventBase):
+    """First event of a game: who plays, what game, with which rules."""
+
+    kind: GameKind
+    players: tuple[str, ...]
+    pool: int | None = None
+    rules: Rules
+    stake: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class OpeningBalance(EventBase):
+    """A game carried over from paper or another program, before the first deal."""
+
+    pool: dict[str, int] = attrs.Factory(dict)
+    mountain: dict[str, int] = attrs.Factory(dict)
+    whists: dict[str, dict[str, int]] = attrs.Factory(dict)
+    points: dict[str, int] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
+class DealStarted(EventBase):
+    """A new deal: its number, the dealer, and optionally the cards."""
+
+    deal: int
+    dealer: str
+    bomb: int = 0
+    hands: dict[str, tuple[Card, ...]] | None = None
+    talon: tuple[Card, ...] | None = None
+    turned: Card | None = None
+
+
+@attrs.frozen(kw_only=True)
+class BidMade(EventBase):
+    """One call of the auction (``type`` ``bid``)."""
+
+    deal: int
+    player: str
+    bid: Bid
+
+
+@attrs.frozen(kw_only=True)
+class ContractMade(EventBase):
+    """What is played (``type`` ``contract``)."""
+
+    deal: int
+    declarer: str
+    contract: Bid
+    dark: bool = False
+    without_three: bool = False
+    totus: bool = False
+    helps: tuple[str, ...] = ()
+    partner: str | None = None
+    trump: Suit | None = None
+
+
+@attrs.frozen(kw_only=True)
+class WhistMade(EventBase):
+    """A Preferans defender's decision (``type`` ``whist``)."""
+
+    deal: int
+    player: str
+    call: WhistCall
+
+
+@attrs.frozen(kw_only=True)
+class Discard(EventBase):
+    """The declarer's two cards put away after taking the talon."""
+
+    deal: int
+    player: str
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(kw_only=True)
+class CardPlayed(EventBase):
+    """One card of card-level play."""
+
+    deal: int
+    player: str
+    card: Card
+
+
+@attrs.frozen(kw_only=True)
+class Tricks(EventBase):
+    """The result of play: tricks taken by each player who held cards.
+
+    ``last`` (an addition of this project) names who took the last trick; a Solo Whist
+    general misère needs it when the cards are not recorded.
+    """
+
+    deal: int
+    taken: dict[str, int]
+    last: str | None = None
+
+    @property
+    def total(self) -> int:
+        """Sum of the tricks taken."""
+        return sum(self.taken.values())
+
+
+@attrs.frozen(kw_only=True)
+class Allocation(EventBase):
+    """Where a player puts points they won: pool, own mountain (negative), help to others."""
+
+    deal: int
+    player: str
+    pool: int = 0
+    mountain: int = 0
+    help: dict[str, int] = attrs.Factory(dict)
+
+
+@attrs.frozen(kw_only=True)
+class Adjustment(EventBase):
+    """A manual, agreed entry."""
+
+    pool: dict[str, int] = attrs.Factory(dict)
+    mountain: dict[str, int] = attrs.Factory(dict)
+    whists: dict[str, dict[str, int]] = attrs.Factory(dict)
+    points: dict[str, int] = attrs.Factory(dict)
+    reason: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class DealVoided(EventBase):
+    """A deal struck out: it stays in the history, its effects are removed."""
+
+    deal: int
+    reason: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class SheetLine:
+    """One player's line of a recorded sheet; any field may be left out."""
+
+    pool: int | None = None
+    mountain: int | None = None
+    whists: dict[str, int] | None = None
+    points: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ScoreRecorded(EventBase):
+    """What a scorekeeper wrote after a deal, for audits. Changes no score."""
+
+    after_deal: int
+    sheet: dict[str, SheetLine]
+
+
+@attrs.frozen(kw_only=True)
+class GameEnded(EventBase):
+    """The end of a game."""
+
+    reason: str | None = None
+
+
+Event = Union[GameStarted, OpeningBalance, DealStarted, BidMade, ContractMade, WhistMade, Discard,
+              CardPlayed, Tricks, Allocation, Adjustment, DealVoided, ScoreRecorded, GameEnded]
+"""Any event of format v1."""
+
+TAGS: Final[dict[type, str]] = {
+    GameStarted: "game_started", OpeningBalance: "opening_balance", DealStarted: "deal_started",
+    BidMade: "bid", ContractMade: "contract", WhistMade: "whist", Discard: "discard",
+    CardPlayed: "card_played", Tricks: "tricks", Allocation: "allocation", Adjustment: "adjustment",
+    DealVoided: "deal_voided", ScoreRecorded: "score_recorded", GameEnded: "game_ended",
+}
+BY_TAG: Final[dict[str, type]] = {tag: cls for cls, tag in TAGS.items()}
+
+DEAL_EVENTS: Final = (BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation)
+"""Events that belong to the current deal (they carry ``deal``)."""

@@ -1,0 +1,111 @@
+"""Card-level play: who leads, following suit, trumps, and who wins each trick.
+
+A :class:`Play` is set up with the hands, the seating of the players who hold cards, the
+first leader and the trump; :meth:`Play.play` takes one card and returns ``None`` or the
+reason the card is illegal (a revoke names the card, the suit and the trick).
+
+>>> from events.cards import parse_card as c, Suit
+>>> p = Play({"A": [c("AS"), c("7H")], "B": [c("KS"), c("8H")]}, ["A", "B"], "A", trump=Suit.H)
+>>> p.play("A", c("AS")), p.play("B", c("8H"))
+(None, 'trick 1: B must follow ♠ with KS, not play 8H')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .cards import Card, Suit
+
+__all__ = ["Play"]
+
+
+class Play:
+    """The state of play of one deal.
+
+    ``talon_leads``: cards that lead the first tricks of a Preferans raspas, one per trick;
+    players must follow the talon card's suit. A talon card that no player beats in its suit
+    wins the trick for ``talon_taker`` (the 4-player dealer under the classic rules) or,
+    when there is none, for the highest card of the suit played (else the trick's first player).
+    ``must_trump``: a player void in the suit led must play a trump when he has one (Preferans).
+    """
+
+    def __init__(self, hands: Mapping[str, Iterable[Card]], seating: Sequence[str], leader: str,
+                 trump: Suit | None = None, *, talon_leads: Sequence[Card] = (),
+                 talon_taker: str | None = None, must_trump: bool = False) -> None:
+        self.hands: dict[str, set[Card]] = {p: set(cards) for p, cards in hands.items()}
+        self.seating = list(seating)
+        self.trump = trump
+        self.must_trump = must_trump
+        self.talon_leads = list(talon_leads)
+        self.talon_taker = talon_taker
+        self.total_tricks = min((len(h) for h in self.hands.values()), default=0)
+        self.taken: dict[str, int] = {p: 0 for p in self.seating}
+        if talon_taker is not None:
+            self.taken.setdefault(talon_taker, 0)
+        self.trick_no = 1
+        self.leader = leader
+        self.current: list[tuple[str, Card]] = []
+        self.last_winner: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """True when every trick has been played."""
+        return self.trick_no > self.total_tricks
+
+    @property
+    def to_play(self) -> str:
+        """Who plays the next card."""
+        start = self.seating.index(self.leader)
+        return self.seating[(start + len(self.current)) % len(self.seating)]
+
+    def _led_suit(self) -> Suit | None:
+        if self.trick_no <= len(self.talon_leads):
+            return self.talon_leads[self.trick_no - 1].suit
+        return self.current[0][1].suit if self.current else None
+
+    def play(self, player: str, card: Card) -> str | None:
+        """Play a card; return ``None``, or why it is illegal (nothing changes then)."""
+        where = f"trick {self.trick_no}"
+        if self.complete:
+            return f"all {self.total_tricks} tricks have been played"
+        if player != self.to_play:
+            return f"{where}: it is {self.to_play}'s turn, not {player}'s"
+        hand = self.hands.get(player)
+        if hand is None or card not in hand:
+            return f"{where}: {player} does not hold {card}"
+        led = self._led_suit()
+        if led is not None and card.suit is not led:
+            same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
+            if same:
+                return f"{where}: {player} must follow {led.symbol} with {same[0]}, not play {card}"
+            if self.must_trump and self.trump is not None and card.suit is not self.trump:
+                trumps = sorted((c for c in hand if c.suit is self.trump), key=lambda c: c.rank)
+                if trumps:
+                    return (f"{where}: {player} has no {led.symbol} and must trump with {trumps[0]}, "
+                            f"not play {card}")
+        hand.discard(card)
+        self.current.append((player, card))
+        if len(self.current) == len(self.seating):
+            self._finish_trick()
+        return None
+
+    def _finish_trick(self) -> None:
+        talon = self.talon_leads[self.trick_no - 1] if self.trick_no <= len(self.talon_leads) else None
+        led = talon.suit if talon is not None else self.current[0][1].suit
+
+        def strength(card: Card) -> int:
+            if self.trump is not None and card.suit is self.trump:
+                return 100 + card.rank
+            return card.rank if card.suit is led else 0
+
+        winner, best = max(self.current, key=lambda pc: strength(pc[1]))
+        if talon is not None and (strength(best) == 0 or talon.rank > best.rank) and best.suit is not self.trump:
+            if self.talon_taker is not None:
+                winner = self.talon_taker
+            elif strength(best) == 0:
+                winner = self.current[0][0]
+        self.taken[winner] = self.taken.get(winner, 0) + 1
+        self.last_winner = winner
+        self.trick_no += 1
+        self.current = []
+        self.leader = winner if winner in self.seating else self.seating[0]

@@ -1,0 +1,370 @@
+"""The rule options a game declares: presets plus overrides, typed and validated.
+
+A log names its rules in ``game_started.rules`` as ``{"preset": NAME, OPTION: VALUE, ...}``.
+:func:`make_rules` turns that into a frozen :class:`Rules` value whose ``options`` is a
+:class:`PreferansOptions` or :class:`SoloWhistOptions`. Every option is declared once,
+below, with its type and its documentation; presets are data (:data:`PRESETS`), and
+nothing else in the program knows a preset by name.
+
+>>> r = make_rules({"preset": "sochi", "raspas_amnesty": True})
+>>> r.options.raspas_progression, r.options.raspas_amnesty
+((1, 2, 3), True)
+>>> make_rules({"preset": "sochi", "whist_rat": 2})
+Traceback (most recent call last):
+...
+events.rules.RulesError: rules.whist_rat: unknown option (did you mean whist_rate?)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from .cards import GameKind
+
+__all__ = [
+    "RulesError",
+    "Rules",
+    "PreferansOptions",
+    "SoloWhistOptions",
+    "ContractPoints",
+    "PRESETS",
+    "make_rules",
+    "option_docs",
+]
+
+
+class RulesError(ValueError):
+    """An unknown option, a bad option value, or an unknown preset."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+# --------------------------------------------------------------------------- option kinds
+
+Parser = Callable[[Any], Any]
+
+
+def _choice(*values: str) -> Parser:
+    def parse(v: Any) -> str:
+        if not isinstance(v, str) or v not in values:
+            raise ValueError(f"{v!r} is not one of: {', '.join(values)}")
+        return v
+
+    parse.__doc__ = " | ".join(values)
+    return parse
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError(f"{v!r} is not true or false")
+    return v
+
+
+_bool.__doc__ = "true | false"
+
+
+def _int(lo: int, hi: int | None = None) -> Parser:
+    def parse(v: Any) -> int:
+        if type(v) is not int or v < lo or (hi is not None and v > hi):
+            span = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
+            raise ValueError(f"{v!r} is not a whole number {span}")
+        return v
+
+    parse.__doc__ = f"integer {lo}..{hi}" if hi is not None else f"integer ≥ {lo}"
+    return parse
+
+
+def to_fraction(v: Any) -> Fraction:
+    """An exact non-negative number from JSON: an int, a decimal or ratio string, or a
+    float that is a short decimal (``0.5``). Raises ``ValueError`` otherwise."""
+    if isinstance(v, bool):
+        raise ValueError(f"{v!r} is not a number")
+    try:
+        if isinstance(v, int):
+            f = Fraction(v)
+        elif isinstance(v, float):
+            f = Fraction(repr(v))
+        elif isinstance(v, str):
+            f = Fraction(v.strip())
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{v!r} is not a number (use 1, 0.5 or \"1/2\")") from None
+    if f < 0:
+        raise ValueError(f"{v!r} is negative")
+    return f
+
+
+to_fraction.__doc__ = "number ≥ 0 (1, 0.5, \"1/2\")"
+
+
+def _progression(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, (list, tuple)) or not v or any(type(x) is not int or x < 0 for x in v):
+        raise ValueError(f"{v!r} is not a non-empty list of whole numbers ≥ 0")
+    return tuple(v)
+
+
+_progression.__doc__ = "list of integers, e.g. [1, 2, 3] (the last repeats)"
+
+
+def _opt(default: Any, parse: Parser, doc: str) -> Any:
+    return attrs.field(default=default, metadata={"parse": parse, "doc": doc})
+
+
+# --------------------------------------------------------------------------- Preferans
+
+@attrs.frozen
+class PreferansOptions:
+    """Every Preferans option of RULES.md (and the few this project adds, marked *ext*)."""
+
+    pool_point: int = _opt(10, _int(1), "whists one pool point is worth")
+    mountain_point: int = _opt(10, _int(1), "whists one mountain point is worth")
+    whist_rate: Fraction = _opt(Fraction(1), to_fraction, "whists per defence trick, times the price")
+    declarer_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+                                           "mountain per undertrick of a failed declarer, times the price")
+    consolation_rate: Fraction = _opt(Fraction(1), to_fraction,
+                                      "consolation whists per undertrick, times the price")
+    misere_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+                                         "mountain per trick taken on a failed misère, times the price")
+    whister_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+                                          "mountain per trick a whister is short, times the price")
+    consolation: str = _opt("ordinary", _choice("ordinary", "none", "grabbing"),
+                            "who writes whists for the declarer's undertricks")
+    dealer_consolation: bool = _opt(True, _bool, "the sitting-out 4-player dealer writes consolation too")
+    single_whister: str = _opt("greedy", _choice("greedy", "gentleman"),
+                               "one whists, one passes: greedy (жлобский) or gentleman (split on a remise)")
+    two_whisters: str = _opt("team_then_half",
+                             _choice("team_then_half", "team_capped", "team_then_each", "personal"),
+                             "who pays when two whisters fall short of the obligation")
+    half_whist: bool = _opt(True, _bool, "a second defender may say half (полвиста) on a 6 or 7")
+    ten_game: str = _opt("whisted", _choice("whisted", "checked", "checked_silent", "consolation_only"),
+                         "how a 10-level contract is defended")
+    raspas_mode: str = _opt("mountain", _choice("mountain", "whists"),
+                            "raspas tricks go to the mountain, or are paid in whists (Rostov)")
+    raspas_progression: tuple[int, ...] = _opt((1, 2, 3), _progression,
+                                               "mountain per raspas trick, for the 1st, 2nd, … raspas in a row")
+    raspas_whists: int = _opt(5, _int(0), "whists mode: whists per trick the others took")
+    raspas_zero: str = _opt("pool", _choice("pool", "mountain_off", "none"),
+                            "what a player with no raspas trick gets")
+    raspas_zero_amount: str = _opt("price", _choice("price", "one"),
+                                   "the zero-trick bonus: the current raspas price, or always 1")
+    raspas_amnesty: bool = _opt(False, _bool, "subtract the smallest trick count first")
+    raspas_reset: str = _opt("any_contract", _choice("any_contract", "played_contract"),
+                             "which deals end a run of raspasy")
+    raspas_dealer_repeats: int = _opt(0, _int(0, 3),
+                                      "*ext*: the dealer deals again after a raspas, this many in a row "
+                                      "(classic: 3); 0 = the deal always passes on")
+    talon_tricks_to_dealer: bool = _opt(False, _bool,
+                                        "*ext*: 4-player raspas tricks won by the talon go to the dealer")
+    overflow: str = _opt("help", _choice("help", "mountain", "none"),
+                         "where points past one's own pool go")
+    mountain_floor: bool = _opt(False, _bool, "overflow write-offs stop at a mountain of 0")
+    made_points_first: str = _opt("pool", _choice("pool", "mountain"),
+                                  "a made game first fills the pool, or first writes off own mountain")
+    dark_games: bool = _opt(False, _bool, "contracts may be bid dark (втёмную), doubling the price")
+    bombs: bool = _opt(False, _bool, "deals may be played on bombs (level 1..3), doubling per level")
+    totus: bool = _opt(False, _bool, "a 10-game may be declared тотус")
+    game_end: str = _opt("pools_closed", _choice("pools_closed", "agreement"),
+                         "the game ends when every pool is closed, or by agreement")
+    settlement_divisor: str = _opt("all", _choice("all", "opponents"),
+                                   "a pool or mountain point is shared by all N players or the N−1 others")
+    rounding: str = _opt("largest_remainder", _choice("largest_remainder", "per_conversion"),
+                         "how whole whists are made from exact results")
+
+    def obligation(self, level: int) -> int:
+        """Tricks the defence must take against a contract of this level (6→4, 7→2, else 1)."""
+        return {6: 4, 7: 2}.get(level, 1)
+
+    def raspas_rate(self, k: int) -> int:
+        """Price of a raspas trick for the k-th raspas in a row (k ≥ 1)."""
+        prog = self.raspas_progression
+        return prog[min(k, len(prog)) - 1]
+
+
+# --------------------------------------------------------------------------- Solo Whist
+
+@attrs.frozen
+class ContractPoints:
+    """One row of the Solo Whist points table.
+
+    ``tricks`` is what the declaring side needs (0 for the misères, which must take none);
+    ``declarer``/``opponent`` are paid when made; ``*_per_trick`` per over- or undertrick.
+    """
+
+    tricks: int
+    declarer: int
+    opponent: int
+    declarer_per_trick: int = 0
+    opponent_per_trick: int = 0
+
+
+SOLO_CONTRACTS: Final = ("prop", "solo", "misere", "abundance", "trump_abundance",
+                         "open_misere", "full_abundance")
+
+ENCYCLOPEDIA_TABLE: Final = {
+    "prop": ContractPoints(8, 4, 4, 1, 1),
+    "solo": ContractPoints(5, 12, 4, 3, 1),
+    "misere": ContractPoints(0, 24, 8),
+    "abundance": ContractPoints(9, 36, 12, 6, 2),
+    "trump_abundance": ContractPoints(9, 36, 12, 6, 2),
+    "open_misere": ContractPoints(0, 48, 16),
+    "full_abundance": ContractPoints(13, 72, 24),
+}
+
+
+def _table(v: Any) -> Mapping[str, ContractPoints]:
+    """Overrides of the points table, merged over the encyclopedia's, then checked zero-sum."""
+    if not isinstance(v, Mapping):
+        raise ValueError(f"{v!r} is not an object of contract rows")
+    table = dict(ENCYCLOPEDIA_TABLE)
+    for name, row in v.items():
+        if name not in SOLO_CONTRACTS:
+            raise ValueError(f"{name!r} is not a Solo Whist contract ({', '.join(SOLO_CONTRACTS)})")
+        if not isinstance(row, Mapping):
+            raise ValueError(f"{name}: {row!r} is not an object")
+        base = attrs.asdict(table[name])
+        for key, value in row.items():
+            if key not in base:
+                raise ValueError(f"{name}.{key}: unknown column ({', '.join(base)})")
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name}.{key}: {value!r} is not a whole number ≥ 0")
+            base[key] = value
+        table[name] = ContractPoints(**base)
+    for name, row in table.items():
+        side = 2 if name == "prop" else 1
+        opponents = 4 - side
+        for what, d, o in (("made", row.declarer, row.opponent),
+                           ("per trick", row.declarer_per_trick, row.opponent_per_trick)):
+            if side * d != opponents * o:
+                who = "each partner receives" if side == 2 else "the declarer receives"
+                raise ValueError(
+                    f"{name} is not zero-sum {what}: {who} {d} but {opponents} opponents pay "
+                    f"{o} each ({opponents * o})")
+        if not 0 <= row.tricks <= 13:
+            raise ValueError(f"{name}.tricks: {row.tricks} is not 0..13")
+    return table
+
+
+_table.__doc__ = "object: contract → {tricks, declarer, opponent, declarer_per_trick, opponent_per_trick}"
+
+
+@attrs.frozen
+class SoloWhistOptions:
+    """Every Solo Whist option of RULES.md."""
+
+    all_pass: str = _opt("redeal", _choice("redeal", "general_misere"),
+                         "when all four pass: redeal, or a general misère")
+    general_misere_stake: int = _opt(4, _int(0), "general misère: what the taker of the last trick "
+                                                 "pays each other player")
+    unaccepted_prop: str = _opt("proposer_may_raise", _choice("proposer_may_raise", "redeal"),
+                                "a prop nobody accepts: the proposer may bid again, or redeal")
+    misere_per_trick: int = _opt(0, _int(0), "failed misère: extra each opponent receives per trick taken")
+    table: Mapping[str, ContractPoints] = _opt(ENCYCLOPEDIA_TABLE, _table,
+                                               "points table rows overriding the encyclopedia's; "
+                                               "checked zero-sum")
+
+
+# --------------------------------------------------------------------------- presets
+
+@attrs.frozen
+class Preset:
+    """A named rule set: the game it is for and the options it changes from the defaults."""
+
+    name: str
+    kind: GameKind
+    description: str
+    values: Mapping[str, Any]
+
+
+PRESETS: Final[Mapping[str, Preset]] = {
+    p.name: p
+    for p in (
+        Preset("sochi", GameKind.PREFERANS, "Сочинка: 3 or 4 players, greedy whist, raspas 1-2-3, help", {}),
+        Preset("leningrad", GameKind.PREFERANS,
+               "Ленинградка (Питер): doubled whists, pool point 20, half-responsible whist, "
+               "10-game checked, raspas 2-4-6",
+               {"pool_point": 20, "whist_rate": 2, "declarer_penalty_rate": 2, "consolation_rate": 2,
+                "misere_penalty_rate": 2, "whister_penalty_rate": 1, "ten_game": "checked",
+                "raspas_progression": (2, 4, 6)}),
+        Preset("rostov", GameKind.PREFERANS,
+               "Ростовская (московская): gentleman whist, half-responsible, raspas paid in whists",
+               {"whister_penalty_rate": Fraction(1, 2), "single_whister": "gentleman",
+                "raspas_mode": "whists", "raspas_zero_amount": "one"}),
+        Preset("classic", GameKind.PREFERANS,
+               "Классика (the seed): bombs, dark games, тотус; no half-whist; 10-game consolation only; "
+               "raspas 1-2-4 to the mountain; ends by agreement",
+               {"half_whist": False, "ten_game": "consolation_only", "raspas_progression": (1, 2, 4),
+                "raspas_zero": "mountain_off", "overflow": "mountain", "dark_games": True, "bombs": True,
+                "totus": True, "game_end": "agreement", "raspas_dealer_repeats": 3,
+                "talon_tricks_to_dealer": True}),
+        Preset("encyclopedia", GameKind.SOLO_WHIST,
+               "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)", {}),
+    )
+}
+
+_OPTION_CLASS: Final = {GameKind.PREFERANS: PreferansOptions, GameKind.SOLO_WHIST: SoloWhistOptions}
+
+
+@attrs.frozen
+class Rules:
+    """A validated rule set: the preset, the overrides as written, and the resolved options."""
+
+    preset: str
+    overrides: Mapping[str, Any]
+    options: PreferansOptions | SoloWhistOptions = attrs.field(eq=False)
+
+    @property
+    def kind(self) -> GameKind:
+        """The game these rules are for."""
+        return PRESETS[self.preset].kind
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``rules`` object as it was written: ``{"preset": …, **overrides}``."""
+        return {"preset": self.preset, **self.overrides}
+
+
+def make_rules(raw: Any) -> Rules:
+    """Validate a ``rules`` object; raise :class:`RulesError` naming the bad option."""
+    if not isinstance(raw, Mapping):
+        raise RulesError("rules", f"expected an object like {{\"preset\": \"sochi\"}}, got {raw!r}")
+    preset_name = raw.get("preset")
+    if preset_name is None:
+        raise RulesError("rules.preset", f"missing; one of {', '.join(PRESETS)}")
+    if not isinstance(preset_name, str) or preset_name not in PRESETS:
+        raise RulesError("rules.preset", f"{preset_name!r} is not a preset ({', '.join(PRESETS)})")
+    preset = PRESETS[preset_name]
+    cls = _OPTION_CLASS[preset.kind]
+    fields = attrs.fields_dict(cls)
+    values = dict(preset.values)
+    overrides: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name == "preset":
+            continue
+        if name not in fields:
+            hint = difflib.get_close_matches(name, fields, n=1)
+            extra = f" (did you mean {hint[0]}?)" if hint else f" for {preset.kind.value}"
+            raise RulesError(f"rules.{name}", f"unknown option{extra}")
+        try:
+            values[name] = fields[name].metadata["parse"](value)
+        except ValueError as exc:
+            raise RulesError(f"rules.{name}", str(exc)) from None
+        overrides[name] = value
+    return Rules(preset_name, overrides, cls(**values))
+
+
+def option_docs(preset: str) -> list[tuple[str, Any, str, str]]:
+    """(name, value in the preset, accepted values, meaning) for every option of a preset."""
+    rules = make_rules({"preset": preset})
+    out = []
+    for f in attrs.fields(type(rules.options)):
+        value = getattr(rules.options, f.name)
+        out.append((f.name, value, f.metadata["parse"].__doc__ or "", f.metadata["doc"]))
+    return out

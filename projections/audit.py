@@ -1,0 +1,207 @@
+"""Audit: what the scorekeeper wrote against what the rules give, with the trail of entries.
+
+Each recorded value (a ``score_recorded`` checkpoint, or a claimed sheet given on the command
+line) is compared with the computed sheet after the same deal. A mismatch carries the
+entries that make up the computed value, each with its deal and reason, and the audit
+names the earliest deal after which recorded and computed part.
+
+>>> from projections.entries import Entry
+>>> from fractions import Fraction as F
+>>> trail = [Entry(3, "mountain", "Вова", F(6), "raspas: 6 trick(s) × 1"),
+...          Entry(4, "mountain", "Вова", F(10), "misere failed: 1 trick(s) × 10")]
+>>> print(explain(F(16), trail))
+16 = 6 (deal 3, raspas: 6 trick(s) × 1) + 10 (deal 4, misere failed: 1 trick(s) × 10)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import orjson
+
+from events.model import SheetLine
+
+from .entries import Entry, fmt
+from .fold import GameResult
+
+__all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed", "ClaimError"]
+
+
+class ClaimError(ValueError):
+    """A claimed sheet file that cannot be read."""
+
+
+@attrs.frozen
+class Claim:
+    """One recorded number: after a deal, a player's field (``whists`` names ``on``)."""
+
+    after_deal: int
+    player: str
+    field: str
+    value: Fraction
+    on: str | None = None
+    source: str = ""
+
+    @property
+    def label(self) -> str:
+        """``mountain of Вова`` / ``whists of Аня on Боря``."""
+        return f"whists of {self.player} on {self.on}" if self.field == "whists" else f"{self.field} of {self.player}"
+
+
+@attrs.frozen
+class Mismatch:
+    """A recorded value that the rules do not give."""
+
+    claim: Claim
+    computed: Fraction
+    trail: tuple[Entry, ...]
+
+    def describe(self) -> str:
+        """One line: what, where, recorded, computed and why."""
+        return (f"{self.claim.source}after deal {self.claim.after_deal}: {self.claim.label}: "
+                f"recorded {fmt(self.claim.value)}, computed {explain(self.computed, self.trail)}")
+
+
+@attrs.frozen
+class AuditReport:
+    """The audit of one game."""
+
+    game: str
+    checked: int
+    mismatches: tuple[Mismatch, ...]
+    parted_after: int | None
+    suspects: tuple[int, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Every recorded value matches."""
+        return not self.mismatches
+
+    def to_json(self) -> dict[str, Any]:
+        """The report for ``--format json``."""
+        return {
+            "game": self.game, "checked": self.checked, "ok": self.ok,
+            "parted_after_deal": self.parted_after, "suspect_deals": list(self.suspects),
+            "mismatches": [{
+                "after_deal": m.claim.after_deal, "player": m.claim.player, "field": m.claim.field,
+                **({"on": m.claim.on} if m.claim.on else {}),
+                "recorded": fmt(m.claim.value), "computed": fmt(m.computed),
+                "trail": [{"deal": e.deal, "amount": fmt(e.amount), "reason": e.reason} for e in m.trail],
+            } for m in self.mismatches],
+        }
+
+
+def explain(value: Fraction, trail: Sequence[Entry]) -> str:
+    """``16 = 6 (deal 3, reason) + 10 (deal 4, reason)``."""
+    if not trail:
+        return f"{fmt(value)} (no entries)"
+    parts = []
+    for i, e in enumerate(trail):
+        sign = ("- " if e.amount < 0 else "+ ") if i else ("-" if e.amount < 0 else "")
+        parts.append(f"{sign}{fmt(abs(e.amount))} (deal {e.deal}, {e.reason})")
+    return f"{fmt(value)} = " + " ".join(parts)
+
+
+def claims_of_sheet(sheet: Mapping[str, SheetLine], after_deal: int, source: str = "") -> list[Claim]:
+    """The numbers of a recorded sheet as claims."""
+    out = []
+    for player, line in sheet.items():
+        for field in ("pool", "mountain", "points"):
+            v = getattr(line, field)
+            if v is not None:
+                out.append(Claim(after_deal, player, field, Fraction(v), None, source))
+        for on, v in (line.whists or {}).items():
+            out.append(Claim(after_deal, player, "whists", Fraction(v), on, source))
+    return out
+
+
+def _trail(res: GameResult, claim: Claim) -> tuple[Entry, ...]:
+    return tuple(e for e in res.entries
+                 if not e.void and e.deal <= claim.after_deal and e.column == claim.field
+                 and e.player == claim.player and (claim.field != "whists" or e.on == claim.on))
+
+
+def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditReport:
+    """Compare a game's recorded checkpoints (or ``claimed``) with its computed sheet."""
+    if claimed is None:
+        claims = []
+        for cp in res.checkpoints:
+            where = f"line {cp.line}: " if cp.line else ""
+            claims += claims_of_sheet(cp.event.sheet, cp.event.after_deal, where)
+    else:
+        claims = list(claimed)
+    mismatches = []
+    matched_deals: set[int] = set()
+    for c in claims:
+        trail = _trail(res, c)
+        computed = sum((e.amount for e in trail), Fraction(0))
+        if computed != c.value:
+            mismatches.append(Mismatch(c, computed, trail))
+        else:
+            matched_deals.add(c.after_deal)
+    parted = None
+    suspects: tuple[int, ...] = ()
+    if mismatches:
+        first = min(mismatches, key=lambda m: m.claim.after_deal)
+        bad_at = first.claim.after_deal
+        good_before = [d for d in matched_deals if d < bad_at]
+        low = max(good_before, default=0)
+        touched = sorted({e.deal for m in mismatches if m.claim.after_deal == bad_at for e in m.trail
+                          if low < e.deal <= bad_at})
+        suspects = tuple(touched) if touched else tuple(range(low + 1, bad_at + 1))
+        parted = suspects[0] if suspects else bad_at
+    return AuditReport(res.game, len(claims), tuple(sorted(mismatches, key=lambda m: m.claim.after_deal)),
+                       parted, suspects)
+
+
+def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:
+    """A claimed sheet: JSON (``{"Аня": {"pool": 14, …}}``, optionally wrapped as
+    ``{"after_deal": N, "sheet": {…}}``) or CSV with columns ``player,field,value`` (and
+    optionally ``after_deal``; ``field`` is ``pool``, ``mountain``, ``points`` or ``whists:NAME``).
+    """
+    text = data.decode("utf-8-sig", errors="replace").strip()
+    if not text:
+        raise ClaimError(f"{path}: empty")
+    if text[0] == "{":
+        try:
+            obj = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise ClaimError(f"{path}: not valid JSON ({exc})") from None
+        after = obj.get("after_deal", default_deal) if "sheet" in obj else default_deal
+        sheet = obj["sheet"] if "sheet" in obj else obj
+        from events.codec import CONVERTER
+
+        if type(after) is not int:
+            raise ClaimError(f"{path}: after_deal: expected a whole number")
+        out = []
+        for player, line in sheet.items():
+            try:
+                out += claims_of_sheet({player: CONVERTER.structure(line, SheetLine)}, after, f"{path}: ")
+            except Exception as exc:  # noqa: BLE001 - any malformed line is one message
+                raise ClaimError(f"{path}: {player}: not a sheet line ({exc})") from None
+        return out
+    rows = list(csv.DictReader(io.StringIO(text)))
+    out = []
+    for i, row in enumerate(rows, start=2):
+        try:
+            player, field, value = row["player"].strip(), row["field"].strip(), row["value"].strip()
+        except (KeyError, AttributeError):
+            raise ClaimError(f"{path}:{i}: CSV needs the columns player, field, value") from None
+        on = None
+        for sep in (":", ".", "→"):
+            if field.startswith("whists" + sep):
+                field, on = "whists", field[len("whists" + sep):]
+        if field not in ("pool", "mountain", "points", "whists") or (field == "whists" and not on):
+            raise ClaimError(f"{path}:{i}: field {field!r} is not pool, mountain, points or whists:NAME")
+        try:
+            v = Fraction(value)
+            after = int(row.get("after_deal") or default_deal)
+        except (ValueError, ZeroDivisionError):
+            raise ClaimError(f"{path}:{i}: {value!r} is not a number") from None
+        out.append(Claim(after, player, field, v, on, f"{path}:{i}: "))
+    return out

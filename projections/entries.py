@@ -1,0 +1,100 @@
+"""Sheet entries and the running totals they add up to.
+
+An :class:`Entry` is one number written on the sheet, with its reason in words: pool or
+mountain points of a player, whists written by one player on another, or Solo Whist
+points. Everything downstream (the sheet, the settlement, the audit trail, the replay,
+the drawing) reads entries; nothing recomputes a score.
+
+>>> t = Totals(["A", "B", "C"])
+>>> t.apply(Entry(1, "pool", "A", Fraction(2), "6S made"))
+>>> t.apply(Entry(1, "whists", "B", Fraction(4), "2 tricks × 2", on="A"))
+>>> t.pool["A"], t.whists_by("B")
+(Fraction(2, 1), {'A': Fraction(4, 1)})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+__all__ = ["Entry", "Totals", "COLUMNS", "fmt"]
+
+COLUMNS: Final = ("pool", "mountain", "whists", "points")
+
+
+def fmt(x: Fraction | int) -> str:
+    """A number as a paper sheet writes it: ``12``, ``-3``, ``7/2``."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+@attrs.frozen
+class Entry:
+    """One number on the sheet.
+
+    ``deal`` is the deal it belongs to (0 for an opening balance; an adjustment belongs to
+    the last deal before it). ``column`` is ``pool``, ``mountain``, ``whists`` or ``points``;
+    ``player`` owns the column (for whists: the writer) and ``on`` is whom whists are
+    written on. ``void`` marks entries of a voided deal: shown, never counted.
+    """
+
+    deal: int
+    column: str
+    player: str
+    amount: Fraction
+    reason: str
+    on: str | None = None
+    void: bool = False
+
+    def describe(self) -> str:
+        """``+2 pool Аня: 6S made`` style text."""
+        sign = "+" if self.amount >= 0 else ""
+        where = f"whists {self.player}→{self.on}" if self.column == "whists" else f"{self.column} {self.player}"
+        return f"{sign}{fmt(self.amount)} {where}: {self.reason}"
+
+
+class Totals:
+    """Running totals of a game: pool, mountain, whists (writer → target) and points."""
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.players = list(players)
+        self.pool: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
+        self.mountain: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
+        self.points: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
+        self.whists: dict[tuple[str, str], Fraction] = {}
+
+    def apply(self, e: Entry) -> None:
+        """Add one entry (void entries add nothing)."""
+        if e.void:
+            return
+        if e.column == "whists":
+            assert e.on is not None
+            key = (e.player, e.on)
+            self.whists[key] = self.whists.get(key, Fraction(0)) + e.amount
+        else:
+            col = getattr(self, e.column)
+            col[e.player] += e.amount
+
+    def whists_by(self, writer: str) -> dict[str, Fraction]:
+        """Whists ``writer`` has written on each other player (zeros left out)."""
+        return {t: v for (w, t), v in sorted(self.whists.items(), key=lambda kv: self.players.index(kv[0][1]))
+                if w == writer and v}
+
+    def copy(self) -> Totals:
+        """An independent copy."""
+        other = Totals(self.players)
+        other.pool = dict(self.pool)
+        other.mountain = dict(self.mountain)
+        other.points = dict(self.points)
+        other.whists = dict(self.whists)
+        return other
+
+    def value(self, player: str, field: str, on: str | None = None) -> Fraction:
+        """One number of the sheet: ``pool``, ``mountain``, ``points`` or ``whists`` on ``on``."""
+        if field == "whists":
+            assert on is not None
+            return self.whists.get((player, on), Fraction(0))
+        return getattr(self, field)[player]

@@ -1,0 +1,350 @@
+"""Folding a checked log into games: entries, totals, checkpoints and the settlement.
+
+:func:`run` is the one pass of ARCHITECTURE.md: each line is read, decoded, checked by
+:class:`events.game.LogChecker` and folded here, once. It yields :class:`Problem` values as
+they are found and a :class:`GameResult` for each game as soon as the game ends (or the
+file does), then forgets it, so memory follows one game, not the file.
+
+A game's deals are kept as :class:`DealRecord` values: a ``deal_voided`` refolds the game
+from its start without the voided deal, so its effects vanish from everything after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import IO
+
+import attrs
+
+from events.cards import GameKind
+from events.game import DealState, LogChecker
+from events.log import Problem, read_events
+from events.model import (
+    Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
+    ScoreRecorded,
+)
+from events.rules import PreferansOptions, SoloWhistOptions
+
+from . import preferans, solo_whist
+from .entries import Entry, Totals
+from .record import DealRecord, record_of
+from .settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
+
+__all__ = ["GameFold", "GameResult", "Pipeline", "run", "fold_events"]
+
+
+@attrs.frozen
+class Checkpoint:
+    """A ``score_recorded`` event and where it stood."""
+
+    event: ScoreRecorded
+    line: int | None
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """Everything the read side knows about one game at the end of the fold."""
+
+    game: str
+    kind: GameKind
+    started: GameStarted
+    players: tuple[str, ...]
+    deals: int
+    records: tuple[DealRecord, ...]
+    entries: tuple[Entry, ...]
+    totals: Totals = attrs.field(eq=False)
+    checkpoints: tuple[Checkpoint, ...]
+    result: dict[str, Fraction]
+    rounded: dict[str, int]
+    money: dict[str, str] | None
+    payments: list[dict[str, str]] | None
+    zero_sum: bool
+    zero_sum_problem: str | None
+    problems: int
+    ended: bool
+    index: int
+
+    @property
+    def sound(self) -> bool:
+        """No problem was found in this game."""
+        return self.problems == 0
+
+    def totals_after(self, deal: int | None) -> Totals:
+        """The sheet after ``deal`` (all of it when ``None``)."""
+        if deal is None:
+            return self.totals
+        t = Totals(self.players)
+        for e in self.entries:
+            if e.deal <= deal:
+                t.apply(e)
+        return t
+
+
+class GameFold:
+    """One game being folded."""
+
+    def __init__(self, started: GameStarted, index: int) -> None:
+        self.started = started
+        self.index = index
+        self.kind = started.kind
+        self.players = list(started.players)
+        self.options = started.rules.options
+        self.items: list[tuple[str, object]] = []
+        self.pending: DealState | None = None
+        self.pending_allocs: list[Allocation] = []
+        self.pending_events: list[Event] = []
+        self.records: list[DealRecord] = []
+        self.voided: set[int] = set()
+        self.checkpoints: list[Checkpoint] = []
+        self.problems = 0
+        self.scoring_problems: list[tuple[int, str]] = []
+        self.ended = False
+        self.deals = 0
+        self._reset()
+
+    def _reset(self) -> None:
+        self.totals = Totals(self.players)
+        self.entries: list[Entry] = []
+        self.streak = 0
+        self.current_deal = 0
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, ev: Event, deal_state: DealState | None, line: int | None = None) -> None:
+        """Fold an event the checker accepted (``deal_state``: the checker's current deal)."""
+        if isinstance(ev, DealStarted):
+            self.flush()
+            self.pending = deal_state
+            self.pending_allocs = []
+            self.pending_events = [ev]
+            self.deals = ev.deal
+            return
+        if hasattr(ev, "deal") and not isinstance(ev, DealVoided):
+            self.pending_events.append(ev)
+            if isinstance(ev, Allocation):
+                self.pending_allocs.append(ev)
+            return
+        self.flush()
+        if isinstance(ev, OpeningBalance):
+            self._add_item("opening", ev)
+        elif isinstance(ev, Adjustment):
+            self._add_item("adjustment", ev)
+        elif isinstance(ev, DealVoided):
+            self.voided.add(ev.deal)
+            self._refold()
+        elif isinstance(ev, ScoreRecorded):
+            self.checkpoints.append(Checkpoint(ev, line))
+        elif isinstance(ev, GameEnded):
+            self.ended = True
+
+    def mark_broken(self) -> None:
+        """A problem was found in this game."""
+        self.problems += 1
+
+    def flush(self) -> None:
+        """Score the pending deal, if any."""
+        d = self.pending
+        if d is None:
+            return
+        self.pending = None
+        if d.broken:
+            return
+        rec = record_of(d, self.pending_allocs, self.pending_events)
+        self._add_item("deal", rec)
+
+    def _add_item(self, kind: str, item: object) -> None:
+        self.items.append((kind, item))
+        if kind == "deal":
+            assert isinstance(item, DealRecord)
+            self.records.append(item)
+        self._apply_item(kind, item)
+
+    def _refold(self) -> None:
+        self._reset()
+        self.scoring_problems = []
+        for kind, item in self.items:
+            self._apply_item(kind, item)
+
+    def _apply_item(self, kind: str, item: object) -> None:
+        if kind == "deal":
+            assert isinstance(item, DealRecord)
+            self.current_deal = item.number
+            entries = self._score(item)
+            void = item.number in self.voided
+            for e in entries:
+                if void:
+                    e = attrs.evolve(e, void=True)
+                self.entries.append(e)
+                self.totals.apply(e)
+            if not void and isinstance(self.options, PreferansOptions):
+                self.streak = preferans.next_streak(self.options, item, self.streak)
+            return
+        assert isinstance(item, (OpeningBalance, Adjustment))
+        deal = 0 if kind == "opening" else self.current_deal
+        why = "opening balance" if kind == "opening" else f"adjustment: {getattr(item, 'reason', None) or 'agreed'}"
+        for column in ("pool", "mountain", "points"):
+            for p, x in getattr(item, column).items():
+                self._entry(Entry(deal, column, p, Fraction(x), why))
+        for w, row in item.whists.items():
+            for t, x in row.items():
+                self._entry(Entry(deal, "whists", w, Fraction(x), why, on=t))
+
+    def _entry(self, e: Entry) -> None:
+        if e.amount:
+            self.entries.append(e)
+            self.totals.apply(e)
+
+    def _score(self, rec: DealRecord) -> list[Entry]:
+        if isinstance(self.options, SoloWhistOptions):
+            return solo_whist.score_deal(self.options, rec)
+        assert self.started.pool is not None
+        score = preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
+        for message in score.problems:
+            self.scoring_problems.append((rec.number, message))
+        return score.entries
+
+    # ------------------------------------------------------------------ questions
+
+    def all_pools_closed(self) -> bool:
+        """Every pool has reached the pool size (pending deal scored first)."""
+        self.flush()
+        size = self.started.pool or 0
+        return all(self.totals.pool[p] >= size for p in self.players)
+
+    def result(self) -> GameResult:
+        """Finish the fold and settle."""
+        self.flush()
+        t = self.totals
+        stake = self.started.stake
+        if isinstance(self.options, PreferansOptions):
+            o = self.options
+            fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
+            result = fn(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
+                        mountain_point=o.mountain_point, divisor=o.settlement_divisor)
+        else:
+            result = dict(t.points)
+        zero_problem = self._zero_sum_problem()
+        total = sum(result.values(), Fraction(0))
+        if total != 0 and zero_problem is None:
+            zero_problem = f"the results sum to {total}, not 0"
+        rounded = round_to_zero_sum(result, self.players)
+        cash = money(result, self.players, stake) if stake else None
+        return GameResult(
+            game=self.started.game, kind=self.kind, started=self.started, players=tuple(self.players),
+            deals=self.deals, records=tuple(self.records), entries=tuple(self.entries), totals=t,
+            checkpoints=tuple(self.checkpoints), result=result, rounded=rounded, money=cash,
+            payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
+            zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
+            ended=self.ended, index=self.index,
+        )
+
+    def _zero_sum_problem(self) -> str | None:
+        """Each deal must move the settlement by a total of exactly 0 (in whists or points)."""
+        by_deal: dict[int, list[Entry]] = {}
+        for e in self.entries:
+            if not e.void:
+                by_deal.setdefault(e.deal, []).append(e)
+        for deal, entries in by_deal.items():
+            if self.kind is GameKind.SOLO_WHIST:
+                total = sum((e.amount for e in entries), Fraction(0))
+                unit = "points"
+            else:
+                o = self.options
+                assert isinstance(o, PreferansOptions)
+                t = Totals(self.players)
+                for e in entries:
+                    t.apply(e)
+                r = preferans_result(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
+                                     mountain_point=o.mountain_point, divisor=o.settlement_divisor)
+                total = sum(r.values(), Fraction(0))
+                unit = "whists"
+            if total != 0:
+                return f"deal {deal} is not zero-sum: its entries move {total} {unit}"
+        return None
+
+
+class _Oracle:
+    """Answers the checker's question about closed pools from the folds."""
+
+    def __init__(self, folds: dict[str, GameFold]) -> None:
+        self.folds = folds
+
+    def all_pools_closed(self, game: str) -> bool:
+        fold = self.folds.get(game)
+        return fold is not None and fold.all_pools_closed()
+
+
+class Pipeline:
+    """Checker and folds of one file, fed one decoded event at a time."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.folds: dict[str, GameFold] = {}
+        self.checker = LogChecker(_Oracle(self.folds))
+        self.started = 0
+
+    def feed(self, lineno: int | None, ev: Event) -> Iterator[Problem | GameResult]:
+        """Check and fold one event; yield its problems, and the game's result when it ends."""
+        issues = self.checker.check(ev)
+        fold = self.folds.get(ev.game)
+        if issues:
+            self.checker.mark_broken(ev)
+            if fold is not None:
+                fold.mark_broken()
+            for field, message in issues:
+                yield Problem(self.path, lineno, ev.seq, field, message, ev.game)
+            return
+        if isinstance(ev, GameStarted):
+            self.folds[ev.game] = GameFold(ev, self.started)
+            self.started += 1
+            return
+        assert fold is not None
+        state = self.checker.game_of(ev)
+        fold.feed(ev, state.deal if state is not None else None, lineno)
+        if isinstance(ev, GameEnded):
+            yield from _finish(self.path, self.folds.pop(ev.game))
+
+    def check(self, ev: Event) -> list[tuple[str, str]]:
+        """For ``append``: the problems of ``ev`` as ``(field, message)``; folds it when legal."""
+        return [(p.field, p.message) for p in self.feed(None, ev) if isinstance(p, Problem)]
+
+    def close(self) -> Iterator[Problem | GameResult]:
+        """The file has ended: results of the games still open."""
+        for fold in list(self.folds.values()):
+            state = self.checker.games.get(fold.started.game)
+            why = state.unfinished() if state is not None else None
+            if why:
+                fold.mark_broken()
+                yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",
+                              fold.started.game)
+            yield from _finish(self.path, fold)
+        self.folds.clear()
+
+
+def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]]) -> Iterator[Problem | GameResult]:
+    """Check and fold decoded items (see :func:`run`)."""
+    pipe = Pipeline(path)
+    for lineno, item in items:
+        if isinstance(item, Problem):
+            yield item
+        else:
+            yield from pipe.feed(lineno, item)
+    yield from pipe.close()
+
+
+def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
+    res = fold.result()
+    for deal, message in fold.scoring_problems:
+        yield Problem(path, None, None, f"deal {deal}", message, fold.started.game)
+    if res.zero_sum_problem:
+        yield Problem(path, None, None, "", f"game {res.game}: {res.zero_sum_problem}", res.game)
+    yield res
+
+
+def run(path: str, stream: IO[bytes] | None = None) -> Iterator[Problem | GameResult]:
+    """Read, check and fold a log in one streaming pass.
+
+    Raises :class:`events.log.LogUnreadable` for input that is not a log at all.
+    """
+    return fold_events(path, read_events(path, stream))

@@ -1,0 +1,356 @@
+"""Preferans scoring: one deal → the entries it writes, each with its reason.
+
+:func:`score_deal` is pure: it reads the options, the deal and the totals so far (for the
+pool overflow, тотус and the mountain floor) and returns entries; the caller applies them.
+Every rule reads an option of :class:`events.rules.PreferansOptions`; no preset is named here.
+
+>>> from events.rules import make_rules
+>>> from projections.entries import Totals
+>>> from events.model import ContractMade
+>>> from events.cards import parse_bid, WhistCall
+>>> opts = make_rules({"preset": "sochi"}).options
+>>> deal = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0,
+...     contract=ContractMade(seq=2, game="g", deal=1, declarer="A", contract=parse_bid("6S")),
+...     defenders=("B", "C"), calls=(("B", WhistCall.WHIST), ("C", WhistCall.PASS)),
+...     taken={"A": 6, "B": 2, "C": 2})
+>>> for e in score_deal(opts, 20, ["A", "B", "C"], deal, Totals("ABC"), 0).entries:
+...     print(e.describe())
++2 pool A: 6S made
++8 whists B→A: 4 defence tricks × 2 (greedy: the passer's tricks too)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+
+from events.cards import WhistCall
+from events.rules import PreferansOptions
+
+from .entries import Entry, Totals, fmt
+from .record import DealRecord
+
+__all__ = ["score_deal", "DealScore", "price_of", "next_streak"]
+
+
+@attrs.frozen
+class DealScore:
+    """The entries of a deal and any problem found while scoring it (e.g. an allocation
+    whose numbers do not add up)."""
+
+    entries: list[Entry]
+    problems: list[str] = attrs.Factory(list)
+
+
+def price_of(opts: PreferansOptions, deal: DealRecord) -> Fraction:
+    """``base × 2^bomb × 2 (dark)``."""
+    assert deal.contract is not None
+    p = Fraction(deal.contract.contract.base_price) * 2 ** deal.bomb
+    return p * 2 if deal.contract.dark else p
+
+
+def next_streak(opts: PreferansOptions, deal: DealRecord, streak: int) -> int:
+    """Raspasy in a row after this deal (``raspas_reset`` decides what ends a run)."""
+    if deal.raspas:
+        return streak + 1
+    if deal.contract is None:
+        return streak
+    if opts.raspas_reset == "played_contract" and not deal.played:
+        return streak
+    return 0
+
+
+class _Book:
+    """Entries being written for one deal, with scratch pools and mountains for the overflow."""
+
+    def __init__(self, opts: PreferansOptions, pool_size: int, players: Sequence[str], deal: DealRecord,
+                 totals: Totals) -> None:
+        self.o = opts
+        self.size = Fraction(pool_size)
+        self.players = list(players)
+        self.deal = deal
+        self.pool = dict(totals.pool)
+        self.mountain = dict(totals.mountain)
+        self.entries: list[Entry] = []
+        self.problems: list[str] = []
+
+    def pool_add(self, p: str, x: Fraction, why: str) -> None:
+        if x:
+            self.pool[p] += x
+            self.entries.append(Entry(self.deal.number, "pool", p, x, why))
+
+    def mountain_add(self, p: str, x: Fraction, why: str) -> None:
+        if x:
+            self.mountain[p] += x
+            self.entries.append(Entry(self.deal.number, "mountain", p, x, why))
+
+    def whist(self, writer: str, on: str, x: Fraction, why: str) -> None:
+        if x:
+            self.entries.append(Entry(self.deal.number, "whists", writer, x, why, on=on))
+
+    def clockwise_from(self, p: str) -> list[str]:
+        i = self.players.index(p)
+        return self.players[i + 1:] + self.players[:i]
+
+    def write_off(self, p: str, x: Fraction, why: str) -> None:
+        """Take ``x`` off p's own mountain, stopping at 0 when ``mountain_floor`` says so."""
+        if self.o.mountain_floor:
+            x = min(x, max(self.mountain[p], Fraction(0)))
+        self.mountain_add(p, -x, why)
+
+    def win(self, p: str, x: Fraction, why: str, *, made_game: bool) -> None:
+        """Points won: an ``allocation`` if one was recorded, else the overflow policy."""
+        alloc = [a for a in self.deal.allocations if a.player == p]
+        if alloc:
+            self._allocate(p, x, why, alloc[-1])
+            return
+        rest = x
+        if made_game and self.o.made_points_first == "mountain" and self.mountain[p] > 0:
+            off = min(rest, self.mountain[p])
+            self.mountain_add(p, -off, f"{why}: off own mountain first")
+            rest -= off
+        if self.o.overflow == "none":
+            self.pool_add(p, rest, why)
+            return
+        to_pool = min(rest, max(self.size - self.pool[p], Fraction(0)))
+        self.pool_add(p, to_pool, why)
+        rest -= to_pool
+        if rest and self.o.overflow == "help":
+            while rest:
+                open_pools = [q for q in self.clockwise_from(p) if self.pool[q] < self.size]
+                if not open_pools:
+                    break
+                target = max(open_pools, key=lambda q: self.pool[q])  # first of equals: clockwise
+                give = min(rest, self.size - self.pool[target])
+                self.pool_add(target, give, f"help from {p} ({why})")
+                self.whist(p, target, give * self.o.pool_point,
+                           f"help: {fmt(give)} pool points × {self.o.pool_point}")
+                rest -= give
+        if rest:
+            self.write_off(p, rest, f"{why}: past the pool, off own mountain")
+
+    def _allocate(self, p: str, x: Fraction, why: str, a: object) -> None:
+        from events.model import Allocation
+
+        assert isinstance(a, Allocation)
+        helped = sum(a.help.values())
+        total = a.pool - a.mountain + helped
+        if total != x:
+            self.problems.append(
+                f"allocation of {p} puts {total} points (pool {a.pool}, mountain {a.mountain}, help {helped}) "
+                f"but the deal awards {fmt(x)}")
+            self.win_default(p, x, why)
+            return
+        self.pool_add(p, Fraction(a.pool), f"{why} (allocated to the pool)")
+        self.mountain_add(p, Fraction(a.mountain), f"{why} (allocated: off own mountain)")
+        for q, n in a.help.items():
+            self.pool_add(q, Fraction(n), f"help from {p} ({why}, allocated)")
+            self.whist(p, q, Fraction(n * self.o.pool_point), f"help: {n} pool points × {self.o.pool_point}")
+
+    def win_default(self, p: str, x: Fraction, why: str) -> None:
+        saved = self.deal
+        self.deal = attrs.evolve(saved, allocations=())
+        self.win(p, x, why, made_game=True)
+        self.deal = saved
+
+
+def score_deal(opts: PreferansOptions, pool_size: int, players: Sequence[str], deal: DealRecord,
+               totals: Totals, streak: int) -> DealScore:
+    """The entries one Preferans deal writes. ``streak`` is the raspasy in a row before it."""
+    book = _Book(opts, pool_size, players, deal, totals)
+    if deal.contract is None:
+        if deal.raspas:
+            _raspas(book, deal, streak + 1)
+    else:
+        _contract(book, deal)
+    return DealScore(book.entries, book.problems)
+
+
+# --------------------------------------------------------------------------- contracts
+
+def _contract(book: _Book, deal: DealRecord) -> None:
+    o = book.o
+    c = deal.contract
+    assert c is not None
+    d = c.declarer
+    name = c.contract.text + (" dark" if c.dark else "") + (f" on bomb {deal.bomb}" if deal.bomb else "")
+    p = price_of(o, deal)
+    if c.without_three:
+        book.mountain_add(d, p * o.declarer_penalty_rate * 3, f"{name} given up without three: 3 × {fmt(p)}")
+        return
+    if c.totus:
+        _totus(book, deal, p, name)
+        return
+    if c.contract.is_misere:
+        assert deal.taken is not None
+        t = deal.taken[d]
+        if t == 0:
+            book.win(d, p, f"{name} made", made_game=True)
+        else:
+            book.mountain_add(d, p * o.misere_penalty_rate * t, f"{name} failed: {t} trick(s) × {fmt(p)}")
+        return
+    level = c.contract.level
+    assert level is not None
+    if not deal.played:
+        if deal.half_stands:
+            book.win(d, p, f"{name} made without play (half-whist)", made_game=True)
+            q = Fraction(o.obligation(level), 2)
+            halfer = deal.calls[1][0]
+            book.whist(halfer, d, p * o.whist_rate * q, f"half-whist: {fmt(q)} trick(s) × {fmt(p * o.whist_rate)}")
+        else:
+            book.win(d, p, f"{name} made without play (both defenders passed)", made_game=True)
+        return
+    assert deal.taken is not None
+    dt = deal.taken[d]
+    u = max(0, level - dt)
+    if u == 0:
+        book.win(d, p, f"{name} made", made_game=True)
+    else:
+        book.mountain_add(d, p * o.declarer_penalty_rate * u, f"{name} failed: {u} undertrick(s) × {fmt(p)}")
+    others = [q for q in book.players if q != d and (q in deal.holders or o.dealer_consolation)]
+    cons = p * o.consolation_rate * u
+    cons_why = f"consolation for {u} undertrick(s) × {fmt(p * o.consolation_rate)}"
+    if level == 10 and o.ten_game != "whisted":
+        if u and o.ten_game != "checked_silent" and o.consolation != "none":
+            for q in others:
+                book.whist(q, d, cons, cons_why)
+        return
+    final = deal.final_calls()
+    whisters = [q for q in deal.defenders if final.get(q) is WhistCall.WHIST]
+    rate = p * o.whist_rate
+    tricks = {q: deal.taken.get(q, 0) for q in deal.defenders}
+    team = sum(tricks.values())
+    need = o.obligation(level)
+    written: dict[str, Fraction] = {}
+    if len(whisters) == 2:
+        for w in whisters:
+            written[w] = rate * tricks[w]
+            book.whist(w, d, written[w], f"{tricks[w]} defence trick(s) × {fmt(rate)}")
+        if u == 0:
+            _two_whister_shortfall(book, whisters, tricks, team, need, level, p)
+    elif len(whisters) == 1:
+        w = whisters[0]
+        passer = next(q for q in deal.defenders if q != w)
+        if u and o.single_whister == "gentleman":
+            pot = rate * team
+            if o.consolation == "ordinary":
+                pot += 2 * cons
+            elif o.consolation == "grabbing":
+                pot = 2 * (pot + cons)
+            half = pot / 2
+            for q in (w, passer):
+                book.whist(q, d, half, f"gentleman's whist: half of {fmt(pot)} (tricks and consolation)")
+                written[q] = half
+            others = [q for q in others if q not in (w, passer)]
+        else:
+            written[w] = rate * team
+            why = f"{team} defence tricks × {fmt(rate)}" + (" (greedy: the passer's tricks too)"
+                                                             if tricks[passer] else "")
+            book.whist(w, d, written[w], why)
+            if u == 0:
+                short = max(0, need - team)
+                if short:
+                    book.mountain_add(w, p * o.whister_penalty_rate * short,
+                                      f"whister short by {short} trick(s) × {fmt(p * o.whister_penalty_rate)}")
+    if u and o.consolation != "none":
+        top = max(written.values(), default=Fraction(0))
+        for q in others:
+            if o.consolation == "grabbing" and q not in whisters:
+                book.whist(q, d, top + cons, "grabbing whist: as much as the whister wrote")
+            else:
+                book.whist(q, d, cons, cons_why)
+
+
+def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, int], team: int, need: int,
+                           level: int, p: Fraction) -> None:
+    o = book.o
+    share = {6: 2, 7: 1}.get(level, 1)
+    mode = o.two_whisters
+    short = max(0, need - team)
+    pays: dict[str, int] = {}
+    if mode == "personal" or short:
+        if level >= 8 and mode in ("team_then_half", "team_capped"):
+            pays[whisters[1]] = short
+        else:
+            for w in whisters:
+                own = max(0, share - tricks[w])
+                if mode == "team_capped":
+                    own = min(own, short)
+                if own:
+                    pays[w] = own
+    for w, n in pays.items():
+        if n:
+            book.mountain_add(w, p * o.whister_penalty_rate * n,
+                              f"whister short by {n} trick(s) × {fmt(p * o.whister_penalty_rate)} ({mode})")
+
+
+def _totus(book: _Book, deal: DealRecord, p: Fraction, name: str) -> None:
+    o = book.o
+    c = deal.contract
+    assert c is not None and deal.taken is not None
+    d = c.declarer
+    dt = deal.taken[d]
+    if dt >= 10:
+        book.pool_add(d, max(book.size - book.pool[d], Fraction(0)), f"тотус {name} made: own pool closed")
+        book.mountain_add(d, -max(book.mountain[d], Fraction(0)), "тотус made: own mountain written off")
+        if deal.bomb >= 3:
+            for q in book.clockwise_from(d):
+                book.mountain_add(q, -max(book.mountain[q], Fraction(0)), "тотус on ёлка: every mountain written off")
+            return
+        for q in c.helps[:deal.bomb]:
+            gap = max(book.size - book.pool[q], Fraction(0))
+            book.pool_add(q, gap, f"тотус: {d} closes the pool")
+            book.whist(d, q, gap * o.pool_point, f"тотус help: {fmt(gap)} pool points × {o.pool_point}")
+            m = max(book.mountain[q], Fraction(0))
+            book.mountain_add(q, -m, f"тотус: {d} writes off the mountain")
+            book.whist(d, q, m * o.mountain_point, f"тотус help: {fmt(m)} mountain points × {o.mountain_point}")
+        return
+    u = 10 - dt
+    book.mountain_add(d, max(book.mountain[d], Fraction(0)), f"тотус {name} failed: own mountain doubled")
+    if deal.bomb == 1 and c.helps:
+        q = c.helps[0]
+        book.mountain_add(d, max(book.mountain[q], Fraction(0)), f"тотус failed: plus the mountain of {q}")
+    if o.consolation != "none":
+        cons = p * o.consolation_rate * u
+        for q in book.players:
+            if q != d and (q in deal.holders or o.dealer_consolation):
+                book.whist(q, d, cons, f"consolation for {u} undertrick(s) × {fmt(p * o.consolation_rate)}")
+
+
+# --------------------------------------------------------------------------- raspas
+
+def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
+    o = book.o
+    assert deal.taken is not None
+    taken = {q: deal.taken.get(q, 0) for q in deal.holders}
+    r = Fraction(o.raspas_rate(k)) if o.raspas_mode == "mountain" else Fraction(o.raspas_whists)
+    label = f"raspas {k}" if k > 1 else "raspas"
+    bonus = r if o.raspas_zero_amount == "price" and o.raspas_mode == "mountain" else Fraction(1)
+    if o.raspas_mode == "mountain":
+        base = min(taken.values()) if o.raspas_amnesty else 0
+        for q in deal.holders:
+            t = taken[q] - base
+            if t:
+                amnesty = f" (after amnesty of {base})" if base else ""
+                book.mountain_add(q, r * t, f"{label}: {t} trick(s) × {fmt(r)}{amnesty}")
+        talon = deal.taken.get(deal.dealer, 0) if deal.dealer not in deal.holders else 0
+        if talon:
+            book.mountain_add(deal.dealer, r * talon, f"{label}: {talon} talon trick(s) × {fmt(r)} to the dealer")
+    else:
+        fewest = min(taken.values())
+        low = [q for q in deal.holders if taken[q] == fewest]
+        for w in low:
+            for q in deal.holders:
+                if q not in low and taken[q]:
+                    book.whist(w, q, r * taken[q], f"{label} on whists: {q} took {taken[q]} × {fmt(r)}")
+    for q in deal.holders:
+        if taken[q] == 0:
+            why = f"{label}: no trick"
+            if o.raspas_zero == "pool":
+                book.win(q, bonus, why, made_game=False)
+            elif o.raspas_zero == "mountain_off":
+                off = min(bonus, max(book.mountain[q], Fraction(0)))
+                book.mountain_add(q, -off, f"{why}, {fmt(bonus)} off own mountain"
+                                  + ("" if off == bonus else f" ({fmt(bonus - off)} lost at 0)"))

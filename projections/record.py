@@ -1,0 +1,79 @@
+"""What a finished deal was: the facts scoring needs, taken from the checked events.
+
+>>> r = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0)
+>>> r.raspas
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from events.cards import WhistCall
+from events.game import DealState
+from events.model import Allocation, ContractMade, Event
+
+__all__ = ["DealRecord", "record_of"]
+
+
+@attrs.frozen(kw_only=True)
+class DealRecord:
+    """One deal as scoring sees it."""
+
+    number: int
+    dealer: str
+    holders: tuple[str, ...]
+    bomb: int
+    contract: ContractMade | None = None
+    defenders: tuple[str, ...] = ()
+    calls: tuple[tuple[str, WhistCall], ...] = ()
+    taken: Mapping[str, int] | None = None
+    last_trick: str | None = None
+    all_passed: bool = False
+    redeal: bool = False
+    allocations: tuple[Allocation, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @property
+    def raspas(self) -> bool:
+        """A Preferans deal everybody passed and played out."""
+        return self.contract is None and self.taken is not None
+
+    @property
+    def played(self) -> bool:
+        """Cards were played (tricks are known)."""
+        return self.taken is not None
+
+    def final_calls(self) -> dict[str, WhistCall]:
+        """Each defender's final decision; after pass-half-whist the second is deemed to pass."""
+        final = dict(self.calls)
+        if len(self.calls) == 3:
+            final[self.calls[1][0]] = WhistCall.PASS
+        return final
+
+    @property
+    def half_stands(self) -> bool:
+        """Half-whist: first passed, second said half, first did not take it back."""
+        calls = [c for _, c in self.calls]
+        return calls[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(calls) == 2 or calls[2] is WhistCall.PASS)
+
+
+def record_of(d: DealState, allocations: list[Allocation], events: list[Event]) -> DealRecord:
+    """Freeze the checker's state of a finished deal into a :class:`DealRecord`."""
+    taken = None
+    last = None
+    if d.tricks is not None:
+        taken = dict(d.tricks.taken)
+        last = d.tricks.last
+    elif d.play is not None and d.play.complete:
+        taken = {p: n for p, n in d.play.taken.items()}
+    if d.play is not None and d.play.complete:
+        last = d.play.last_winner
+    return DealRecord(
+        number=d.number, dealer=d.dealer, holders=tuple(d.holders), bomb=d.started.bomb,
+        contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,
+        last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
+        events=tuple(events),
+    )

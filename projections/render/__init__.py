@@ -1,0 +1,210 @@
+"""Rendering: text tables, JSON and CSV of sheets and settlements. Nothing here computes a score.
+
+>>> print(table([["Имя", "n"], ["Аня", "12"], ["Bob", "3"]], align="lr"))
+Имя   n
+Аня  12
+Bob   3
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from events.cards import GameKind
+
+from ..entries import Entry, fmt
+from ..fold import GameResult
+
+__all__ = ["width", "table", "running", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
+           "strike"]
+
+
+def width(text: str) -> int:
+    """Columns a string takes in a terminal: combining marks take none, wide characters two."""
+    w = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+def strike(text: str) -> str:
+    """Text struck through with combining long strokes (a voided entry)."""
+    return "".join(ch + "\u0336" for ch in text)
+
+
+def table(rows: Sequence[Sequence[str]], align: str = "", gap: int = 2) -> str:
+    """Rows of cells lined up by display width; ``align`` has ``l`` or ``r`` per column."""
+    cols = max(len(r) for r in rows)
+    widths = [max(width(r[i]) if i < len(r) else 0 for r in rows) for i in range(cols)]
+    out = []
+    for r in rows:
+        cells = []
+        for i in range(cols):
+            cell = r[i] if i < len(r) else ""
+            pad = " " * (widths[i] - width(cell))
+            right = (align[i] if i < len(align) else "l") == "r"
+            cells.append(pad + cell if right else cell + pad)
+        out.append((" " * gap).join(cells).rstrip())
+    return "\n".join(out)
+
+
+def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None) -> str:
+    """The running entries of one column as a paper sheet shows them: ``2.4.8.14``.
+
+    A voided deal's value is shown struck through and not carried on.
+    """
+    total = Fraction(0)
+    parts = []
+    for e in entries:
+        if e.column != column or e.player != player or (on is not None and e.on != on):
+            continue
+        if e.void:
+            parts.append(strike(fmt(total + e.amount)))
+            continue
+        total += e.amount
+        parts.append(fmt(total))
+    return ".".join(parts) if parts else "0"
+
+
+def _entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
+    return [e for e in res.entries if upto is None or e.deal <= upto]
+
+
+def _last_deal(res: GameResult, upto: int | None) -> int:
+    return res.deals if upto is None else min(upto, res.deals)
+
+
+def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
+    """The sheet as JSON: totals (the ``score_recorded`` shape) and the running columns."""
+    t = res.totals_after(upto)
+    entries = _entries_upto(res, upto)
+    sheet: dict[str, Any] = {}
+    runs: dict[str, Any] = {}
+    for p in res.players:
+        if res.kind is GameKind.PREFERANS:
+            sheet[p] = {"pool": _num(t.pool[p]), "mountain": _num(t.mountain[p]),
+                        "whists": {q: _num(v) for q, v in t.whists_by(p).items()}}
+            runs[p] = {"pool": running(entries, "pool", p), "mountain": running(entries, "mountain", p),
+                       "whists": {q: running(entries, "whists", p, q) for q in res.players if q != p}}
+        else:
+            sheet[p] = {"points": _num(t.points[p])}
+            runs[p] = {"points": running(entries, "points", p)}
+    return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
+            "players": list(res.players), "after_deal": _last_deal(res, upto), "sheet": sheet, "running": runs,
+            "voided": sorted({e.deal for e in entries if e.void})}
+
+
+def _num(x: Fraction) -> int | str:
+    return x.numerator if x.denominator == 1 else fmt(x)
+
+
+def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
+    """``game,after_deal,player,field,value`` rows; ``audit --claimed`` reads the same columns."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["game", "after_deal", "player", "field", "value"])
+    for res in results:
+        t = res.totals_after(upto)
+        deal = _last_deal(res, upto)
+        for p in res.players:
+            if res.kind is GameKind.PREFERANS:
+                w.writerow([res.game, deal, p, "pool", fmt(t.pool[p])])
+                w.writerow([res.game, deal, p, "mountain", fmt(t.mountain[p])])
+                for q in res.players:
+                    if q != p:
+                        w.writerow([res.game, deal, p, f"whists:{q}", fmt(t.value(p, "whists", q))])
+            else:
+                w.writerow([res.game, deal, p, "points", fmt(t.points[p])])
+    return buf.getvalue()
+
+
+def _title(res: GameResult, upto: int | None) -> str:
+    rules = res.started.rules
+    over = f" + {', '.join(f'{k}={v}' for k, v in rules.overrides.items())}" if rules.overrides else ""
+    kind = "преферанс" if res.kind is GameKind.PREFERANS else "вист-соло"
+    pool = f", pool {res.started.pool}" if res.started.pool else ""
+    return f"{res.game} · {kind} · {rules.preset}{over}{pool} · after deal {_last_deal(res, upto)}"
+
+
+def sheet_text(res: GameResult, upto: int | None = None) -> str:
+    """The пулька as a text table: running entries per column, Cyrillic names lined up."""
+    entries = _entries_upto(res, upto)
+    t = res.totals_after(upto)
+    lines = [_title(res, upto)]
+    if res.kind is GameKind.PREFERANS:
+        head = ["", "пуля (pool)", "гора (mountain)"] + [f"висты на {q}" for q in res.players]
+        rows = [head]
+        for p in res.players:
+            rows.append([p, running(entries, "pool", p), running(entries, "mountain", p)]
+                        + ["—" if q == p else running(entries, "whists", p, q) for q in res.players])
+        rows.append(["= total"] + [""] * (len(head) - 1))
+        for p in res.players:
+            rows.append([p, fmt(t.pool[p]), fmt(t.mountain[p])]
+                        + ["—" if q == p else fmt(t.value(p, "whists", q)) for q in res.players])
+        lines.append(table(rows))
+    else:
+        rows = [["", "очки (points)", "total"]]
+        for p in res.players:
+            rows.append([p, running(entries, "points", p), fmt(t.points[p])])
+        lines.append(table(rows, align="llr"))
+    voided = sorted({e.deal for e in entries if e.void})
+    if voided:
+        lines.append(f"voided deals (struck through): {', '.join(map(str, voided))}")
+    return "\n".join(lines)
+
+
+def settle_json(res: GameResult) -> dict[str, Any]:
+    """One game of the ``settle --format json`` contract of CLI.md."""
+    t = res.totals
+    if res.kind is GameKind.PREFERANS:
+        sheet = {p: {"pool": _num(t.pool[p]), "mountain": _num(t.mountain[p]),
+                     "whists": {q: _num(v) for q, v in t.whists_by(p).items()}} for p in res.players}
+    else:
+        sheet = {p: {"points": _num(t.points[p])} for p in res.players}
+    out: dict[str, Any] = {
+        "game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
+        "players": list(res.players), "deals": res.deals, "sheet": sheet,
+        "result": {p: fmt(res.result[p]) for p in res.players},
+        "result_rounded": {p: res.rounded[p] for p in res.players},
+        "zero_sum": res.zero_sum,
+    }
+    if res.money is not None:
+        out["money"] = res.money
+        out["payments"] = res.payments
+    if not res.sound:
+        out["problems"] = res.problems
+    return out
+
+
+def settle_text(res: GameResult) -> str:
+    """The settlement as a small table, with money and payments when there is a stake."""
+    unit = "whists" if res.kind is GameKind.PREFERANS else "points"
+    lines = [f"{res.game} · {res.kind.value} · {res.started.rules.preset} · {res.deals} deals"
+             + ("" if res.ended else " · not ended") + ("" if res.sound else f" · {res.problems} problem(s)")]
+    head = ["", f"exact ({unit})", "rounded"] + (["money"] if res.money else [])
+    rows = [head]
+    for p in res.players:
+        x = res.result[p]
+        rows.append([p, ("+" if x > 0 else "") + _mixed(x), f"{res.rounded[p]:+d}"]
+                    + ([res.money[p]] if res.money else []))
+    lines.append(table(rows, align="lrrr"))
+    if res.payments:
+        lines.append("payments: " + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in res.payments))
+    lines.append("zero-sum: " + ("yes" if res.zero_sum else f"NO ({res.zero_sum_problem})"))
+    return "\n".join(lines)
+
+
+def _mixed(x: Fraction) -> str:
+    """``-75 1/3`` rather than ``-226/3``."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    whole = int(x)
+    rest = abs(x - whole)
+    return f"{'-' if x < 0 and whole == 0 else ''}{whole if whole else ''} {rest.numerator}/{rest.denominator}".strip()

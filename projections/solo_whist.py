@@ -1,0 +1,71 @@
+"""Solo Whist scoring: one deal → points for each player, with reasons; every deal sums to 0.
+
+The points come from the rules' table (:class:`events.rules.ContractPoints` rows): the
+declaring side receives, and each opponent pays, the row's amount plus the per-trick rate
+for each over- or undertrick; a failed contract reverses every sign.
+
+>>> from events.rules import make_rules
+>>> from events.model import ContractMade
+>>> from events.cards import parse_bid
+>>> opts = make_rules({"preset": "encyclopedia"}).options
+>>> deal = DealRecord(number=1, dealer="W", holders=("N", "E", "S", "W"), bomb=0,
+...     contract=ContractMade(seq=2, game="g", deal=1, declarer="S", contract=parse_bid("solo")),
+...     taken={"S": 7, "W": 2, "N": 2, "E": 2})
+>>> [e.describe() for e in score_deal(opts, deal)][:2]
+['+18 points S: solo made with 2 overtrick(s): 12 + 2 × 3', '-6 points N: solo made with 2 overtrick(s): 4 + 2 × 1']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from events.rules import SoloWhistOptions
+
+from .entries import Entry
+from .record import DealRecord
+
+__all__ = ["score_deal"]
+
+
+def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
+    """The points entries of one Solo Whist deal (none for a redeal)."""
+    n = deal.number
+    players = list(deal.holders)
+    c = deal.contract
+    if c is None:
+        if not deal.played or deal.last_trick is None:
+            return []
+        loser = deal.last_trick
+        stake = Fraction(opts.general_misere_stake)
+        out = [Entry(n, "points", loser, -stake * (len(players) - 1),
+                     f"general misère: took the last trick, pays {stake} to each")]
+        out += [Entry(n, "points", q, stake, f"general misère: {loser} took the last trick")
+                for q in players if q != loser]
+        return out
+    name = c.contract.text
+    row = opts.table[name]
+    side = [c.declarer] + ([c.partner] if name == "prop" and c.partner else [])
+    opponents = [q for q in players if q not in side]
+    assert deal.taken is not None
+    got = sum(deal.taken.get(q, 0) for q in side)
+    label = "prop & cop" if name == "prop" else name.replace("_", " ")
+    if row.tricks == 0:
+        made = got == 0
+        extra = 0 if made else got
+        d_rate, o_rate = 3 * opts.misere_per_trick, opts.misere_per_trick
+        why = f"{label} made" if made else f"{label} failed: {got} trick(s) taken"
+    else:
+        made = got >= row.tricks
+        extra = got - row.tricks if made else row.tricks - got
+        d_rate, o_rate = row.declarer_per_trick, row.opponent_per_trick
+        word = "overtrick" if made else "undertrick"
+        why = (f"{label} {'made' if made else 'failed'}"
+               + (f" with {extra} {word}(s)" if made and extra else f": {extra} {word}(s)" if extra else ""))
+    sign = 1 if made else -1
+    d_amount = Fraction(row.declarer + extra * d_rate)
+    o_amount = Fraction(row.opponent + extra * o_rate)
+    d_how = f"{row.declarer} + {extra} × {d_rate}" if extra and d_rate else f"{row.declarer}"
+    o_how = f"{row.opponent} + {extra} × {o_rate}" if extra and o_rate else f"{row.opponent}"
+    out = [Entry(n, "points", q, sign * d_amount, f"{why}: {d_how}") for q in side]
+    out += [Entry(n, "points", q, -sign * o_amount, f"{why}: {o_how}") for q in opponents]
+    return out

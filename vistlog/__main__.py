@@ -1,0 +1,5 @@
+"""``python -m vistlog``."""
+
+from vistlog.cli import run
+
+run()

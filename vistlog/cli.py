@@ -1,0 +1,424 @@
+"""The ``vistlog`` command: argument parsing and wiring, no game logic.
+
+Exit codes (CLI.md): 0 done / everything holds; 1 the input is readable but something is
+wrong (an invalid event, an audit mismatch, a broken chain); 2 usage error or input that
+cannot be read at all; 3 ``verify`` only: the log has no hash chain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import IO, Any
+
+import orjson
+
+from events.codec import DecodeError, loads_line
+from events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
+from events.rules import PRESETS, option_docs
+from events.schema import build_schema
+from projections import render
+from projections.audit import ClaimError, audit, read_claimed
+from projections.fold import GameResult, Pipeline, fold_events
+from projections.replay import replay_lines
+
+__all__ = ["main"]
+
+EXAMPLES = """\
+examples:
+  vistlog validate samples/sochi-evening.jsonl
+  vistlog sheet samples/sochi-evening.jsonl --upto 5
+  vistlog settle samples/sochi-evening.jsonl --format json
+  vistlog audit samples/disputed-sheet.jsonl
+  vistlog replay samples/classic-bombs.jsonl --upto 3
+  echo '{"type":"game_ended","game":"g1"}' | vistlog append my-game.jsonl
+  vistlog verify my-game.jsonl
+  vistlog rules leningrad
+"""
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+class _Progress:
+    """Wraps a file: reports how far reading has got, on a terminal only, twice a second."""
+
+    def __init__(self, stream: IO[bytes], path: str) -> None:
+        self.stream = stream
+        self.path = path
+        try:
+            self.size = os.fstat(stream.fileno()).st_size
+        except (OSError, ValueError, AttributeError):
+            self.size = 0
+        self.show = sys.stderr.isatty() and self.size > 4_000_000
+        self.done = 0
+        self.last = time.monotonic()
+
+    def __iter__(self) -> Iterator[bytes]:
+        for line in self.stream:
+            self.done += len(line)
+            if self.show and self.done & 0xFFF < len(line):
+                now = time.monotonic()
+                if now - self.last > 0.5:
+                    self.last = now
+                    sys.stderr.write(f"\r{self.path}: {100 * self.done // self.size}% ")
+                    sys.stderr.flush()
+            yield line
+        if self.show:
+            sys.stderr.write("\r" + " " * (len(self.path) + 8) + "\r")
+
+    def close(self) -> None:
+        if self.stream is not sys.stdin.buffer:
+            self.stream.close()
+
+
+def _results(path: str, on_problem: Callable[[Problem], None], strict: bool = False
+             ) -> Iterator[GameResult]:
+    """Run a log through the pipeline; problems go to ``on_problem`` as they are found."""
+    stream = _Progress(open_source(path), path)
+    try:
+        for item in fold_events(path, read_events(path, stream)):  # type: ignore[arg-type]
+            if isinstance(item, Problem):
+                on_problem(item)
+                if strict:
+                    return
+            else:
+                yield item
+    finally:
+        stream.close()
+
+
+class _Problems:
+    """Collects problems and prints each one line to stderr (or stdout for ``validate``)."""
+
+    def __init__(self, to_stdout: bool = False) -> None:
+        self.count = 0
+        self.to_stdout = to_stdout
+
+    def __call__(self, p: Problem) -> None:
+        self.count += 1
+        (_out if self.to_stdout else _err)(str(p))
+
+
+def _select(results: list[GameResult], game: str | None, path: str) -> list[GameResult]:
+    if game is None:
+        return results
+    chosen = [r for r in results if r.game == game]
+    if not chosen:
+        known = ", ".join(r.game for r in results) or "none"
+        raise _UsageError(f"{path}: no game {game!r} (games: {known})")
+    return chosen
+
+
+class _UsageError(Exception):
+    """A usage error found after parsing (exit 2)."""
+
+
+# --------------------------------------------------------------------------- commands
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    code = 0
+    for path in args.logs:
+        problems = _Problems(to_stdout=True)
+        games = 0
+        try:
+            for _ in _results(path, problems, strict=args.strict):
+                games += 1
+        except LogUnreadable as exc:
+            _err(str(exc))
+            code = 2
+            continue
+        if problems.count:
+            code = max(code, 1)
+            _err(f"{path}: {problems.count} problem(s)" + ("" if not args.strict else " (stopped at the first)"))
+        elif not args.quiet:
+            _err(f"{path}: ok, {games} game(s)")
+    return code
+
+
+def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
+    problems = _Problems()
+    keep = args.game
+    results = [r for r in _results(args.log, problems) if keep is None or r.game == keep]
+    results.sort(key=lambda r: r.index)
+    return results, problems.count
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    results, problems = _load(args)
+    results = _select(results, args.game, args.log)
+    if args.format == "json":
+        _out(orjson.dumps({"games": [render.sheet_json(r, args.upto) for r in results]},
+                          option=orjson.OPT_INDENT_2).decode())
+    elif args.format == "csv":
+        sys.stdout.write(render.sheet_csv(results, args.upto))
+    elif args.format in ("html", "svg"):
+        _err(f"vistlog sheet: --format {args.format} is not built yet (issue 6); use text, json or csv")
+        return 2
+    else:
+        _out("\n\n".join(render.sheet_text(r, args.upto) for r in results))
+    return 1 if problems else 0
+
+
+def cmd_settle(args: argparse.Namespace) -> int:
+    results, problems = _load(args)
+    results = _select(results, args.game, args.log)
+    if args.format == "json":
+        _out(orjson.dumps({"games": [render.settle_json(r) for r in results]},
+                          option=orjson.OPT_INDENT_2).decode())
+    else:
+        _out("\n\n".join(render.settle_text(r) for r in results))
+    bad = problems or any(not r.zero_sum for r in results)
+    return 1 if bad else 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    results, problems = _load(args)
+    results = _select(results, args.game, args.log)
+    claimed = None
+    if args.claimed:
+        if len(results) != 1:
+            raise _UsageError("--claimed compares one game: name it with --game")
+        try:
+            with open(args.claimed, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise LogUnreadable(f"{args.claimed}: cannot open ({exc.strerror or exc})") from None
+        try:
+            claimed = read_claimed(args.claimed, data, results[0].deals)
+        except ClaimError as exc:
+            raise LogUnreadable(str(exc)) from None
+    reports = [audit(r, claimed) for r in results]
+    if args.format == "json":
+        _out(orjson.dumps({"games": [rep.to_json() for rep in reports]}, option=orjson.OPT_INDENT_2).decode())
+    else:
+        for rep in reports:
+            if rep.ok:
+                _out(f"{rep.game}: {rep.checked} recorded value(s), all match")
+                continue
+            _out(f"{rep.game}: {len(rep.mismatches)} of {rep.checked} recorded value(s) differ")
+            for m in rep.mismatches:
+                _out("  " + m.describe())
+            suspects = ", ".join(map(str, rep.suspects))
+            _out(f"  recorded and computed part after deal {rep.parted_after}"
+                 + (f" (deals that touch it: {suspects})" if len(rep.suspects) > 1 else ""))
+    return 1 if problems or any(not rep.ok for rep in reports) else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    results, problems = _load(args)
+    results = _select(results, args.game, args.log)
+    first = True
+    for r in results:
+        if not first:
+            _out()
+        first = False
+        for line in replay_lines(r, args.upto):
+            _out(line)
+    return 1 if problems else 0
+
+
+def cmd_append(args: argparse.Namespace) -> int:
+    incoming: list[tuple[int, Any]] = []
+    bad: list[str] = []
+    for lineno, raw in enumerate(sys.stdin.buffer, start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            incoming.append((lineno, loads_line(line)))
+        except DecodeError as exc:
+            bad.append(f"<stdin>:{lineno}: {exc.message}")
+    if bad:
+        for b in bad:
+            _err(b)
+        _err(f"{args.log}: nothing appended")
+        return 1
+    if not incoming:
+        _err("vistlog append: no events on standard input")
+        return 2
+
+    def make_checker() -> Callable[[Any], list[tuple[str, str]]]:
+        return Pipeline(args.log).check
+
+    try:
+        done = append(args.log, incoming, make_checker, warn=_err)
+    except AppendRejected as exc:
+        for p in exc.problems:
+            _err(str(p))
+        _err(f"{args.log}: nothing appended ({len(exc.problems)} problem(s))")
+        return 1
+    except OSError as exc:
+        raise LogUnreadable(f"{args.log}: cannot write ({exc.strerror or exc})") from None
+    _err(f"{args.log}: appended {len(done)} event(s), seq {done[0].seq}..{done[-1].seq}")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    res = verify(args.log)
+    if res.status == "ok":
+        _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
+        return 0
+    if res.status == "unchained":
+        _out(f"{args.log}: no hash chain ({res.lines} line(s)); nothing can be proven")
+        return 3
+    _out(f"{args.log}:{res.line}: {res.message}")
+    return 1
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    _out(orjson.dumps(build_schema(), option=orjson.OPT_INDENT_2).decode())
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.preset is None:
+        rows = [["preset", "game", "what it is"]]
+        rows += [[p.name, p.kind.value, p.description] for p in PRESETS.values()]
+        _out(render.table(rows))
+        _out("\nvistlog rules PRESET shows every option of one preset.")
+        return 0
+    if args.preset not in PRESETS:
+        raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(PRESETS)})")
+    if args.format == "json":
+        out = {name: _jsonable(value) for name, value, _, _ in option_docs(args.preset)}
+        _out(orjson.dumps({"preset": args.preset, "options": out}, option=orjson.OPT_INDENT_2).decode())
+        return 0
+    preset = PRESETS[args.preset]
+    _out(f"{preset.name} ({preset.kind.value}): {preset.description}\n")
+    rows = [["option", "value", "accepts", "meaning"]]
+    for name, value, accepts, doc in option_docs(args.preset):
+        mark = " *" if name in preset.values else ""
+        rows.append([name + mark, _show(value), accepts, doc])
+    _out(render.table(rows))
+    _out("\n* differs from the default. Override any option in game_started.rules.")
+    return 0
+
+
+def _jsonable(value: Any) -> Any:
+    from fractions import Fraction
+
+    import attrs
+
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {k: attrs.asdict(v) if attrs.has(type(v)) else v for k, v in value.items()}
+    return value
+
+
+def _show(value: Any) -> str:
+    v = _jsonable(value)
+    if isinstance(v, dict):
+        return f"{len(v)} rows (vistlog rules --format json)"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+
+
+# --------------------------------------------------------------------------- parser
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with a subcommand per CLI.md command."""
+    p = argparse.ArgumentParser(
+        prog="vistlog", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
+                    "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
+        epilog=EXAMPLES)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help_: str, example: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_, epilog=f"example:\n  {example}",
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        sp.set_defaults(func=func)
+        return sp
+
+    sp = add("validate", cmd_validate, "check every event and the order of play; list every problem",
+             "vistlog validate samples/*.jsonl")
+    sp.add_argument("logs", nargs="+", metavar="LOG", help="log files (- for standard input)")
+    sp.add_argument("--strict", action="store_true", help="stop at the first problem")
+    sp.add_argument("-q", "--quiet", action="store_true", help="say nothing when a log is sound")
+
+    for name, func, help_, fmts, example in (
+        ("sheet", cmd_sheet, "the score sheet (пулька) after the last or the given deal",
+         ("text", "json", "csv", "html", "svg"), "vistlog sheet samples/sochi-evening.jsonl --upto 6"),
+        ("settle", cmd_settle, "the final settlement, exact and rounded, with money and payments",
+         ("text", "json"), "vistlog settle samples/sochi-evening.jsonl --format json"),
+        ("audit", cmd_audit, "compare recorded sheets (score_recorded or --claimed) with the rules",
+         ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl"),
+        ("replay", cmd_replay, "deal by deal, in words, what happened and what each entry is for",
+         ("text",), "vistlog replay samples/classic-bombs.jsonl --upto 3"),
+    ):
+        sp = add(name, func, help_, example)
+        sp.add_argument("log", metavar="LOG", help="log file (- for standard input)")
+        sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
+        if name in ("sheet", "replay"):
+            sp.add_argument("--upto", type=_deal_number, metavar="DEAL", help="stop after this deal")
+        if len(fmts) > 1:
+            sp.add_argument("--format", choices=fmts, default="text", help="output format (default text)")
+        if name == "audit":
+            sp.add_argument("--claimed", metavar="FILE",
+                            help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
+
+    sp = add("append", cmd_append, "append events from standard input, checked, all or nothing, hash-chained",
+             "vistlog append game.jsonl < new-events.jsonl")
+    sp.add_argument("log", metavar="LOG", help="log file (created when missing)")
+    sp = add("verify", cmd_verify, "check the hash chain (exit 3 when the log has none)",
+             "vistlog verify game.jsonl")
+    sp.add_argument("log", metavar="LOG", help="log file")
+    add("schema", cmd_schema, "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
+    sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")
+    sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
+    sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    return p
+
+
+def _deal_number(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("a deal number is 0 or more")
+    return n
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except LogUnreadable as exc:
+        _err(str(exc))
+        return 2
+    except _UsageError as exc:
+        _err(f"vistlog {args.command}: {exc}")
+        return 2
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        except OSError:
+            pass
+        return 0
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - no traceback ever reaches a user
+        _err(f"vistlog {args.command}: internal error ({type(exc).__name__}: {exc}); please report it")
+        return 2
+
+
+def run() -> None:
+    """Entry point of the console script."""
+    sys.exit(main())
