@@ -1,0 +1,325 @@
+"""Random legal games, for tests, benchmarks and sample logs.
+
+:func:`preferans_game` and :func:`solo_whist_game` deal real cards and make random but
+legal choices (bids, contracts, whist calls, play), returning event dicts in log order.
+They know the rules only as the state machine states them: a ``check`` callable (by
+default :class:`events.game.LogChecker`) is asked about every event, and a choice it
+refuses is a bug the caller will see.
+
+>>> import random
+>>> evs = preferans_game(random.Random(1), players=("A", "B", "C"), rules={"preset": "sochi"}, pool=10)
+>>> evs[0]["type"], evs[-1]["type"]
+('game_started', 'game_ended')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, all_bids
+from .codec import decode_obj
+from .play import Play
+
+__all__ = ["preferans_game", "solo_whist_game", "Checker"]
+
+Checker = Callable[[Any], list[tuple[str, str]]]
+
+_PREF_BIDS = sorted((b for b in all_bids() if b.preferans and not b.is_pass), key=lambda b: b.auction_rank)
+
+
+class _Emitter:
+    def __init__(self, game: str, check: Checker | None, seq0: int) -> None:
+        self.game = game
+        self.events: list[dict[str, Any]] = []
+        self.seq = seq0
+        if check is None:
+            from .game import LogChecker
+
+            check = LogChecker()
+        self.check = check
+
+    def __call__(self, type_: str, **fields: Any) -> None:
+        self.seq += 1
+        ev = {"v": 1, "seq": self.seq, "type": type_, "game": self.game, **fields}
+        issues = self.check(decode_obj(dict(ev)))
+        if issues:
+            raise AssertionError(f"simulator made an illegal event {ev}: {issues}")
+        self.events.append(ev)
+
+
+def _cards(cs: Sequence[Card]) -> list[str]:
+    return [str(c) for c in sorted(cs, key=lambda c: (c.suit.order, c.rank))]
+
+
+def _play_out(rng: random.Random, play: Play) -> list[tuple[str, Card]]:
+    moves = []
+    while not play.complete:
+        p = play.to_play
+        legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank))
+                 if play.play.__self__ is play and _legal(play, p, c)]
+        card = rng.choice(legal)
+        err = play.play(p, card)
+        assert err is None, err
+        moves.append((p, card))
+    return moves
+
+
+def _legal(play: Play, player: str, card: Card) -> bool:
+    led = play._led_suit()
+    hand = play.hands[player]
+    if led is None or card.suit is led:
+        return True
+    if any(c.suit is led for c in hand):
+        return False
+    if play.must_trump and play.trump is not None and card.suit is not play.trump:
+        return not any(c.suit is play.trump for c in hand)
+    return True
+
+
+def _split(rng: random.Random, total: int, names: Sequence[str], weights: Sequence[float] | None = None
+           ) -> dict[str, int]:
+    out = {n: 0 for n in names}
+    for _ in range(total):
+        out[rng.choices(list(names), weights=weights)[0]] += 1
+    return out
+
+
+def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "Боря", "Вова"),
+                   rules: dict[str, Any] | None = None, pool: int = 10, game: str = "g",
+                   max_deals: int = 60, card_play: float = 0.2, check: Checker | None = None,
+                   seq0: int = 0, closed: Callable[[], bool] | None = None, stake: str | None = None
+                   ) -> list[dict[str, Any]]:
+    """A random legal Preferans game, as event dicts.
+
+    ``closed`` says whether every pool is closed (the caller's projection knows); the game
+    ends there when the rules end it so, else after ``max_deals`` deals.
+    """
+    from .rules import make_rules
+
+    rules = rules or {"preset": "sochi"}
+    opts = make_rules(rules).options
+    emit = _Emitter(game, check, seq0)
+    start: dict[str, Any] = {"kind": "preferans", "players": list(players), "pool": pool, "rules": rules}
+    if stake:
+        start["stake"] = stake
+    emit("game_started", **start)
+    dealer = rng.choice(list(players))
+    same_dealer = 0
+    deck = sorted(PREFERANS_DECK, key=lambda c: (c.suit.order, c.rank))
+    for number in range(1, max_deals + 1):
+        if closed is not None and getattr(opts, "game_end", "") == "pools_closed" and closed():
+            break
+        n = len(players)
+        i = players.index(dealer)
+        order = list(players[i + 1:]) + list(players[:i + 1])
+        holders = [p for p in order if not (n == 4 and p == dealer)]
+        cards = list(deck)
+        rng.shuffle(cards)
+        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(holders)}
+        talon = cards[30:32]
+        bomb = rng.choice([0, 0, 0, 1, 2, 3]) if opts.bombs else 0
+        record_cards = rng.random() < card_play
+        ds: dict[str, Any] = {"deal": number, "dealer": dealer}
+        if bomb:
+            ds["bomb"] = bomb
+        if record_cards:
+            ds["hands"] = {p: _cards(hands[p]) for p in holders}
+            ds["talon"] = [str(c) for c in talon]
+        emit("deal_started", **ds)
+        # auction
+        highest = -1
+        passed: set[str] = set()
+        winner = None
+        bids: list[tuple[str, str]] = []
+        turn = 0
+        want_raspas = rng.random() < 0.25
+        while True:
+            speakers = [p for p in holders if p not in passed]
+            if not speakers or (len(speakers) == 1 and winner == speakers[0]):
+                break
+            p = holders[turn % len(holders)]
+            turn += 1
+            if p in passed:
+                continue
+            higher = [b for b in _PREF_BIDS if b.auction_rank > highest]
+            if not want_raspas and higher and rng.random() < (0.8 if winner is None else 0.35):
+                b = higher[min(len(higher) - 1, int(rng.expovariate(1.2)))]
+                if b.is_misere and winner is not None:
+                    b = higher[0]
+                highest = b.auction_rank
+                winner = p
+                bids.append((p, b.text))
+            else:
+                passed.add(p)
+                bids.append((p, "pass"))
+        record_auction = rng.random() < 0.7
+        if record_auction:
+            for p, b in bids:
+                emit("bid", deal=number, player=p, bid=b)
+        if winner is None:
+            if record_cards:
+                taker = dealer if n == 4 and opts.talon_tricks_to_dealer else None
+                play = Play(hands, holders, holders[0], None, talon_leads=talon, talon_taker=taker, must_trump=True)
+                for p, c in _play_out(rng, play):
+                    emit("card_played", deal=number, player=p, card=str(c))
+            else:
+                taken = _split(rng, 10, holders)
+                if n == 4 and opts.talon_tricks_to_dealer and rng.random() < 0.2:
+                    give = rng.choice([p for p in holders if taken[p]])
+                    taken[give] -= 1
+                    taken[dealer] = 1
+                emit("tricks", deal=number, taken=taken)
+            if opts.raspas_dealer_repeats and same_dealer + 1 < opts.raspas_dealer_repeats:
+                same_dealer += 1
+                continue
+            same_dealer = 0
+            dealer = players[(i + 1) % n]
+            continue
+        same_dealer = 0
+        top = next(b for b in _PREF_BIDS if b.auction_rank == highest)
+        contract = top
+        if not top.is_misere and rng.random() < 0.2:
+            contract = rng.choice([b for b in _PREF_BIDS if b.auction_rank >= highest and not b.is_misere])
+        c: dict[str, Any] = {"deal": number, "declarer": winner, "contract": contract.text}
+        if opts.dark_games and rng.random() < 0.1:
+            c["dark"] = True
+        level = contract.level
+        totus = bool(opts.totus and level == 10 and rng.random() < 0.5)
+        if totus:
+            c["totus"] = True
+            others = [p for p in players if p != winner]
+            k = min(bomb, 2)
+            if k:
+                c["helps"] = rng.sample(others, rng.randint(0, k))
+        without_three = (not totus and not contract.is_misere and rng.random() < 0.05)
+        if without_three:
+            c["without_three"] = True
+        if record_cards:
+            own = hands[winner] + talon
+            rng.shuffle(own)
+            emit("contract", **c)
+            emit("discard", deal=number, player=winner, cards=[str(x) for x in own[:2]])
+            hands[winner] = own[2:]
+        else:
+            emit("contract", **c)
+        if without_three:
+            dealer = players[(i + 1) % n]
+            continue
+        defenders = [p for p in holders[holders.index(winner) + 1:] + holders[:holders.index(winner)]]
+        needs_calls = not (contract.is_misere or totus or (level == 10 and opts.ten_game != "whisted"))
+        played = True
+        if needs_calls:
+            first, second = defenders
+            c1 = rng.choice(["whist", "whist", "pass"])
+            if c1 == "pass" and opts.half_whist and level in (6, 7) and rng.random() < 0.3:
+                emit("whist", deal=number, player=first, call="pass")
+                emit("whist", deal=number, player=second, call="half")
+                back = rng.choice([None, "pass", "whist"])
+                if back:
+                    emit("whist", deal=number, player=first, call=back)
+                played = back == "whist"
+            else:
+                c2 = rng.choice(["whist", "pass"] if c1 == "whist" else ["whist", "whist", "pass"])
+                emit("whist", deal=number, player=first, call=c1)
+                emit("whist", deal=number, player=second, call=c2)
+                played = "whist" in (c1, c2)
+        if played:
+            if record_cards:
+                trump = contract.strain if contract.level is not None else None
+                play = Play(hands, holders, holders[0], trump, must_trump=True)
+                for p, card in _play_out(rng, play):
+                    emit("card_played", deal=number, player=p, card=str(card))
+            else:
+                w = [3.0 if p == winner else 1.0 for p in holders]
+                if contract.is_misere:
+                    w = [0.15 if p == winner else 1.0 for p in holders]
+                emit("tricks", deal=number, taken=_split(rng, 10, holders, w))
+        dealer = players[(i + 1) % n]
+    emit("game_ended", reason="pools_closed" if closed is not None and closed() else "agreed")
+    return emit.events
+
+
+_SOLO_BIDS = ("solo", "misere", "abundance", "trump_abundance", "open_misere", "full_abundance")
+
+
+def solo_whist_game(rng: random.Random, *, players: Sequence[str] = ("North", "East", "South", "West"),
+                    rules: dict[str, Any] | None = None, game: str = "s", deals: int = 16,
+                    card_play: float = 0.2, check: Checker | None = None, seq0: int = 0,
+                    stake: str | None = None) -> list[dict[str, Any]]:
+    """A random legal Solo Whist game, as event dicts."""
+    from .rules import make_rules
+
+    rules = rules or {"preset": "encyclopedia"}
+    opts = make_rules(rules).options
+    emit = _Emitter(game, check, seq0)
+    start: dict[str, Any] = {"kind": "solo_whist", "players": list(players), "rules": rules}
+    if stake:
+        start["stake"] = stake
+    emit("game_started", **start)
+    dealer = rng.choice(list(players))
+    deck = sorted(SOLO_WHIST_DECK, key=lambda c: (c.suit.order, c.rank))
+    for number in range(1, deals + 1):
+        i = players.index(dealer)
+        order = list(players[i + 1:]) + list(players[:i + 1])
+        cards = list(deck)
+        rng.shuffle(cards)
+        hands = {p: cards[13 * k:13 * k + 13] for k, p in enumerate(order)}
+        turned = rng.choice(hands[dealer])
+        record_cards = rng.random() < card_play
+        ds: dict[str, Any] = {"deal": number, "dealer": dealer, "turned": str(turned)}
+        if record_cards:
+            ds["hands"] = {p: _cards(hands[p]) for p in order}
+        emit("deal_started", **ds)
+        roll = rng.random()
+        contract: dict[str, Any] | None
+        if roll < 0.1:
+            for p in order:
+                emit("bid", deal=number, player=p, bid="pass")
+            contract = None
+        elif roll < 0.4:
+            proposer = rng.choice(order[1:]) if rng.random() < 0.5 else order[0]
+            partner = rng.choice([p for p in order if p != proposer])
+            contract = {"declarer": proposer, "contract": "prop", "partner": partner}
+            j, k = order.index(proposer), order.index(partner)
+            if rng.random() < 0.6 and (k > j or k == 0):
+                for m, p in enumerate(order):
+                    late_cop = k == 0 and p == partner and k < j
+                    b = "prop" if p == proposer else "cop" if p == partner and not late_cop else "pass"
+                    if m < j and b == "cop":
+                        b = "pass"
+                    emit("bid", deal=number, player=p, bid=b)
+                if k < j:
+                    emit("bid", deal=number, player=partner, bid="cop")
+        else:
+            name = rng.choices(_SOLO_BIDS, weights=(8, 3, 2, 1, 1, 0.5))[0]
+            contract = {"declarer": rng.choice(order), "contract": name}
+            if name == "abundance":
+                contract["trump"] = rng.choice([s.value for s in Suit])
+        if contract is not None:
+            emit("contract", deal=number, **contract)
+        if contract is None and opts.all_pass == "redeal":
+            dealer = order[0]
+            continue
+        if record_cards:
+            trumps = {"prop": turned.suit, "solo": turned.suit, "trump_abundance": turned.suit}
+            name = contract["contract"] if contract else "general"
+            trump = Suit(contract["trump"]) if contract and "trump" in contract else trumps.get(name)
+            leader = contract["declarer"] if contract and name == "full_abundance" else order[0]
+            play = Play(hands, order, leader, trump)
+            for p, c in _play_out(rng, play):
+                emit("card_played", deal=number, player=p, card=str(c))
+        else:
+            side = ([contract["declarer"]] + ([contract["partner"]] if "partner" in contract else [])
+                    if contract else [])
+            misere = contract is not None and "misere" in contract["contract"]
+            w = [(0.2 if misere else 2.0) if p in side else 1.0 for p in order]
+            taken = _split(rng, 13, order, w)
+            fields: dict[str, Any] = {"deal": number, "taken": taken}
+            if contract is None:
+                fields["last"] = rng.choice([p for p in order if taken[p]])
+            emit("tricks", **fields)
+        dealer = order[0]
+    emit("game_ended", reason="agreed")
+    return emit.events
