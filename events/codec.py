@@ -50,7 +50,11 @@ class DecodeError(ValueError):
 # --------------------------------------------------------------------------- strict scalars
 
 def _describe(v: Any) -> str:
-    text = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode() if not isinstance(v, str) else repr(v)
+    """A short, never-failing rendering of a JSON value for an error message."""
+    try:
+        text = repr(v) if isinstance(v, str) else orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (TypeError, ValueError):
+        text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

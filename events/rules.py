@@ -241,12 +241,12 @@ def _table(v: Any) -> Mapping[str, ContractPoints]:
     for name, row in table.items():
         side = 2 if name == "prop" else 1
         opponents = 4 - side
-        for what, d, o in (("made", row.declarer, row.opponent),
+        for what, d, o in (("when made", row.declarer, row.opponent),
                            ("per trick", row.declarer_per_trick, row.opponent_per_trick)):
             if side * d != opponents * o:
                 who = "each partner receives" if side == 2 else "the declarer receives"
                 raise ValueError(
-                    f"{name} is not zero-sum {what}: {who} {d} but {opponents} opponents pay "
+                    f"{name} is not zero-sum {what}: {who} {d}, but {opponents} opponents pay "
                     f"{o} each ({opponents * o})")
         if not 0 <= row.tricks <= 13:
             raise ValueError(f"{name}.tricks: {row.tricks} is not 0..13")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from events.codec import decode_obj
+from events.codec import DecodeError, decode_obj
 from events.log import Problem
 from projections.fold import GameResult, fold_events
 
@@ -64,9 +64,12 @@ class Game:
 
 
 def fold(events: Iterable[dict[str, Any]]) -> tuple[list[GameResult], list[Problem]]:
-    items = []
+    items: list[tuple[int, Any]] = []
     for i, ev in enumerate(events, start=1):
-        items.append((i, decode_obj(dict(ev))))
+        try:
+            items.append((i, decode_obj(dict(ev))))
+        except DecodeError as exc:
+            items.append((i, Problem("t.jsonl", i, exc.seq, exc.field, exc.message)))
     results: list[GameResult] = []
     problems: list[Problem] = []
     for item in fold_events("t.jsonl", iter(items)):

@@ -266,6 +266,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     res = verify(args.log)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
+        if res.message:
+            _err(f"{args.log}:{res.line}: {res.message}")
         return 0
     if res.status == "unchained":
         _out(f"{args.log}: no hash chain ({res.lines} line(s)); nothing can be proven")

@@ -1,0 +1,220 @@
+"""The log file: streaming read, torn lines, all-or-nothing locked append, the hash chain."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from events.codec import decode
+from events.log import AppendRejected, LogUnreadable, Problem, append, read_events, verify
+from projections.fold import Pipeline
+
+from .conftest import ROOT, VECTORS
+
+
+def classic_game(game: str, deals: int, players: tuple[str, ...] = ("A", "B", "C")) -> list[dict[str, Any]]:
+    """A legal game of ``2 + 4 × deals`` events without seq (append assigns it)."""
+    evs: list[dict[str, Any]] = [{"type": "game_started", "game": game, "kind": "preferans",
+                                  "players": list(players), "pool": 10, "rules": {"preset": "classic"}}]
+    for k in range(deals):
+        dealer = players[k % 3]
+        first = players[(k + 1) % 3]
+        evs += [{"type": "deal_started", "game": game, "deal": k + 1, "dealer": dealer},
+                {"type": "contract", "game": game, "deal": k + 1, "declarer": first, "contract": "6S"},
+                {"type": "whist", "game": game, "deal": k + 1, "player": players[(k + 2) % 3], "call": "pass"},
+                {"type": "whist", "game": game, "deal": k + 1, "player": dealer, "call": "pass"}]
+    evs.append({"type": "game_ended", "game": game})
+    return evs
+
+
+def do_append(path: str, events: list[dict[str, Any]]) -> list[Any]:
+    return append(path, list(enumerate((dict(e) for e in events), start=1)), lambda: Pipeline(path).check)
+
+
+def problems_of(path: str) -> list[str]:
+    from projections.fold import run
+
+    return [str(x) for x in run(path) if isinstance(x, Problem)]
+
+
+def test_append_then_read_and_verify(tmp_path: Path) -> None:
+    log = str(tmp_path / "g.jsonl")
+    do_append(log, classic_game("g", 3))
+    assert problems_of(log) == []
+    res = verify(log)
+    assert res.status == "ok" and res.chained == 14
+    seqs = [e.seq for _, e in read_events(log)]
+    assert seqs == list(range(1, 15))
+
+
+def test_append_is_all_or_nothing(tmp_path: Path) -> None:
+    log = str(tmp_path / "g.jsonl")
+    evs = classic_game("g", 2)
+    do_append(log, evs[:3])
+    before = Path(log).read_bytes()
+    bad = evs[3:-1] + [{"type": "tricks", "game": "g", "deal": 2, "taken": {"A": 11}}]
+    with pytest.raises(AppendRejected) as info:
+        do_append(log, bad)
+    assert Path(log).read_bytes() == before
+    assert any("taken" in p.field for p in info.value.problems)
+
+
+def _worker(args: tuple[str, str]) -> int:
+    path, game = args
+    for ev in classic_game(game, 37):
+        do_append(path, [ev])
+    return 0
+
+
+def test_two_processes_appending_300_events_leave_300_whole_lines_and_an_intact_chain(tmp_path: Path) -> None:
+    log = str(tmp_path / "g.jsonl")
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(2) as pool:
+        assert pool.map(_worker, [(log, "a"), (log, "b")]) == [0, 0]
+    lines = Path(log).read_bytes().splitlines()
+    assert len(lines) == 300
+    assert all(orjson.loads(line) for line in lines)
+    assert verify(log).status == "ok"
+    assert problems_of(log) == []
+
+
+def test_appender_killed_mid_write_leaves_a_readable_log(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    do_append(str(log), classic_game("g", 2)[:-1])
+    whole = len(log.read_bytes().splitlines())
+    script = (
+        "import sys; sys.path.insert(0, %r)\n"
+        "from tests.test_log import classic_game, do_append\n"
+        "evs = classic_game('h', 20000)\n"
+        "print('go', flush=True)\n"
+        "do_append(%r, evs)\n" % (str(ROOT), str(log))
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == b"go"
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    items = list(read_events(str(log)))
+    good = [i for _, i in items if not isinstance(i, Problem)]
+    bad = [i for _, i in items if isinstance(i, Problem)]
+    assert len(good) >= whole
+    assert all("torn last line" in p.message for p in bad) and len(bad) <= 1
+    assert verify(str(log)).status == "ok"
+    # and the next append repairs a torn tail, then goes on
+    do_append(str(log), [{"type": "game_ended", "game": "g"}])
+    assert verify(str(log)).status == "ok"
+
+
+def test_a_torn_last_line_is_reported_and_cut_by_the_next_append(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    do_append(str(log), classic_game("g", 1)[:-1])
+    data = log.read_bytes()
+    log.write_bytes(data + b'{"v":1,"seq":6,"type":"game_en')
+    items = list(read_events(str(log)))
+    assert isinstance(items[-1][1], Problem) and "torn last line" in items[-1][1].message
+    assert sum(not isinstance(i, Problem) for _, i in items) == 5
+    warned: list[str] = []
+    append(str(log), [(1, {"type": "game_ended", "game": "g"})], lambda: Pipeline(str(log)).check,
+           warn=warned.append)
+    assert warned and "torn" in warned[0]
+    assert verify(str(log)).status == "ok" and problems_of(str(log)) == []
+
+
+@pytest.mark.parametrize("how", ["change", "insert", "remove", "swap", "duplicate"])
+def test_verify_catches_tampering(tmp_path: Path, how: str) -> None:
+    log = tmp_path / "g.jsonl"
+    do_append(str(log), classic_game("g", 3))
+    original = log.read_bytes()
+    lines = original.splitlines(keepends=True)
+    if how == "change":
+        lines[2] = lines[2].replace(b'"6S"', b'"7S"')
+    elif how == "insert":
+        lines.insert(3, lines[3])
+    elif how == "remove":
+        del lines[5]
+    elif how == "swap":
+        lines[6], lines[7] = lines[7], lines[6]
+    else:
+        lines.append(lines[-1])
+    log.write_bytes(b"".join(lines))
+    assert log.read_bytes() != original
+    res = verify(str(log))
+    assert res.status == "broken" and res.line is not None
+
+
+def test_unchained_log_and_chain_over_a_hand_written_head(tmp_path: Path) -> None:
+    vec = VECTORS / "preferans-seed-example-1.jsonl"
+    assert verify(str(vec)).status == "unchained"
+    log = tmp_path / "g.jsonl"
+    head = vec.read_bytes().splitlines(keepends=True)[:-1]
+    log.write_bytes(b"".join(head))
+    do_append(str(log), [{"type": "game_ended", "game": "seed-001-example-1"}])
+    assert verify(str(log)).status == "ok"
+    changed = log.read_bytes().replace('"Север", "call": "pass"'.encode(), '"Север", "call": "whist"'.encode())
+    assert changed != log.read_bytes()
+    log.write_bytes(changed)
+    assert verify(str(log)).status == "broken"
+
+
+@pytest.mark.parametrize("content,words", [(b"", "empty"), (b"\n\n", "empty"),
+                                           (b"\x00\x01\x02binary", "not a JSON Lines log"),
+                                           (b"hello world\n", "not a JSON Lines log"),
+                                           (b"[1,2]\n", "not a JSON Lines log")])
+def test_unreadable_input(tmp_path: Path, content: bytes, words: str) -> None:
+    log = tmp_path / "x.jsonl"
+    log.write_bytes(content)
+    with pytest.raises(LogUnreadable, match=words):
+        list(read_events(str(log)))
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(LogUnreadable, match="cannot open"):
+        list(read_events(str(tmp_path / "nope.jsonl")))
+    with pytest.raises(LogUnreadable, match="folder"):
+        list(read_events(str(tmp_path)))
+
+
+def test_reading_streams_line_by_line() -> None:
+    consumed: list[int] = []
+
+    def lines():
+        for i, line in enumerate((VECTORS / "preferans-sochi-four-deals.jsonl").read_bytes().splitlines(True)):
+            consumed.append(i)
+            yield line
+
+    it = read_events("x", lines())  # type: ignore[arg-type]
+    next(it)
+    assert len(consumed) <= 2
+
+
+@settings(max_examples=25)
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=5))
+def test_append_then_read_gives_back_the_events(tmp_path_factory: Any, chunks: list[int]) -> None:
+    log = str(tmp_path_factory.mktemp("a") / "g.jsonl")
+    evs = classic_game("g", sum(chunks))
+    sent: list[dict[str, Any]] = []
+    pos = 0
+    for n in chunks + [10**6]:
+        part = evs[pos:pos + n]
+        if not part:
+            break
+        do_append(log, part)
+        sent += part
+        pos += n
+    read = [e for _, e in read_events(log)]
+    assert len(read) == len(sent)
+    for ev, raw in zip(read, sent):
+        assert ev == decode(orjson.dumps({**raw, "seq": ev.seq}))
+    assert verify(log).status == "ok"
+    assert os.path.getsize(log) > 0
