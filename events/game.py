@@ -50,7 +50,7 @@ class ClosureOracle(Protocol):
 class DealState:
     """Where one deal stands: the auction, the contract, the defence, the play."""
 
-    def __init__(self, number: int, dealer: str, holders: list[str], started: DealStarted) -> None:
+    def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
         self.number = number
         self.dealer = dealer
         self.holders = holders
@@ -175,7 +175,7 @@ class GameState:
                 and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
             return [("deal", f"every pool is closed: game {self.id} is over (the rules end it so)")]
         prev = self.deal
-        if prev is not None:
+        if prev is not None and prev.dealer is not None:
             expected = self.left_of(prev.dealer)[0]
             same_allowed = (self.kind is GameKind.PREFERANS and prev.raspas
                             and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats)
@@ -189,7 +189,7 @@ class GameState:
             issues = self._solo_deal_fields(ev)
         if issues:
             return issues
-        if prev is not None and prev.dealer == ev.dealer:
+        if prev is not None and prev.dealer is not None and prev.dealer == ev.dealer:
             self.raspas_by_dealer += 1
         else:
             self.raspas_by_dealer = 0
@@ -827,6 +827,24 @@ class LogChecker:
         if ev.stake is not None and not _STAKE.match(ev.stake):
             return [("stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
         return []
+
+    def note_unreadable(self, game: str | None, event_type: str | None, deal: int | None) -> None:
+        """A line of ``game`` could not be decoded: skip what depends on it, quietly."""
+        if game is None:
+            return
+        if event_type == "game_started":
+            if game not in self.games:
+                self.bad_games.add(game)
+            return
+        state = self.games.get(game)
+        if state is None:
+            return
+        if event_type == "deal_started" and deal == state.deals_started + 1:
+            state.deals_started = deal
+            state.deal = DealState(deal, None, list(state.players), None)
+            state.deal.broken = True
+        elif state.deal is not None and not state.deal.finished:
+            state.deal.broken = True
 
     def game_of(self, ev: Event) -> GameState | None:
         """The state of the game an event belongs to (``None`` when unknown or broken)."""

@@ -48,6 +48,8 @@ class Problem:
     field: str
     message: str
     game: str | None = None
+    event_type: str | None = None
+    deal: int | None = None
 
     def __str__(self) -> str:
         parts = [self.path if self.line is None else f"{self.path}:{self.line}"]
@@ -135,10 +137,14 @@ def read_events(path: str, stream: IO[bytes] | None = None
             if not seen_any and type(data) is not dict:
                 raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
             seen_any = True
+            hint = (data.get("game"), data.get("type"), data.get("deal")) if type(data) is dict else (None,) * 3
             try:
                 yield lineno, decode_obj(data)
             except DecodeError as exc:
-                yield lineno, Problem(path, lineno, exc.seq, exc.field, exc.message)
+                game, kind, deal = hint
+                yield lineno, Problem(path, lineno, exc.seq, exc.field, exc.message,
+                                      game if type(game) is str else None, kind if type(kind) is str else None,
+                                      deal if type(deal) is int else None)
         if not seen_any:
             raise LogUnreadable(f"{path}: empty, nothing to read")
     except OSError as exc:

@@ -145,7 +145,10 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
                 continue
             higher = [b for b in _PREF_BIDS if b.auction_rank > highest]
             if not want_raspas and higher and rng.random() < (0.8 if winner is None else 0.35):
-                b = higher[min(len(higher) - 1, int(rng.expovariate(1.2)))]
+                step = 0
+                while step < len(higher) - 1 and rng.random() < 0.35:
+                    step += 1
+                b = higher[step]
                 if b.is_misere and winner is not None:
                     b = higher[0]
                 highest = b.auction_rank

@@ -148,7 +148,7 @@ class GameFold:
         if d is None:
             return
         self.pending = None
-        if d.broken:
+        if d.broken or not d.finished:  # refused or unfinished deals were reported by the checker
             return
         rec = record_of(d, self.pending_allocs, self.pending_events)
         self._add_item("deal", rec)
@@ -299,11 +299,21 @@ class Pipeline:
             self.folds[ev.game] = GameFold(ev, self.started)
             self.started += 1
             return
-        assert fold is not None
+        if fold is None:  # a game whose start was refused: reported once already
+            return
         state = self.checker.game_of(ev)
         fold.feed(ev, state.deal if state is not None else None, lineno)
         if isinstance(ev, GameEnded):
             yield from _finish(self.path, self.folds.pop(ev.game))
+
+    def note_unreadable(self, problem: Problem) -> None:
+        """A line that could not be decoded: its game is unsound, its deal is skipped."""
+        self.checker.note_unreadable(problem.game, problem.event_type, problem.deal)
+        fold = self.folds.get(problem.game) if problem.game else None
+        if fold is not None:
+            fold.mark_broken()
+            if problem.event_type == "deal_started":
+                fold.flush()
 
     def check(self, ev: Event) -> list[tuple[str, str]]:
         """For ``append``: the problems of ``ev`` as ``(field, message)``; folds it when legal."""
@@ -327,6 +337,7 @@ def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]]) -> Iter
     pipe = Pipeline(path)
     for lineno, item in items:
         if isinstance(item, Problem):
+            pipe.note_unreadable(item)
             yield item
         else:
             yield from pipe.feed(lineno, item)
