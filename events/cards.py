@@ -90,7 +90,7 @@ class WhistCall(enum.Enum):
     HALF = "half"
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Card:
     """A playing card; ``rank`` is 2..14 (11 J, 12 Q, 13 K, 14 A).
 

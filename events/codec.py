@@ -1,4 +1,4 @@
-"""The cattrs + orjson codec: JSON line ⇄ frozen event, with precise errors.
+r"""The cattrs + orjson codec: JSON line ⇄ frozen event, with precise errors.
 
 The converter is configured once by :func:`configure` and built twice: a *fast* one
 (``detailed_validation=False``) that decodes every line, and a *detailed* one used only
@@ -18,6 +18,7 @@ events.codec.DecodeError: taken.A: expected a whole number, got '4'
 from __future__ import annotations
 
 import enum
+import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -29,6 +30,9 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.orjson import make_converter
 
+from .cards import _BIDS as _BID_TABLE
+from .cards import _CARDS as _CARD_TABLE
+from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
 from .rules import Rules, RulesError, make_rules
@@ -40,11 +44,12 @@ __all__ = ["DecodeError", "decode", "decode_obj", "encode", "encode_obj", "unstr
 class DecodeError(ValueError):
     """A line that is not a valid event; ``field`` is a dotted path or ``""``."""
 
-    def __init__(self, field: str, message: str, seq: int | None = None) -> None:
+    def __init__(self, field: str, message: str, seq: int | None = None, event_type: str | None = None) -> None:
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
         self.seq = seq
+        self.event_type = event_type
 
 
 # --------------------------------------------------------------------------- strict scalars
@@ -155,7 +160,90 @@ def configure(conv: cattrs.Converter) -> None:
 def _build(detailed: bool) -> cattrs.Converter:
     conv = make_converter(detailed_validation=detailed, forbid_extra_keys=True)
     configure(conv)
+    if not detailed:
+        for cls in BY_TAG.values():
+            conv.register_structure_hook(cls, _fast_hook(cls, conv))
     return conv
+
+
+# --------------------------------------------------------------------------- the fast path
+
+_LOOKUPS: Final[dict[Any, dict[Any, Any]]] = {
+    Card: _CARD_TABLE, Bid: _BID_TABLE, Suit: _SUIT_TABLE,
+    GameKind: {m.value: m for m in GameKind}, WhistCall: {m.value: m for m in WhistCall},
+}
+
+
+def _check_expr(tp: Any, var: str, names: dict[str, Any], conv: cattrs.Converter) -> list[str]:
+    """Lines that check (and convert) ``var`` in place for type ``tp``; raising means 'ask the
+    detailed converter'. They are never more lenient than the detailed hooks."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp in (int, str, bool):
+        return [f"if type({var}) is not {tp.__name__}: raise _Slow"]
+    if tp in _LOOKUPS:
+        key = f"_t_{len(names)}"
+        names[key] = _LOOKUPS[tp]
+        return [f"{var} = {key}[{var}] if type({var}) is str else _slow()"]
+    if origin is tuple and args[1:] == (Ellipsis,) and args[0] in _LOOKUPS:
+        key = f"_t_{len(names)}"
+        names[key] = _LOOKUPS[args[0]]
+        return [f"if type({var}) is not list: raise _Slow",
+                f"{var} = tuple([{key}[x] if type(x) is str else _slow() for x in {var}])"]
+    if origin is tuple and args == (str, Ellipsis):
+        return [f"if type({var}) is not list or not all(type(x) is str for x in {var}): raise _Slow",
+                f"{var} = tuple({var})"]
+    if origin is dict and args == (str, int):
+        return [f"if type({var}) is not dict: raise _Slow",
+                f"for _k, _x in {var}.items():",
+                "    if type(_k) is not str or type(_x) is not int: raise _Slow"]
+    key = f"_h_{len(names)}"
+    names[key] = conv.get_structure_hook(tp)
+    names[f"{key}_t"] = tp
+    return [f"{var} = {key}({var}, {key}_t)"]
+
+
+def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A structure hook for ``cls`` with the strict checks written inline (no call per field)."""
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in attrs.fields(cls) if f.name != "extensions"]
+    names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow,
+                             "_allowed": frozenset(f.name for f in fields)}
+    lines = ["def hook(o, _):", "    if not o.keys() <= _allowed: raise _Slow"]
+    call = []
+    for f in fields:
+        tp = hints[f.name]
+        optional = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
+        inner = [a for a in typing.get_args(tp) if a is not type(None)][0] if optional else tp
+        var = f"v_{f.name}"
+        if f.default is attrs.NOTHING:
+            lines.append(f"    {var} = o[{f.name!r}]")
+            lines += ["    " + x for x in _check_expr(inner, var, names, conv)]
+        else:
+            dkey = f"_d_{f.name}"
+            default = f.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                names[dkey] = default.factory
+                lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
+                lines.append(f"    if {var} is _Slow: {var} = {dkey}()")
+                lines.append("    else:")
+            else:
+                names[dkey] = default
+                lines.append(f"    {var} = o.get({f.name!r}, {dkey})")
+                guard = f"{var} is not {dkey}" + (f" and {var} is not None" if optional else "")
+                lines.append(f"    if {guard}:")
+            lines += ["        " + x for x in _check_expr(inner, var, names, conv)]
+        call.append(f"{f.name}={var}")
+    lines.append(f"    return _cls({', '.join(call)})")
+    exec("\n".join(lines), names)  # noqa: S102 - generated from our own class definitions
+    return names["hook"]  # type: ignore[no-any-return]
+
+
+class _Slow(Exception):
+    """The fast path declines; the detailed converter decides and explains."""
+
+
+def _slow() -> Any:
+    raise _Slow
 
 
 CONVERTER: Final = _build(detailed=True)
@@ -215,9 +303,9 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
         event = _DETAILED_HOOKS[tag](data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
         field, message = _first_problem(exc, [])
-        raise DecodeError(field, message, seq) from None
+        raise DecodeError(field, message, seq, tag) from None
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # pragma: no cover - defensive
-        raise DecodeError("", f"cannot decode: {exc}", seq) from None
+        raise DecodeError("", f"cannot decode: {exc}", seq, tag) from None
     if ext:
         object.__setattr__(event, "extensions", ext)
     return event
@@ -283,5 +371,3 @@ def json_schema() -> dict[str, Any]:
 
     return build_schema()
 
-
-_ = typing  # keep the typing import for forward references in annotations

@@ -87,6 +87,10 @@ class GameState:
         self.id = started.game
         self.kind = started.kind
         self.players = list(started.players)
+        self.player_set = frozenset(self.players)
+        n = len(self.players)
+        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1] for i, p in enumerate(self.players)}
+        self._n = n
         self.options = started.rules.options
         self.oracle = oracle
         self.deal: DealState | None = None
@@ -109,12 +113,11 @@ class GameState:
 
     def left_of(self, player: str, among: list[str] | None = None) -> list[str]:
         """Players clockwise starting after ``player`` (only those in ``among``)."""
-        i = self.players.index(player)
-        order = self.players[i + 1:] + self.players[:i + 1]
-        return [p for p in order if among is None or p in among]
+        order = self._clockwise[player]
+        return order if among is None else [p for p in order if p in among]
 
     def _player(self, name: str, field: str, *, holder: bool = False) -> list[Issue]:
-        if name not in self.players:
+        if name not in self.player_set:
             return [(field, f"{name!r} is not a player of game {self.id}")]
         if holder and self.deal is not None and name not in self.deal.holders:
             return [(field, f"{name} deals and sits this deal out")]
@@ -135,7 +138,7 @@ class GameState:
         handler = _HANDLERS.get(type(ev))
         if handler is None:
             return [("type", f"{ev.type} is not allowed here")]
-        if hasattr(ev, "deal") and not isinstance(ev, (DealStarted, DealVoided)):
+        if type(ev) in _IN_DEAL:
             d = self.deal
             if d is None:
                 return [("deal", f"no deal has started in game {self.id}")]
@@ -285,8 +288,12 @@ class GameState:
         bid = ev.bid
         if not bid.preferans:
             return [("bid", f"{bid} is not a Preferans bid")]
-        can_speak = {p for p in d.holders if p not in d.passed}
-        expected = self._next_speaker(d, can_speak)
+        passed = d.passed
+        if d.bids:
+            order = self._clockwise[d.bids[-1][0]]
+            expected = next((p for p in order if p not in passed and p in d.holders), None)
+        else:
+            expected = next((p for p in d.holders if p not in passed), None)
         if ev.player != expected:
             return [("player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
         if not bid.is_pass and d.highest is not None and bid.auction_rank <= d.highest[1].auction_rank:
@@ -756,6 +763,9 @@ _HANDLERS = {
     Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
     GameEnded: GameState._ended,
 }
+
+
+_IN_DEAL = frozenset({BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation})
 
 
 class LogChecker:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, BinaryIO, Final
 
 import attrs
+import orjson
 
 from .codec import DecodeError, decode_obj, encode_obj, loads_line, unstructure
 from .model import Event
@@ -118,30 +119,49 @@ def read_events(path: str, stream: IO[bytes] | None = None
 
     Raises :class:`LogUnreadable` (before yielding anything) when the file is empty or its
     first line is not a JSON object: such input is not a log at all.
+
+    This is the hot loop of every command, so it is written flat: ``orjson`` takes the
+    line with its newline, a blank line is noticed only when parsing fails, and the chain
+    field is split off only when the line ends with it.
     """
     own = stream is None
     src = open_source(path) if own else stream
     assert src is not None
+    loads = orjson.loads
+    JSONError = orjson.JSONDecodeError
+    prefix = _CHAIN_PREFIX
     try:
         seen_any = False
-        for lineno, line, torn in read_lines(src):
-            content, _ = split_chain(line)
+        lineno = 0
+        for raw in src:
+            lineno += 1
+            if raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
+                raw = raw[:-_CHAIN_TAIL - 1] + b"}"
+            elif raw[-4:] == b'"}\r\n' and raw[-_CHAIN_TAIL - 2:-68] == prefix:
+                raw = raw[:-_CHAIN_TAIL - 2] + b"}"
             try:
-                data = loads_line(content)
-            except DecodeError as exc:
-                if not seen_any:
-                    raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
-                msg = ("torn last line: the file ends in the middle of an event" if torn else exc.message)
-                yield lineno, Problem(path, lineno, None, "", msg)
+                data = loads(raw)
+            except JSONError:
+                if not raw.strip():
+                    continue
+                try:
+                    loads_line(raw)
+                except DecodeError as exc:
+                    if not seen_any:
+                        raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
+                    torn = not raw.endswith(b"\n")
+                    msg = "torn last line: the file ends in the middle of an event" if torn else exc.message
+                    yield lineno, Problem(path, lineno, None, "", msg)
                 continue
-            if not seen_any and type(data) is not dict:
-                raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
-            seen_any = True
-            hint = (data.get("game"), data.get("type"), data.get("deal")) if type(data) is dict else (None,) * 3
+            if not seen_any:
+                if type(data) is not dict:
+                    raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
+                seen_any = True
             try:
                 yield lineno, decode_obj(data)
             except DecodeError as exc:
-                game, kind, deal = hint
+                game, kind, deal = (data.get("game"), exc.event_type, data.get("deal")) if type(data) is dict \
+                    else (None, None, None)
                 yield lineno, Problem(path, lineno, exc.seq, exc.field, exc.message,
                                       game if type(game) is str else None, kind if type(kind) is str else None,
                                       deal if type(deal) is int else None)

@@ -55,8 +55,16 @@ class Play:
     @property
     def to_play(self) -> str:
         """Who plays the next card."""
-        start = self.seating.index(self.leader)
-        return self.seating[(start + len(self.current)) % len(self.seating)]
+        return self.seating[(self._lead_index + len(self.current)) % len(self.seating)]
+
+    @property
+    def leader(self) -> str:
+        """Who leads the current trick."""
+        return self.seating[self._lead_index]
+
+    @leader.setter
+    def leader(self, player: str) -> None:
+        self._lead_index = self.seating.index(player)
 
     def _led_suit(self) -> Suit | None:
         if self.trick_no <= len(self.talon_leads):

@@ -84,7 +84,8 @@ def _int(lo: int, hi: int | None = None) -> Parser:
 
 def to_fraction(v: Any) -> Fraction:
     """An exact non-negative number from JSON: an int, a decimal or ratio string, or a
-    float that is a short decimal (``0.5``). Raises ``ValueError`` otherwise."""
+    float that is a short decimal (``0.5``); whole numbers come back as ``int`` (they keep
+    the arithmetic of scoring in fast integers). Raises ``ValueError`` otherwise."""
     if isinstance(v, bool):
         raise ValueError(f"{v!r} is not a number")
     try:
@@ -100,7 +101,7 @@ def to_fraction(v: Any) -> Fraction:
         raise ValueError(f"{v!r} is not a number (use 1, 0.5 or \"1/2\")") from None
     if f < 0:
         raise ValueError(f"{v!r} is negative")
-    return f
+    return f.numerator if f.denominator == 1 else f  # type: ignore[return-value]
 
 
 to_fraction.__doc__ = "number ≥ 0 (1, 0.5, \"1/2\")"
@@ -127,14 +128,14 @@ class PreferansOptions:
 
     pool_point: int = _opt(10, _int(1), "whists one pool point is worth")
     mountain_point: int = _opt(10, _int(1), "whists one mountain point is worth")
-    whist_rate: Fraction = _opt(Fraction(1), to_fraction, "whists per defence trick, times the price")
-    declarer_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+    whist_rate: Fraction = _opt(1, to_fraction, "whists per defence trick, times the price")
+    declarer_penalty_rate: Fraction = _opt(1, to_fraction,
                                            "mountain per undertrick of a failed declarer, times the price")
-    consolation_rate: Fraction = _opt(Fraction(1), to_fraction,
+    consolation_rate: Fraction = _opt(1, to_fraction,
                                       "consolation whists per undertrick, times the price")
-    misere_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+    misere_penalty_rate: Fraction = _opt(1, to_fraction,
                                          "mountain per trick taken on a failed misère, times the price")
-    whister_penalty_rate: Fraction = _opt(Fraction(1), to_fraction,
+    whister_penalty_rate: Fraction = _opt(1, to_fraction,
                                           "mountain per trick a whister is short, times the price")
     consolation: str = _opt("ordinary", _choice("ordinary", "none", "grabbing"),
                             "who writes whists for the declarer's undertricks")

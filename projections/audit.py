@@ -55,26 +55,45 @@ class Claim:
 
 @attrs.frozen
 class Mismatch:
-    """A recorded value that the rules do not give."""
+    """A recorded value that the rules do not give.
+
+    ``carried`` marks a mismatch that only carries an earlier one forward (the same player,
+    field and difference as at the previous recorded value).
+    """
 
     claim: Claim
     computed: Fraction
     trail: tuple[Entry, ...]
+    carried: bool = False
+
+    @property
+    def difference(self) -> Fraction:
+        """Recorded minus computed."""
+        return self.claim.value - self.computed
 
     def describe(self) -> str:
         """One line: what, where, recorded, computed and why."""
-        return (f"{self.claim.source}after deal {self.claim.after_deal}: {self.claim.label}: "
-                f"recorded {fmt(self.claim.value)}, computed {explain(self.computed, self.trail)}")
+        head = (f"{self.claim.source}after deal {self.claim.after_deal}: {self.claim.label}: "
+                f"recorded {fmt(self.claim.value)}, computed ")
+        if self.carried:
+            return head + f"{fmt(self.computed)} (the same difference of {fmt(self.difference)}, carried on)"
+        return head + explain(self.computed, self.trail)
 
 
 @attrs.frozen
 class AuditReport:
-    """The audit of one game."""
+    """The audit of one game.
+
+    ``agree_until``: the last deal after which the first diverging value was still right
+    (0 when it never was); ``part_by``: the deal after which it was first wrong;
+    ``suspects``: the deals in between whose entries make up that value.
+    """
 
     game: str
     checked: int
     mismatches: tuple[Mismatch, ...]
-    parted_after: int | None
+    agree_until: int | None
+    part_by: int | None
     suspects: tuple[int, ...]
 
     @property
@@ -82,15 +101,35 @@ class AuditReport:
         """Every recorded value matches."""
         return not self.mismatches
 
+    @property
+    def parted_after(self) -> int | None:
+        """The earliest deal after which recorded and computed can have parted."""
+        return self.suspects[0] if self.suspects else self.part_by
+
+    def summary(self) -> str:
+        """Where recorded and computed part, in one sentence."""
+        if self.ok:
+            return "recorded and computed agree"
+        first = self.mismatches[0].claim
+        text = (f"recorded and computed agree after deal {self.agree_until} and part by deal {self.part_by} "
+                f"({first.label})" if self.agree_until else
+                f"recorded and computed part by deal {self.part_by} ({first.label})")
+        if len(self.suspects) == 1:
+            return text + f": the entry of deal {self.suspects[0]} is where they part"
+        if self.suspects:
+            return text + f"; deals between that touch it: {', '.join(map(str, self.suspects))}"
+        return text
+
     def to_json(self) -> dict[str, Any]:
         """The report for ``--format json``."""
         return {
             "game": self.game, "checked": self.checked, "ok": self.ok,
+            "agree_until_deal": self.agree_until, "part_by_deal": self.part_by,
             "parted_after_deal": self.parted_after, "suspect_deals": list(self.suspects),
             "mismatches": [{
                 "after_deal": m.claim.after_deal, "player": m.claim.player, "field": m.claim.field,
                 **({"on": m.claim.on} if m.claim.on else {}),
-                "recorded": fmt(m.claim.value), "computed": fmt(m.computed),
+                "recorded": fmt(m.claim.value), "computed": fmt(m.computed), "carried": m.carried,
                 "trail": [{"deal": e.deal, "amount": fmt(e.amount), "reason": e.reason} for e in m.trail],
             } for m in self.mismatches],
         }
@@ -135,28 +174,32 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
             claims += claims_of_sheet(cp.event.sheet, cp.event.after_deal, where)
     else:
         claims = list(claimed)
-    mismatches = []
-    matched_deals: set[int] = set()
+    claims.sort(key=lambda c: c.after_deal)
+    mismatches: list[Mismatch] = []
+    last: dict[tuple[str, str, str | None], tuple[int, Fraction]] = {}
+    first_bad: Mismatch | None = None
+    agree_until = None
     for c in claims:
+        key = (c.player, c.field, c.on)
         trail = _trail(res, c)
         computed = sum((e.amount for e in trail), Fraction(0))
-        if computed != c.value:
-            mismatches.append(Mismatch(c, computed, trail))
-        else:
-            matched_deals.add(c.after_deal)
-    parted = None
+        diff = c.value - computed
+        before = last.get(key)
+        if diff:
+            carried = before is not None and before[1] == diff
+            m = Mismatch(c, computed, trail, carried)
+            mismatches.append(m)
+            if first_bad is None:
+                first_bad = m
+                agree_until = before[0] if before is not None and before[1] == 0 else 0
+        last[key] = (c.after_deal, diff)
     suspects: tuple[int, ...] = ()
-    if mismatches:
-        first = min(mismatches, key=lambda m: m.claim.after_deal)
-        bad_at = first.claim.after_deal
-        good_before = [d for d in matched_deals if d < bad_at]
-        low = max(good_before, default=0)
-        touched = sorted({e.deal for m in mismatches if m.claim.after_deal == bad_at for e in m.trail
-                          if low < e.deal <= bad_at})
-        suspects = tuple(touched) if touched else tuple(range(low + 1, bad_at + 1))
-        parted = suspects[0] if suspects else bad_at
-    return AuditReport(res.game, len(claims), tuple(sorted(mismatches, key=lambda m: m.claim.after_deal)),
-                       parted, suspects)
+    part_by = None
+    if first_bad is not None:
+        part_by = first_bad.claim.after_deal
+        low = agree_until or 0
+        suspects = tuple(sorted({e.deal for e in first_bad.trail if low < e.deal <= part_by}))
+    return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects)
 
 
 def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:

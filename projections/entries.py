@@ -6,10 +6,10 @@ points. Everything downstream (the sheet, the settlement, the audit trail, the r
 the drawing) reads entries; nothing recomputes a score.
 
 >>> t = Totals(["A", "B", "C"])
->>> t.apply(Entry(1, "pool", "A", Fraction(2), "6S made"))
->>> t.apply(Entry(1, "whists", "B", Fraction(4), "2 tricks × 2", on="A"))
+>>> t.apply(Entry(1, "pool", "A", 2, "6S made"))
+>>> t.apply(Entry(1, "whists", "B", 4, "2 tricks × 2", on="A"))
 >>> t.pool["A"], t.whists_by("B")
-(Fraction(2, 1), {'A': Fraction(4, 1)})
+(2, {'A': 4})
 """
 
 from __future__ import annotations
@@ -20,13 +20,27 @@ from typing import Final
 
 import attrs
 
-__all__ = ["Entry", "Totals", "COLUMNS", "fmt"]
+__all__ = ["Entry", "Totals", "COLUMNS", "fmt", "exact_div", "Num"]
 
 COLUMNS: Final = ("pool", "mountain", "whists", "points")
 
 
-def fmt(x: Fraction | int) -> str:
+Num = int | Fraction
+"""Scores are exact: whole numbers stay ``int``, anything else is a ``Fraction``."""
+
+
+def exact_div(x: Num, n: int) -> Num:
+    """``x / n`` exactly, as an int when it divides."""
+    if type(x) is int and x % n == 0:
+        return x // n
+    q = Fraction(x) / n
+    return q.numerator if q.denominator == 1 else q
+
+
+def fmt(x: Num) -> str:
     """A number as a paper sheet writes it: ``12``, ``-3``, ``7/2``."""
+    if type(x) is int:
+        return str(x)
     x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
@@ -44,7 +58,7 @@ class Entry:
     deal: int
     column: str
     player: str
-    amount: Fraction
+    amount: Num
     reason: str
     on: str | None = None
     void: bool = False
@@ -61,10 +75,10 @@ class Totals:
 
     def __init__(self, players: Iterable[str]) -> None:
         self.players = list(players)
-        self.pool: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
-        self.mountain: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
-        self.points: dict[str, Fraction] = {p: Fraction(0) for p in self.players}
-        self.whists: dict[tuple[str, str], Fraction] = {}
+        self.pool: dict[str, Num] = {p: 0 for p in self.players}
+        self.mountain: dict[str, Num] = {p: 0 for p in self.players}
+        self.points: dict[str, Num] = {p: 0 for p in self.players}
+        self.whists: dict[tuple[str, str], Num] = {}
 
     def apply(self, e: Entry) -> None:
         """Add one entry (void entries add nothing)."""
@@ -73,12 +87,12 @@ class Totals:
         if e.column == "whists":
             assert e.on is not None
             key = (e.player, e.on)
-            self.whists[key] = self.whists.get(key, Fraction(0)) + e.amount
+            self.whists[key] = self.whists.get(key, 0) + e.amount
         else:
             col = getattr(self, e.column)
             col[e.player] += e.amount
 
-    def whists_by(self, writer: str) -> dict[str, Fraction]:
+    def whists_by(self, writer: str) -> dict[str, Num]:
         """Whists ``writer`` has written on each other player (zeros left out)."""
         return {t: v for (w, t), v in sorted(self.whists.items(), key=lambda kv: self.players.index(kv[0][1]))
                 if w == writer and v}
@@ -92,9 +106,9 @@ class Totals:
         other.whists = dict(self.whists)
         return other
 
-    def value(self, player: str, field: str, on: str | None = None) -> Fraction:
+    def value(self, player: str, field: str, on: str | None = None) -> Num:
         """One number of the sheet: ``pool``, ``mountain``, ``points`` or ``whists`` on ``on``."""
         if field == "whists":
             assert on is not None
-            return self.whists.get((player, on), Fraction(0))
+            return self.whists.get((player, on), 0)
         return getattr(self, field)[player]

@@ -18,7 +18,7 @@ from typing import IO
 import attrs
 
 from events.cards import GameKind
-from events.game import DealState, LogChecker
+from events.game import _IN_DEAL, DealState, LogChecker
 from events.log import Problem, read_events
 from events.model import (
     Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
@@ -27,7 +27,7 @@ from events.model import (
 from events.rules import PreferansOptions, SoloWhistOptions
 
 from . import preferans, solo_whist
-from .entries import Entry, Totals
+from .entries import Entry, Num, Totals, fmt
 from .record import DealRecord, record_of
 from .settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
 
@@ -113,17 +113,18 @@ class GameFold:
 
     def feed(self, ev: Event, deal_state: DealState | None, line: int | None = None) -> None:
         """Fold an event the checker accepted (``deal_state``: the checker's current deal)."""
-        if isinstance(ev, DealStarted):
+        kind = type(ev)
+        if kind in _IN_DEAL:
+            self.pending_events.append(ev)
+            if kind is Allocation:
+                self.pending_allocs.append(ev)  # type: ignore[arg-type]
+            return
+        if kind is DealStarted:
             self.flush()
             self.pending = deal_state
             self.pending_allocs = []
             self.pending_events = [ev]
-            self.deals = ev.deal
-            return
-        if hasattr(ev, "deal") and not isinstance(ev, DealVoided):
-            self.pending_events.append(ev)
-            if isinstance(ev, Allocation):
-                self.pending_allocs.append(ev)
+            self.deals = ev.deal  # type: ignore[union-attr]
             return
         self.flush()
         if isinstance(ev, OpeningBalance):
@@ -185,10 +186,10 @@ class GameFold:
         why = "opening balance" if kind == "opening" else f"adjustment: {getattr(item, 'reason', None) or 'agreed'}"
         for column in ("pool", "mountain", "points"):
             for p, x in getattr(item, column).items():
-                self._entry(Entry(deal, column, p, Fraction(x), why))
+                self._entry(Entry(deal, column, p, x, why))
         for w, row in item.whists.items():
             for t, x in row.items():
-                self._entry(Entry(deal, "whists", w, Fraction(x), why, on=t))
+                self._entry(Entry(deal, "whists", w, x, why, on=t))
 
     def _entry(self, e: Entry) -> None:
         if e.amount:
@@ -240,27 +241,28 @@ class GameFold:
         )
 
     def _zero_sum_problem(self) -> str | None:
-        """Each deal must move the settlement by a total of exactly 0 (in whists or points)."""
-        by_deal: dict[int, list[Entry]] = {}
+        """Why some deal is not zero-sum, or ``None``.
+
+        Solo Whist: the points of every deal must add up to 0. Preferans: a deal is zero-sum
+        in whists by the value model itself (pool and mountain are valued against the mean,
+        a whist is a claim of one player on another), so what can break it is an entry that
+        is not an exact claim between players of the game; the game's settlement is then
+        summed exactly in :meth:`result`.
+        """
+        players = set(self.players)
+        by_deal: dict[int, Num] = {}
         for e in self.entries:
-            if not e.void:
-                by_deal.setdefault(e.deal, []).append(e)
-        for deal, entries in by_deal.items():
+            if e.void:
+                continue
+            if e.player not in players or (e.on is not None and (e.on not in players or e.on == e.player)):
+                return f"deal {e.deal}: an entry names somebody who is not another player ({e.describe()})"
+            if not isinstance(e.amount, (int, Fraction)) or isinstance(e.amount, bool):
+                return f"deal {e.deal}: {e.amount!r} is not an exact number"
             if self.kind is GameKind.SOLO_WHIST:
-                total = sum((e.amount for e in entries), Fraction(0))
-                unit = "points"
-            else:
-                o = self.options
-                assert isinstance(o, PreferansOptions)
-                t = Totals(self.players)
-                for e in entries:
-                    t.apply(e)
-                r = preferans_result(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
-                                     mountain_point=o.mountain_point, divisor=o.settlement_divisor)
-                total = sum(r.values(), Fraction(0))
-                unit = "whists"
-            if total != 0:
-                return f"deal {deal} is not zero-sum: its entries move {total} {unit}"
+                by_deal[e.deal] = by_deal.get(e.deal, 0) + e.amount
+        for deal, total in by_deal.items():
+            if total != 0 and deal != 0:
+                return f"deal {deal} is not zero-sum: its points add up to {fmt(total)}"
         return None
 
 
@@ -284,27 +286,28 @@ class Pipeline:
         self.checker = LogChecker(_Oracle(self.folds))
         self.started = 0
 
-    def feed(self, lineno: int | None, ev: Event) -> Iterator[Problem | GameResult]:
-        """Check and fold one event; yield its problems, and the game's result when it ends."""
+    def feed(self, lineno: int | None, ev: Event) -> tuple[Problem | GameResult, ...]:
+        """Check and fold one event; return its problems, and the game's result when it ends
+        (an empty tuple for nearly every event: this runs once per line)."""
         issues = self.checker.check(ev)
         fold = self.folds.get(ev.game)
         if issues:
             self.checker.mark_broken(ev)
             if fold is not None:
                 fold.mark_broken()
-            for field, message in issues:
-                yield Problem(self.path, lineno, ev.seq, field, message, ev.game)
-            return
-        if isinstance(ev, GameStarted):
-            self.folds[ev.game] = GameFold(ev, self.started)
+            return tuple(Problem(self.path, lineno, ev.seq, field, message, ev.game) for field, message in issues)
+        kind = type(ev)
+        if kind is GameStarted:
+            self.folds[ev.game] = GameFold(ev, self.started)  # type: ignore[arg-type]
             self.started += 1
-            return
+            return ()
         if fold is None:  # a game whose start was refused: reported once already
-            return
-        state = self.checker.game_of(ev)
+            return ()
+        state = self.checker.games.get(ev.game)
         fold.feed(ev, state.deal if state is not None else None, lineno)
-        if isinstance(ev, GameEnded):
-            yield from _finish(self.path, self.folds.pop(ev.game))
+        if kind is GameEnded:
+            return tuple(_finish(self.path, self.folds.pop(ev.game)))
+        return ()
 
     def note_unreadable(self, problem: Problem) -> None:
         """A line that could not be decoded: its game is unsound, its deal is skipped."""
@@ -340,7 +343,9 @@ def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]]) -> Iter
             pipe.note_unreadable(item)
             yield item
         else:
-            yield from pipe.feed(lineno, item)
+            out = pipe.feed(lineno, item)
+            if out:
+                yield from out
     yield from pipe.close()
 
 

@@ -29,7 +29,7 @@ import attrs
 from events.cards import WhistCall
 from events.rules import PreferansOptions
 
-from .entries import Entry, Totals, fmt
+from .entries import Entry, Num, Totals, exact_div, fmt
 from .record import DealRecord
 
 __all__ = ["score_deal", "DealScore", "price_of", "next_streak"]
@@ -44,10 +44,10 @@ class DealScore:
     problems: list[str] = attrs.Factory(list)
 
 
-def price_of(opts: PreferansOptions, deal: DealRecord) -> Fraction:
+def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
     """``base × 2^bomb × 2 (dark)``."""
     assert deal.contract is not None
-    p = Fraction(deal.contract.contract.base_price) * 2 ** deal.bomb
+    p = deal.contract.contract.base_price << deal.bomb
     return p * 2 if deal.contract.dark else p
 
 
@@ -68,7 +68,7 @@ class _Book:
     def __init__(self, opts: PreferansOptions, pool_size: int, players: Sequence[str], deal: DealRecord,
                  totals: Totals) -> None:
         self.o = opts
-        self.size = Fraction(pool_size)
+        self.size = pool_size
         self.players = list(players)
         self.deal = deal
         self.pool = dict(totals.pool)
@@ -76,17 +76,17 @@ class _Book:
         self.entries: list[Entry] = []
         self.problems: list[str] = []
 
-    def pool_add(self, p: str, x: Fraction, why: str) -> None:
+    def pool_add(self, p: str, x: Num, why: str) -> None:
         if x:
             self.pool[p] += x
             self.entries.append(Entry(self.deal.number, "pool", p, x, why))
 
-    def mountain_add(self, p: str, x: Fraction, why: str) -> None:
+    def mountain_add(self, p: str, x: Num, why: str) -> None:
         if x:
             self.mountain[p] += x
             self.entries.append(Entry(self.deal.number, "mountain", p, x, why))
 
-    def whist(self, writer: str, on: str, x: Fraction, why: str) -> None:
+    def whist(self, writer: str, on: str, x: Num, why: str) -> None:
         if x:
             self.entries.append(Entry(self.deal.number, "whists", writer, x, why, on=on))
 
@@ -94,13 +94,13 @@ class _Book:
         i = self.players.index(p)
         return self.players[i + 1:] + self.players[:i]
 
-    def write_off(self, p: str, x: Fraction, why: str) -> None:
+    def write_off(self, p: str, x: Num, why: str) -> None:
         """Take ``x`` off p's own mountain, stopping at 0 when ``mountain_floor`` says so."""
         if self.o.mountain_floor:
-            x = min(x, max(self.mountain[p], Fraction(0)))
+            x = min(x, max(self.mountain[p], 0))
         self.mountain_add(p, -x, why)
 
-    def win(self, p: str, x: Fraction, why: str, *, made_game: bool) -> None:
+    def win(self, p: str, x: Num, why: str, *, made_game: bool) -> None:
         """Points won: an ``allocation`` if one was recorded, else the overflow policy."""
         alloc = [a for a in self.deal.allocations if a.player == p]
         if alloc:
@@ -114,7 +114,7 @@ class _Book:
         if self.o.overflow == "none":
             self.pool_add(p, rest, why)
             return
-        to_pool = min(rest, max(self.size - self.pool[p], Fraction(0)))
+        to_pool = min(rest, max(self.size - self.pool[p], 0))
         self.pool_add(p, to_pool, why)
         rest -= to_pool
         if rest and self.o.overflow == "help":
@@ -131,7 +131,7 @@ class _Book:
         if rest:
             self.write_off(p, rest, f"{why}: past the pool, off own mountain")
 
-    def _allocate(self, p: str, x: Fraction, why: str, a: object) -> None:
+    def _allocate(self, p: str, x: Num, why: str, a: object) -> None:
         from events.model import Allocation
 
         assert isinstance(a, Allocation)
@@ -143,13 +143,13 @@ class _Book:
                 f"but the deal awards {fmt(x)}")
             self.win_default(p, x, why)
             return
-        self.pool_add(p, Fraction(a.pool), f"{why} (allocated to the pool)")
-        self.mountain_add(p, Fraction(a.mountain), f"{why} (allocated: off own mountain)")
+        self.pool_add(p, a.pool, f"{why} (allocated to the pool)")
+        self.mountain_add(p, a.mountain, f"{why} (allocated: off own mountain)")
         for q, n in a.help.items():
-            self.pool_add(q, Fraction(n), f"help from {p} ({why}, allocated)")
-            self.whist(p, q, Fraction(n * self.o.pool_point), f"help: {n} pool points × {self.o.pool_point}")
+            self.pool_add(q, n, f"help from {p} ({why}, allocated)")
+            self.whist(p, q, n * self.o.pool_point, f"help: {n} pool points × {self.o.pool_point}")
 
-    def win_default(self, p: str, x: Fraction, why: str) -> None:
+    def win_default(self, p: str, x: Num, why: str) -> None:
         saved = self.deal
         self.deal = attrs.evolve(saved, allocations=())
         self.win(p, x, why, made_game=True)
@@ -196,7 +196,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     if not deal.played:
         if deal.half_stands:
             book.win(d, p, f"{name} made without play (half-whist)", made_game=True)
-            q = Fraction(o.obligation(level), 2)
+            q = exact_div(o.obligation(level), 2)
             halfer = deal.calls[1][0]
             book.whist(halfer, d, p * o.whist_rate * q, f"half-whist: {fmt(q)} trick(s) × {fmt(p * o.whist_rate)}")
         else:
@@ -223,7 +223,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     tricks = {q: deal.taken.get(q, 0) for q in deal.defenders}
     team = sum(tricks.values())
     need = o.obligation(level)
-    written: dict[str, Fraction] = {}
+    written: dict[str, Num] = {}
     if len(whisters) == 2:
         for w in whisters:
             written[w] = rate * tricks[w]
@@ -239,7 +239,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
                 pot += 2 * cons
             elif o.consolation == "grabbing":
                 pot = 2 * (pot + cons)
-            half = pot / 2
+            half = exact_div(pot, 2)
             for q in (w, passer):
                 book.whist(q, d, half, f"gentleman's whist: half of {fmt(pot)} (tricks and consolation)")
                 written[q] = half
@@ -255,7 +255,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
                     book.mountain_add(w, p * o.whister_penalty_rate * short,
                                       f"whister short by {short} trick(s) × {fmt(p * o.whister_penalty_rate)}")
     if u and o.consolation != "none":
-        top = max(written.values(), default=Fraction(0))
+        top = max(written.values(), default=0)
         for q in others:
             if o.consolation == "grabbing" and q not in whisters:
                 book.whist(q, d, top + cons, "grabbing whist: as much as the whister wrote")
@@ -264,7 +264,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
 
 
 def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, int], team: int, need: int,
-                           level: int, p: Fraction) -> None:
+                           level: int, p: Num) -> None:
     o = book.o
     share = {6: 2, 7: 1}.get(level, 1)
     mode = o.two_whisters
@@ -286,32 +286,32 @@ def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, i
                               f"whister short by {n} trick(s) × {fmt(p * o.whister_penalty_rate)} ({mode})")
 
 
-def _totus(book: _Book, deal: DealRecord, p: Fraction, name: str) -> None:
+def _totus(book: _Book, deal: DealRecord, p: Num, name: str) -> None:
     o = book.o
     c = deal.contract
     assert c is not None and deal.taken is not None
     d = c.declarer
     dt = deal.taken[d]
     if dt >= 10:
-        book.pool_add(d, max(book.size - book.pool[d], Fraction(0)), f"тотус {name} made: own pool closed")
-        book.mountain_add(d, -max(book.mountain[d], Fraction(0)), "тотус made: own mountain written off")
+        book.pool_add(d, max(book.size - book.pool[d], 0), f"тотус {name} made: own pool closed")
+        book.mountain_add(d, -max(book.mountain[d], 0), "тотус made: own mountain written off")
         if deal.bomb >= 3:
             for q in book.clockwise_from(d):
-                book.mountain_add(q, -max(book.mountain[q], Fraction(0)), "тотус on ёлка: every mountain written off")
+                book.mountain_add(q, -max(book.mountain[q], 0), "тотус on ёлка: every mountain written off")
             return
         for q in c.helps[:deal.bomb]:
-            gap = max(book.size - book.pool[q], Fraction(0))
+            gap = max(book.size - book.pool[q], 0)
             book.pool_add(q, gap, f"тотус: {d} closes the pool")
             book.whist(d, q, gap * o.pool_point, f"тотус help: {fmt(gap)} pool points × {o.pool_point}")
-            m = max(book.mountain[q], Fraction(0))
+            m = max(book.mountain[q], 0)
             book.mountain_add(q, -m, f"тотус: {d} writes off the mountain")
             book.whist(d, q, m * o.mountain_point, f"тотус help: {fmt(m)} mountain points × {o.mountain_point}")
         return
     u = 10 - dt
-    book.mountain_add(d, max(book.mountain[d], Fraction(0)), f"тотус {name} failed: own mountain doubled")
+    book.mountain_add(d, max(book.mountain[d], 0), f"тотус {name} failed: own mountain doubled")
     if deal.bomb == 1 and c.helps:
         q = c.helps[0]
-        book.mountain_add(d, max(book.mountain[q], Fraction(0)), f"тотус failed: plus the mountain of {q}")
+        book.mountain_add(d, max(book.mountain[q], 0), f"тотус failed: plus the mountain of {q}")
     if o.consolation != "none":
         cons = p * o.consolation_rate * u
         for q in book.players:
@@ -325,9 +325,9 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
     o = book.o
     assert deal.taken is not None
     taken = {q: deal.taken.get(q, 0) for q in deal.holders}
-    r = Fraction(o.raspas_rate(k)) if o.raspas_mode == "mountain" else Fraction(o.raspas_whists)
+    r = o.raspas_rate(k) if o.raspas_mode == "mountain" else o.raspas_whists
     label = f"raspas {k}" if k > 1 else "raspas"
-    bonus = r if o.raspas_zero_amount == "price" and o.raspas_mode == "mountain" else Fraction(1)
+    bonus = r if o.raspas_zero_amount == "price" and o.raspas_mode == "mountain" else 1
     if o.raspas_mode == "mountain":
         base = min(taken.values()) if o.raspas_amnesty else 0
         for q in deal.holders:
@@ -351,6 +351,6 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
             if o.raspas_zero == "pool":
                 book.win(q, bonus, why, made_game=False)
             elif o.raspas_zero == "mountain_off":
-                off = min(bonus, max(book.mountain[q], Fraction(0)))
+                off = min(bonus, max(book.mountain[q], 0))
                 book.mountain_add(q, -off, f"{why}, {fmt(bonus)} off own mountain"
                                   + ("" if off == bonus else f" ({fmt(bonus - off)} lost at 0)"))

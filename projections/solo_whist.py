@@ -17,8 +17,6 @@ for each over- or undertrick; a failed contract reverses every sign.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from events.rules import SoloWhistOptions
 
 from .entries import Entry
@@ -36,7 +34,7 @@ def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
         if not deal.played or deal.last_trick is None:
             return []
         loser = deal.last_trick
-        stake = Fraction(opts.general_misere_stake)
+        stake = opts.general_misere_stake
         out = [Entry(n, "points", loser, -stake * (len(players) - 1),
                      f"general misère: took the last trick, pays {stake} to each")]
         out += [Entry(n, "points", q, stake, f"general misère: {loser} took the last trick")
@@ -62,8 +60,8 @@ def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
         why = (f"{label} {'made' if made else 'failed'}"
                + (f" with {extra} {word}(s)" if made and extra else f": {extra} {word}(s)" if extra else ""))
     sign = 1 if made else -1
-    d_amount = Fraction(row.declarer + extra * d_rate)
-    o_amount = Fraction(row.opponent + extra * o_rate)
+    d_amount = row.declarer + extra * d_rate
+    o_amount = row.opponent + extra * o_rate
     d_how = f"{row.declarer} + {extra} × {d_rate}" if extra and d_rate else f"{row.declarer}"
     o_how = f"{row.opponent} + {extra} × {o_rate}" if extra and o_rate else f"{row.opponent}"
     out = [Entry(n, "points", q, sign * d_amount, f"{why}: {d_how}") for q in side]

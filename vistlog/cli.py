@@ -27,6 +27,9 @@ from projections.replay import replay_lines
 
 __all__ = ["main"]
 
+RAISE_INTERNAL_ERRORS = False
+"""Tests set this so an internal error fails them instead of becoming a one-line message."""
+
 EXAMPLES = """\
 examples:
   vistlog validate samples/sochi-evening.jsonl
@@ -207,9 +210,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
             _out(f"{rep.game}: {len(rep.mismatches)} of {rep.checked} recorded value(s) differ")
             for m in rep.mismatches:
                 _out("  " + m.describe())
-            suspects = ", ".join(map(str, rep.suspects))
-            _out(f"  recorded and computed part after deal {rep.parted_after}"
-                 + (f" (deals that touch it: {suspects})" if len(rep.suspects) > 1 else ""))
+            _out("  " + rep.summary())
     return 1 if problems or any(not rep.ok for rep in reports) else 0
 
 
@@ -417,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
         _err("interrupted")
         return 130
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches a user
+        if RAISE_INTERNAL_ERRORS:
+            raise
         _err(f"vistlog {args.command}: internal error ({type(exc).__name__}: {exc}); please report it")
         return 2
 

@@ -1,0 +1,156 @@
+"""The command line: exit codes and JSON as CLI.md fixes them; never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import vistlog.cli
+from vistlog.cli import main
+
+vistlog.cli.RAISE_INTERNAL_ERRORS = True
+
+from .conftest import ROOT, SAMPLES, VECTORS
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_vectors_and_samples(capsys: pytest.CaptureFixture[str]) -> None:
+    logs = [str(p) for p in sorted(VECTORS.glob("*.jsonl")) + sorted(SAMPLES.glob("*.jsonl"))]
+    code, out, err = run(capsys, "validate", *logs)
+    assert code == 0 and out == "" and err.count(": ok,") == len(logs)
+
+
+def test_settle_json_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", str(SAMPLES / "sochi-evening.jsonl"), "--format", "json")
+    assert code == 0
+    (game,) = orjson.loads(out)["games"]
+    assert set(game) >= {"game", "kind", "rules", "players", "deals", "sheet", "result", "result_rounded",
+                         "zero_sum", "money", "payments"}
+    assert sum(Fraction(v) for v in game["result"].values()) == 0
+    assert sum(game["result_rounded"].values()) == 0 and game["zero_sum"] is True
+    assert sum(Fraction(v) for v in game["money"].values()) == 0
+    for line in game["sheet"].values():
+        assert set(line) == {"pool", "mountain", "whists"}
+
+
+def test_exit_1_for_an_invalid_event_with_file_line_seq_field(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    lines = (VECTORS / "preferans-sochi-four-deals.jsonl").read_bytes().splitlines()
+    lines[5] = lines[5].replace(b'"\xd0\x92\xd0\xbe\xd0\xb2\xd0\xb0": 2}', b'"\xd0\x92\xd0\xbe\xd0\xb2\xd0\xb0": 3}')
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    code, out, _ = run(capsys, "validate", str(log))
+    assert code == 1
+    assert f"{log}:6: seq 6: taken: taken adds up to 11, a Preferans deal has 10 tricks" in out
+    code, out, err = run(capsys, "settle", str(log), "--format", "json")
+    assert code == 1 and "taken adds up to 11" in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\x89PNG\r\n\x1a\n\x00\x00", b"just text\n", b"[1]\n"])
+def test_exit_2_for_input_that_is_not_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            content: bytes) -> None:
+    log = tmp_path / "x.jsonl"
+    log.write_bytes(content)
+    for cmd in ("validate", "sheet", "settle", "audit", "replay"):
+        code, out, err = run(capsys, cmd, str(log))
+        assert code == 2, cmd
+        assert str(log) in err and "Traceback" not in err
+
+
+def test_exit_2_for_usage_and_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["settle"])
+    assert info.value.code == 2
+    code, _, err = run(capsys, "settle", "/nonexistent/x.jsonl")
+    assert code == 2 and "cannot open" in err
+    code, _, err = run(capsys, "sheet", str(VECTORS / "preferans-seed-example-1.jsonl"), "--game", "nope")
+    assert code == 2 and "no game 'nope'" in err
+
+
+def test_append_verify_round(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    log = tmp_path / "new.jsonl"
+    src = (VECTORS / "preferans-seed-example-1.jsonl").read_bytes()
+    stripped = b"\n".join(orjson.dumps({k: v for k, v in orjson.loads(x).items() if k != "seq"})
+                          for x in src.splitlines())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stripped)))
+    code, _, err = run(capsys, "append", str(log))
+    assert code == 0 and "appended 7 event(s), seq 1..7" in err
+    code, out, _ = run(capsys, "verify", str(log))
+    assert code == 0 and "chain intact" in out
+    code, out, _ = run(capsys, "verify", str(VECTORS / "preferans-seed-example-1.jsonl"))
+    assert code == 3
+    log.write_bytes(log.read_bytes().replace(b'"6S"', b'"7S"'))
+    code, out, _ = run(capsys, "verify", str(log))
+    assert code == 1 and ":3:" in out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"type":"game_ended","game":"zzz"}\n')))
+    code, _, err = run(capsys, "append", str(tmp_path / "other.jsonl"))
+    assert code == 1 and "no game_started" in err and not (tmp_path / "other.jsonl").read_bytes()
+
+
+def test_sheet_formats_and_upto(capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(VECTORS / "preferans-sochi-four-deals.jsonl")
+    code, out, _ = run(capsys, "sheet", log)
+    assert code == 0 and "4.8" in out and "6.16" in out
+    code, out, _ = run(capsys, "sheet", log, "--upto", "2", "--format", "json")
+    sheet = orjson.loads(out)["games"][0]
+    assert sheet["after_deal"] == 2 and sheet["sheet"]["Вова"]["mountain"] == 0
+    code, out, _ = run(capsys, "sheet", log, "--format", "csv")
+    assert out.startswith("game,after_deal,player,field,value\n") and "Вова,mountain,16" in out
+
+
+def test_cyrillic_names_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    from projections.render import width
+
+    code, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
+    rows = [line for line in out.splitlines() if line[:4] in ("Маша", "Петя", "Оля ", "Коля")]
+    assert len({width(r) for r in rows}) == 1
+
+
+def test_rules_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and "leningrad" in out and "encyclopedia" in out
+    code, out, _ = run(capsys, "rules", "classic")
+    assert code == 0 and "raspas_progression" in out and "1, 2, 4" in out
+    code, out, _ = run(capsys, "schema")
+    schema = orjson.loads(out)
+    assert set(schema["$defs"]) >= {"game_started", "tricks", "score_recorded"}
+
+
+def test_audit_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "audit", str(SAMPLES / "disputed-sheet.jsonl"))
+    assert code == 1 and "mountain of Вова" in out and "part by deal" in out
+    code, out, _ = run(capsys, "audit", str(SAMPLES / "sochi-evening.jsonl"))
+    assert code == 0
+
+
+def test_console_script_and_module_run() -> None:
+    out = subprocess.run([sys.executable, "-m", "vistlog", "settle", str(VECTORS / "preferans-seed-example-2.jsonl"),
+                          "--format", "json"], capture_output=True, cwd=ROOT)
+    assert out.returncode == 0 and orjson.loads(out.stdout)["games"][0]["result"]["Юг"] == "-116"
+
+
+@settings(max_examples=30)
+@given(st.lists(st.binary(max_size=80) | st.sampled_from([b'{"seq":1}', b'{"type":"tricks"}', b"{}", b"null"]),
+                min_size=1, max_size=6))
+def test_no_input_ends_in_a_traceback(tmp_path_factory: pytest.TempPathFactory, lines: list[bytes]) -> None:
+    log = tmp_path_factory.mktemp("g") / "g.jsonl"
+    head = (VECTORS / "preferans-sochi-four-deals.jsonl").read_bytes().splitlines(keepends=True)[:3]
+    log.write_bytes(b"".join(head) + b"\n".join(lines))
+    for cmd in ("validate", "settle", "audit", "replay", "sheet"):
+        proc_code = main([cmd, str(log)])
+        assert proc_code in (0, 1, 2)
