@@ -329,14 +329,16 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
     label = f"raspas {k}" if k > 1 else "raspas"
     bonus = r if o.raspas_zero_amount == "price" and o.raspas_mode == "mountain" else 1
     if o.raspas_mode == "mountain":
-        base = min(taken.values()) if o.raspas_amnesty else 0
+        counted = [*taken.values()] + ([deal.taken[deal.dealer]] if deal.dealer in deal.taken
+                                       and deal.dealer not in deal.holders else [])
+        base = min(counted) if o.raspas_amnesty else 0
         for q in deal.holders:
             t = taken[q] - base
             if t:
                 amnesty = f" (after amnesty of {base})" if base else ""
                 book.mountain_add(q, r * t, f"{label}: {t} trick(s) × {fmt(r)}{amnesty}")
-        talon = deal.taken.get(deal.dealer, 0) if deal.dealer not in deal.holders else 0
-        if talon:
+        talon = deal.taken.get(deal.dealer, 0) - base if deal.dealer not in deal.holders else 0
+        if talon > 0:
             book.mountain_add(deal.dealer, r * talon, f"{label}: {talon} talon trick(s) × {fmt(r)} to the dealer")
     else:
         fewest = min(taken.values())
