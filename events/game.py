@@ -486,12 +486,16 @@ class GameState:
             return "play"
         return "none"
 
+    def _preferans_player(self, player: str, what: str) -> list[Issue]:
+        """Problems of a Preferans-only event made by ``player``, who must hold cards."""
+        if self.kind is not GameKind.PREFERANS:
+            return [("type", f"{what} belongs to Preferans")]
+        return self._player(player, "player", holder=True)
+
     def _whist(self, ev: WhistMade) -> list[Issue]:
         d = self.deal
         assert d is not None
-        if self.kind is not GameKind.PREFERANS:
-            return [("type", "whist calls belong to Preferans")]
-        issues = self._player(ev.player, "player", holder=True)
+        issues = self._preferans_player(ev.player, "a whist call")
         if issues:
             return issues
         if d.contract is None:
@@ -660,9 +664,7 @@ class GameState:
     def _discard(self, ev: Discard) -> list[Issue]:
         d = self.deal
         assert d is not None
-        if self.kind is not GameKind.PREFERANS:
-            return [("type", "a discard belongs to Preferans")]
-        issues = self._player(ev.player, "player", holder=True)
+        issues = self._preferans_player(ev.player, "a discard")
         if issues:
             return issues
         if d.discarded is not None:
