@@ -840,8 +840,11 @@ class LogChecker:
             return [("stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
         return []
 
-    def note_unreadable(self, game: str | None, event_type: str | None, deal: int | None) -> None:
-        """A line of ``game`` could not be decoded: skip what depends on it, quietly."""
+    def note_unreadable(self, game: str | None, event_type: str | None, deal: int | None,
+                        seq: int | None = None) -> None:
+        """A line of ``game`` could not be decoded: it still took its place in the file (its
+        ``seq``), and what depends on it is skipped quietly."""
+        self.next_seq = (seq if seq is not None and seq > 0 else self.next_seq) + 1
         if game is None:
             return
         if event_type == "game_started":

@@ -311,7 +311,9 @@ class Pipeline:
 
     def note_unreadable(self, problem: Problem) -> None:
         """A line that could not be decoded: its game is unsound, its deal is skipped."""
-        self.checker.note_unreadable(problem.game, problem.event_type, problem.deal)
+        if problem.message.startswith("torn last line"):
+            return
+        self.checker.note_unreadable(problem.game, problem.event_type, problem.deal, problem.seq)
         fold = self.folds.get(problem.game) if problem.game else None
         if fold is not None:
             fold.mark_broken()

@@ -232,3 +232,18 @@ def test_strict_checker_refuses_and_changes_nothing() -> None:
 def test_decode_error_for_wrong_game_kind_fields() -> None:
     with pytest.raises(DecodeError):
         decode(b'{"seq":1,"type":"whist","game":"g","deal":1,"player":"A","call":"maybe"}')
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 30), st.data(), st.sampled_from([b"this is not json", b'{"seq": ', b"\xff\xfe", b"[1, 2]"]))
+def test_one_unreadable_line_is_one_problem(seed: int, data: st.DataObject, garbage: bytes) -> None:
+    evs = _sample_game(seed)
+    i = data.draw(st.integers(1, len(evs) - 1))
+    kind = evs[i]["type"]
+    lines = [orjson.dumps(e) for e in evs]
+    lines[i] = garbage
+    _, probs = _fold_lines(b"\n".join(lines) + b"\n")
+    assert probs and probs[0].line == i + 1
+    if kind not in ("deal_started", "contract", "whist", "tricks", "card_played", "discard", "bid",
+                    "game_ended", "allocation"):
+        assert len(probs) == 1, [str(p) for p in probs]
