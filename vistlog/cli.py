@@ -21,6 +21,7 @@ from events.log import AppendRejected, LogUnreadable, Problem, append, open_sour
 from events.rules import PRESETS, option_docs
 from events.schema import build_schema
 from projections import render
+from projections.render import drawing
 from projections.audit import ClaimError, audit, read_claimed
 from projections.fold import GameResult, Pipeline, fold_events
 from projections.replay import replay_lines
@@ -164,8 +165,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         sys.stdout.write(render.sheet_csv(results, args.upto))
     elif args.format in ("html", "svg"):
-        _err(f"vistlog sheet: --format {args.format} is not built yet (issue 6); use text, json or csv")
-        return 2
+        if len(results) != 1:
+            raise _UsageError(f"--format {args.format} draws one game: name it with --game "
+                              f"({', '.join(r.game for r in results)})")
+        draw = drawing.html_page if args.format == "html" else drawing.svg_of
+        _out(draw(results[0], args.upto))
     else:
         _out("\n\n".join(render.sheet_text(r, args.upto) for r in results))
     return 1 if problems else 0

@@ -1,0 +1,357 @@
+"""The пулька as players draw it, in SVG, and self-contained HTML pages around it.
+
+Preferans: a rectangle cut into one sector per player by lines from the centre (3 players: to
+the two lower corners and straight up; 4 players: to the four corners). Each sector holds,
+from the centre out, the player's pool (пуля), mountain (гора) and the whists written on each
+other player, then the name. The pool size stands in the central circle. Every column shows
+its running entries (``2.4.8.14``); a voided deal's entry is struck through; a closed pool is
+marked. Solo Whist: the running points as a table and a line chart.
+
+Nothing here computes a score: it reads :class:`~projections.fold.GameResult` entries.
+
+>>> from projections.fold import run
+>>> res = next(r for r in run("../shared/vectors/preferans-sochi-four-deals.jsonl") if hasattr(r, "entries"))
+>>> svg = preferans_svg(res)
+>>> svg.startswith("<svg") and "6.16" in svg and "Вова" in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+from events.cards import GameKind
+from events.model import BidMade, ContractMade, WhistMade
+
+from ..entries import Entry, fmt
+from ..fold import GameResult
+from ..settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
+
+__all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_parts"]
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+SIZE = 720
+PAD = 30
+TOP = 50
+BANDS = {"pool": (0.17, 0.40), "mountain": (0.40, 0.62), "whists": (0.62, 0.91), "name": (0.91, 1.0)}
+COLOURS = ("#1f5fa8", "#b8432f", "#2f8a4a", "#8a5a1f")
+Point = tuple[float, float]
+
+
+def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
+                  ) -> list[tuple[str, bool]]:
+    """The running entries of a column as ``(text, void)`` pairs (void ones struck through)."""
+    total = 0
+    parts: list[tuple[str, bool]] = []
+    for e in entries:
+        if e.column != column or e.player != player or (on is not None and e.on != on):
+            continue
+        if e.void:
+            parts.append((fmt(total + e.amount), True))
+        else:
+            total += e.amount
+            parts.append((fmt(total), False))
+    return parts or [("0", False)]
+
+
+def _tspans(parts: list[tuple[str, bool]]) -> str:
+    out = []
+    for i, (text, void) in enumerate(parts):
+        dot = "." if i else ""
+        if void:
+            out.append(f'{dot}<tspan text-decoration="line-through" fill="#999">{escape(text)}</tspan>')
+        else:
+            out.append(f"{dot}{escape(text)}")
+    return "".join(out)
+
+
+def _plain(parts: list[tuple[str, bool]]) -> str:
+    return ".".join(t for t, _ in parts)
+
+
+def _short(name: str, limit: int = 14) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _sector_paths(n: int) -> list[list[Point]]:
+    w = h = float(SIZE)
+    br, bl, tl, tr = (w, h), (0.0, h), (0.0, 0.0), (w, 0.0)
+    if n == 3:
+        tm = (w / 2, 0.0)
+        return [[br, bl], [bl, tl, tm], [tm, tr, br]]
+    return [[br, bl], [bl, tl], [tl, tr], [tr, br]]
+
+
+def _scale(p: Point, f: float) -> Point:
+    c = SIZE / 2
+    return (c + f * (p[0] - c), c + f * (p[1] - c))
+
+
+def _poly(points: list[Point]) -> str:
+    return " ".join(f"{x + PAD:.1f},{y + TOP:.1f}" for x, y in points)
+
+
+def _main_segment(path: list[Point]) -> tuple[Point, Point]:
+    segs = list(zip(path, path[1:]))
+    return max(segs, key=lambda s: math.dist(*s))
+
+
+def _text_lines(path: list[Point], band: str, lines: list[str], size: int = 14, weight: str = "normal",
+                titles: list[str] | None = None) -> str:
+    """Lines of text centred in one band of one sector, along its main side."""
+    a, b = _main_segment(path)
+    f_in, f_out = BANDS[band]
+    angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    if angle <= -90 or angle > 90:
+        angle += 180
+        a, b = b, a
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    length = math.dist(a, b) * (f_in + f_out) / 2 * 0.86
+    out = []
+    for i, line in enumerate(lines):
+        f = f_in + (f_out - f_in) * (i + 0.5) / len(lines)
+        x, y = _scale(mid, f)
+        estimate = 0.6 * size * len(_strip(line))
+        squeeze = f' textLength="{length:.0f}" lengthAdjust="spacingAndGlyphs"' if estimate > length else ""
+        title = f"<title>{escape(titles[i])}</title>" if titles and titles[i] else ""
+        out.append(
+            f'<text x="{x + PAD:.1f}" y="{y + TOP:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="middle" dominant-baseline="middle"{squeeze} '
+            f'transform="rotate({angle:.1f} {x + PAD:.1f} {y + TOP:.1f})">{title}{line}</text>')
+    return "\n".join(out)
+
+
+def _strip(markup: str) -> str:
+    out, inside = [], False
+    for ch in markup:
+        if ch == "<":
+            inside = True
+        elif ch == ">":
+            inside = False
+        elif not inside:
+            out.append(ch)
+    return "".join(out)
+
+
+def _entries(res: GameResult, upto: int | None) -> list[Entry]:
+    return [e for e in res.entries if upto is None or e.deal <= upto]
+
+
+def _after(res: GameResult, upto: int | None) -> int:
+    return res.deals if upto is None else min(upto, res.deals)
+
+
+def preferans_svg(res: GameResult, upto: int | None = None) -> str:
+    """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
+    entries = _entries(res, upto)
+    totals = res.totals_after(upto)
+    size = res.started.pool or 0
+    n = len(res.players)
+    paths = _sector_paths(n)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE + 2 * PAD} {SIZE + TOP + 60}" '
+             f'width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" font-family="{FONT}" role="img">',
+             f"<title>{escape(res.game)}: пулька after deal {_after(res, upto)}</title>",
+             f'<rect x="0" y="0" width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" fill="#fffdf7"/>',
+             f'<text x="{PAD}" y="30" font-size="18" font-weight="bold">{escape(res.game)}</text>',
+             f'<text x="{SIZE + PAD}" y="30" font-size="14" text-anchor="end">'
+             f"{escape(res.started.rules.preset)} · пуля {size} · после сдачи (after deal) "
+             f"{_after(res, upto)}</text>"]
+    for k, (player, path) in enumerate(zip(res.players, paths)):
+        colour = COLOURS[k % len(COLOURS)]
+        for band, (f_in, f_out) in BANDS.items():
+            poly = [_scale(p, f_out) for p in path] + [_scale(p, f_in) for p in reversed(path)]
+            fill = {"pool": "#eef4fb", "mountain": "#fbeeee", "whists": "#f3f8ef", "name": "#ffffff"}[band]
+            parts.append(f'<polygon points="{_poly(poly)}" fill="{fill}" stroke="#444" stroke-width="1.2" '
+                         f'data-player="{escape(player)}" data-band="{band}"/>')
+        pool = running_parts(entries, "pool", player)
+        closed = totals.pool[player] >= size > 0
+        pool_line = _tspans(pool) + (' <tspan fill="#2f8a4a" font-weight="bold">✓ закрыта</tspan>' if closed else "")
+        parts.append(_text_lines(path, "pool", [pool_line], titles=[f"пуля {player}: {_plain(pool)}"]))
+        mountain = running_parts(entries, "mountain", player)
+        parts.append(_text_lines(path, "mountain", [_tspans(mountain)], titles=[f"гора {player}: {_plain(mountain)}"]))
+        others = [q for q in res.players if q != player]
+        lines, titles = [], []
+        for q in others:
+            w = running_parts(entries, "whists", player, q)
+            lines.append(f'<tspan fill="#666">{escape(_short(q, 10))}:</tspan> {_tspans(w)}')
+            titles.append(f"висты {player} на {q}: {_plain(w)}")
+        parts.append(_text_lines(path, "whists", lines, size=13, titles=titles))
+        parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'],
+                                 size=16, weight="bold", titles=[player]))
+    c = SIZE / 2
+    r = BANDS["pool"][0] * c * 0.9
+    parts.append(f'<circle cx="{c + PAD}" cy="{c + TOP}" r="{r:.1f}" fill="#fff" stroke="#444" stroke-width="1.5"/>')
+    parts.append(f'<text x="{c + PAD}" y="{c + TOP - 4}" font-size="28" font-weight="bold" text-anchor="middle">'
+                 f"{size}</text>")
+    parts.append(f'<text x="{c + PAD}" y="{c + TOP + 18}" font-size="11" text-anchor="middle">пуля</text>')
+    parts.append(f'<text x="{PAD}" y="{SIZE + TOP + 30}" font-size="12" fill="#444">from the centre: '
+                 "пуля (pool) · гора (mountain) · висты (whists) on each other player · name; "
+                 "struck out: a voided deal</text>")
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
+    """A line chart of the running Solo Whist totals, one line per player."""
+    entries = _entries(res, upto)
+    last = _after(res, upto)
+    running = {p: [0] for p in res.players}
+    for deal in range(1, last + 1):
+        for p in res.players:
+            running[p].append(running[p][-1] + sum(e.amount for e in entries
+                                                   if e.deal == deal and e.player == p and not e.void))
+    values = [v for series in running.values() for v in series]
+    lo, hi = min(values + [0]), max(values + [0])
+    if lo == hi:
+        hi = lo + 1
+    w, h, left, top, bottom = 700, 380, 60, 40, 50
+    plot_w, plot_h = w - left - 20, h - top - bottom
+
+    def xy(i: int, v: float) -> tuple[float, float]:
+        x = left + plot_w * (i / max(last, 1))
+        y = top + plot_h * (1 - (float(v) - float(lo)) / (float(hi) - float(lo)))
+        return x, y
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+           f'font-family="{FONT}" role="img">',
+           f"<title>{escape(res.game)}: running points after deal {last}</title>",
+           f'<rect width="{w}" height="{h}" fill="#fffdf7"/>']
+    x0, y0 = xy(0, 0)
+    out.append(f'<line x1="{left}" y1="{y0:.1f}" x2="{left + plot_w}" y2="{y0:.1f}" stroke="#888"/>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
+    for v in (lo, hi):
+        _, y = xy(0, v)
+        out.append(f'<text x="{left - 6}" y="{y:.1f}" font-size="11" text-anchor="end" '
+                   f'dominant-baseline="middle">{fmt(v)}</text>')
+    for i in range(0, last + 1, max(1, last // 10)):
+        x, _ = xy(i, lo)
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" font-size="11" text-anchor="middle">{i}</text>')
+    out.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" font-size="12" text-anchor="middle">'
+               "сдача (deal)</text>")
+    for k, p in enumerate(res.players):
+        colour = COLOURS[k % len(COLOURS)]
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(running[p])))
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.2" '
+                   f'data-player="{escape(p)}"><title>{escape(p)}: {fmt(running[p][-1])}</title></polyline>')
+        out.append(f'<text x="{left + 10 + k * 150}" y="22" font-size="13" fill="{colour}" font-weight="bold">'
+                   f"{escape(_short(p))} {fmt(running[p][-1])}</text>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def svg_of(res: GameResult, upto: int | None = None) -> str:
+    """The drawing of a game: the пулька for Preferans, the chart for Solo Whist."""
+    return preferans_svg(res, upto) if res.kind is GameKind.PREFERANS else solo_whist_svg(res, upto)
+
+
+# --------------------------------------------------------------------------- the page
+
+_CSS = """
+@page { size: A4; margin: 12mm; }
+body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: #222; max-width: 190mm; margin: 0 auto;
+       padding: 8px; background: #fff; }
+h1 { font-size: 20px; margin: 8px 0; } h2 { font-size: 16px; margin: 18px 0 6px; }
+svg { width: 100%; height: auto; }
+table { border-collapse: collapse; font-size: 12px; width: 100%; page-break-inside: auto; }
+th, td { border: 1px solid #bbb; padding: 3px 6px; vertical-align: top; }
+th { background: #f1efe8; } td.num { text-align: right; white-space: nowrap; }
+tr.void td { color: #999; text-decoration: line-through; }
+.small { color: #666; font-size: 11px; }
+"""
+
+
+def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], list[str]]:
+    t = res.totals_after(upto)
+    if res.kind is GameKind.PREFERANS:
+        o = res.started.rules.options
+        fn = per_conversion_result if getattr(o, "rounding", "") == "per_conversion" else preferans_result
+        result = fn(res.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,  # type: ignore[union-attr]
+                    mountain_point=o.mountain_point, divisor=o.settlement_divisor)  # type: ignore[union-attr]
+    else:
+        result = dict(t.points)
+    rounded = round_to_zero_sum(result, res.players)
+    stake = res.started.stake
+    cash = money(result, res.players, stake) if stake else None
+    rows = [[p, fmt(result[p]), f"{rounded[p]:+d}"] + ([cash[p]] if cash else []) for p in res.players]
+    pays = [f"{x['from']} → {x['to']}: {x['amount']}" for x in payments(cash, res.players)] if cash else []
+    return rows, pays
+
+
+def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
+    out = []
+    by_deal: dict[int, list[Entry]] = {}
+    for e in res.entries:
+        by_deal.setdefault(e.deal, []).append(e)
+    for rec in res.records:
+        if upto is not None and rec.number > upto:
+            break
+        c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
+        bids = [e for e in rec.events if isinstance(e, BidMade)]
+        calls = [e for e in rec.events if isinstance(e, WhistMade)]
+        if c is not None:
+            what = f"{escape(c.declarer)}: {escape(c.contract.text)}" + (" (dark)" if c.dark else "") + (
+                " тотус" if c.totus else "") + (" без трёх" if c.without_three else "")
+            if c.partner:
+                what += f" + {escape(c.partner)}"
+        elif res.kind is GameKind.PREFERANS and rec.raspas:
+            what = "распасы (raspas)"
+        else:
+            what = "all pass"
+        if bids:
+            what += f'<div class="small">{escape(", ".join(f"{b.player} {b.bid}" for b in bids))}</div>'
+        if calls:
+            what += f'<div class="small">{escape(", ".join(f"{w.player} {w.call.value}" for w in calls))}</div>'
+        tricks = ", ".join(f"{escape(p)} {n}" for p, n in (rec.taken or {}).items()) or "—"
+        entries = by_deal.get(rec.number, [])
+        void = any(e.void for e in entries)
+        lines = "<br>".join(escape(e.describe()) for e in entries) or "—"
+        bomb = f" (bomb {rec.bomb})" if rec.bomb else ""
+        cls = ' class="void"' if void else ""
+        out.append(f'<tr{cls}><td class="num">{rec.number}</td>'
+                   f"<td>{escape(rec.dealer)}{bomb}</td><td>{what}</td><td>{tricks}</td><td>{lines}</td></tr>")
+    return out
+
+
+def html_page(res: GameResult, upto: int | None = None) -> str:
+    """A self-contained page (no network requests, printable on A4): the drawing, the
+    settlement (with money and payments when there is a stake) and a deal-by-deal table."""
+    kind = "преферанс" if res.kind is GameKind.PREFERANS else "вист-соло"
+    rows, pays = _settle_rows(res, upto)
+    unit = "whists" if res.kind is GameKind.PREFERANS else "points"
+    money_head = "<th>money</th>" if res.started.stake else ""
+    settle = "".join(f"<tr><td>{escape(r[0])}</td>" + "".join(f'<td class="num">{escape(x)}</td>' for x in r[1:])
+                     + "</tr>" for r in rows)
+    solo_table = ""
+    if res.kind is GameKind.SOLO_WHIST:
+        entries = _entries(res, upto)
+        run = {p: 0 for p in res.players}
+        body = []
+        for deal in range(1, _after(res, upto) + 1):
+            for p in res.players:
+                run[p] += sum(e.amount for e in entries if e.deal == deal and e.player == p and not e.void)
+            body.append(f'<tr><td class="num">{deal}</td>'
+                        + "".join(f'<td class="num">{fmt(run[p])}</td>' for p in res.players) + "</tr>")
+        solo_table = ("<h2>Running points</h2><table><tr><th>deal</th>"
+                      + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
+    return f"""<!doctype html>
+<html lang="ru"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(res.game)} — {kind}</title>
+<style>{_CSS}</style></head>
+<body>
+<h1>{escape(res.game)} <span class="small">{kind} · {escape(res.started.rules.preset)} · after deal {_after(res, upto)}
+ · {escape(", ".join(res.players))}</span></h1>
+{svg_of(res, upto)}
+<h2>Settlement (расчёт)</h2>
+<table><tr><th>player</th><th>exact ({unit})</th><th>rounded</th>{money_head}</tr>{settle}</table>
+{"<p>payments: " + escape("; ".join(pays)) + "</p>" if pays else ""}
+{solo_table}
+<h2>Deal by deal</h2>
+<table><tr><th>deal</th><th>dealer</th><th>contract</th><th>tricks</th><th>entries</th></tr>
+{"".join(_deal_rows(res, upto))}
+</table>
+<p class="small">Made by vistlog from the game log; every entry above carries its reason.</p>
+</body></html>
+"""

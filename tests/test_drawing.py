@@ -1,0 +1,113 @@
+"""The drawn пулька: SVG that parses, names every player and shows every column's last entry;
+an HTML page that renders in headless Chromium without console errors."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from events.log import Problem
+from projections.entries import fmt
+from projections.fold import GameResult, run
+from projections.render.drawing import html_page, preferans_svg, running_parts, solo_whist_svg
+
+from .conftest import SAMPLES, VECTORS
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def game(path: Path) -> GameResult:
+    items = list(run(str(path)))
+    assert not [i for i in items if isinstance(i, Problem)]
+    return next(i for i in items if isinstance(i, GameResult))
+
+
+def texts(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize("log", ["sochi-evening.jsonl", "classic-bombs.jsonl"])
+@pytest.mark.parametrize("upto", [None, 5])
+def test_svg_names_every_player_and_every_last_entry(log: str, upto: int | None) -> None:
+    res = game(SAMPLES / log)
+    svg = preferans_svg(res, upto)
+    shown = "\n".join(texts(svg))
+    titles = "\n".join(t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}title"))
+    t = res.totals_after(upto)
+    for p in res.players:
+        assert p in shown or p in titles
+        assert shown.count(".") > 0
+        for column in ("pool", "mountain"):
+            parts = running_parts([e for e in res.entries if upto is None or e.deal <= upto], column, p)
+            assert parts[-1][0] == fmt(t.value(p, column)) or parts[-1][1]
+            assert ".".join(x for x, _ in parts) in shown
+        for q in res.players:
+            if q != p:
+                w = running_parts([e for e in res.entries if upto is None or e.deal <= upto], "whists", p, q)
+                assert ".".join(x for x, _ in w) in shown
+    assert str(res.started.pool) in shown
+
+
+def test_four_players_have_four_sectors_and_long_names_are_shortened() -> None:
+    res = game(VECTORS / "preferans-seed-example-2.jsonl")
+    svg = preferans_svg(res)
+    root = ET.fromstring(svg)
+    sectors = {p.get("data-player") for p in root.iter("{http://www.w3.org/2000/svg}polygon")}
+    assert sectors == set(res.players)
+    from projections.render.drawing import _short
+
+    assert _short("Александр Сергеевич") == "Александр Сер…"
+
+
+def test_voided_deal_is_struck_through(tmp_path: Path) -> None:
+    src = (VECTORS / "preferans-sochi-four-deals.jsonl").read_text().splitlines()
+    src.insert(-1, '{"v": 1, "seq": 20, "type": "deal_voided", "game": "sochi-four-deals", "deal": 3}')
+    src[-1] = src[-1].replace('"seq": 20', '"seq": 21')
+    log = tmp_path / "v.jsonl"
+    log.write_text("\n".join(src) + "\n")
+    svg = preferans_svg(game(log))
+    assert 'text-decoration="line-through"' in svg
+
+
+def test_solo_whist_chart_has_a_line_per_player() -> None:
+    res = game(SAMPLES / "solo-whist-evening.jsonl")
+    root = ET.fromstring(solo_whist_svg(res))
+    lines = list(root.iter("{http://www.w3.org/2000/svg}polyline"))
+    assert [x.get("data-player") for x in lines] == list(res.players)
+    assert all(len(x.get("points", "").split()) == res.deals + 1 for x in lines)
+
+
+def test_html_is_self_contained() -> None:
+    for log in ("sochi-evening.jsonl", "solo-whist-evening.jsonl"):
+        page = html_page(game(SAMPLES / log))
+        assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "https://" not in page and "<script" not in page and "@page" in page
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (.ci/run installs Debian's chromium; "
+                                             "it could not be installed on this machine)")
+@pytest.mark.parametrize("log", ["sochi-evening.jsonl", "classic-bombs.jsonl", "solo-whist-evening.jsonl"])
+def test_html_renders_in_headless_chromium(tmp_path: Path, log: str) -> None:
+    page = tmp_path / "sheet.html"
+    page.write_text(html_page(game(SAMPLES / log)), encoding="utf-8")
+    shot = tmp_path / "sheet.png"
+    assert CHROMIUM is not None
+    proc = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
+         "--window-size=900,1200", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    console = [line for line in proc.stderr.splitlines() if "CONSOLE" in line]
+    assert console == []
+    assert shot.exists() and shot.stat().st_size > 10_000
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
