@@ -203,37 +203,46 @@ def _check_expr(tp: Any, var: str, names: dict[str, Any], conv: cattrs.Converter
 
 
 def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    """A structure hook for ``cls`` with the strict checks written inline (no call per field)."""
+    """A structure hook for ``cls`` with the strict checks written inline (no call per field).
+
+    The line's dict is checked and converted in place, then becomes the new instance's
+    ``__dict__``; fields it lacks are read from the class defaults (see ``events.model``).
+    """
     hints = typing.get_type_hints(cls)
     fields = [f for f in attrs.fields(cls) if f.name != "extensions"]
-    names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow,
-                             "_allowed": frozenset(f.name for f in fields)}
+    names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow, "_new": object.__new__,
+                             "_set": object.__setattr__, "_allowed": frozenset(f.name for f in fields)}
     lines = ["def hook(o, _):", "    if not o.keys() <= _allowed: raise _Slow"]
-    call = []
-    for f in fields:
+    writes = []  # converted values go back into ``o`` only once every check has passed
+    for i, f in enumerate(fields):
         tp = hints[f.name]
         optional = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
         inner = [a for a in typing.get_args(tp) if a is not type(None)][0] if optional else tp
-        var = f"v_{f.name}"
+        var = f"c{i}"
+        check = _check_expr(inner, var, names, conv)
+        converts = not (len(check) == 1 and check[0].startswith("if "))
         if f.default is attrs.NOTHING:
             lines.append(f"    {var} = o[{f.name!r}]")
-            lines += ["    " + x for x in _check_expr(inner, var, names, conv)]
-        else:
+            lines += ["    " + x for x in check]
+            if converts:
+                writes.append(f"    o[{f.name!r}] = {var}")
+            continue
+        if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
             dkey = f"_d_{f.name}"
-            default = f.default
-            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                names[dkey] = default.factory
-                lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
-                lines.append(f"    if {var} is _Slow: {var} = {dkey}()")
-                lines.append("    else:")
-            else:
-                names[dkey] = default
-                lines.append(f"    {var} = o.get({f.name!r}, {dkey})")
-                guard = f"{var} is not {dkey}" + (f" and {var} is not None" if optional else "")
-                lines.append(f"    if {guard}:")
-            lines += ["        " + x for x in _check_expr(inner, var, names, conv)]
-        call.append(f"{f.name}={var}")
-    lines.append(f"    return _cls({', '.join(call)})")
+            names[dkey] = f.default.factory
+            lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
+            lines.append(f"    if {var} is _Slow: {var} = {dkey}()")
+            lines.append("    else:")
+            writes.append(f"    o[{f.name!r}] = {var}")
+        else:
+            lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
+            cond = f"{var} is not _Slow" + (f" and {var} is not None" if optional else "")
+            lines.append(f"    if {cond}:")
+            if converts:
+                writes.append(f"    if {cond}: o[{f.name!r}] = {var}")
+        lines += ["        " + x for x in check]
+    lines += writes
+    lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", "    return inst"]
     exec("\n".join(lines), names)  # noqa: S102 - generated from our own class definitions
     return names["hook"]  # type: ignore[no-any-return]
 

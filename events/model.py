@@ -1,5 +1,7 @@
 """One frozen attrs class per event type of FORMAT.md, and the :data:`Event` union.
 
+The classes are frozen attrs classes without slots (see :func:`_class_defaults` for why).
+
 Every event carries the envelope (``seq``, ``game``, ``v``, ``at``, ``by``, ``note``) and
 ``extensions``: the fields whose names start with ``_`` (``_source``, ``_chain``), kept as
 read and written back unchanged. :data:`TAGS` maps each class to its ``type``.
@@ -27,7 +29,7 @@ __all__ = [
 _NO_EXT: Final[Mapping[str, Any]] = {}
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class EventBase:
     """The envelope every event has. ``extensions`` holds the ``_``-prefixed fields."""
 
@@ -45,7 +47,7 @@ class EventBase:
         return TAGS[type(self)]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class GameStarted(EventBase):
     """First event of a game: who plays, what game, with which rules."""
 
@@ -56,7 +58,7 @@ class GameStarted(EventBase):
     stake: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class OpeningBalance(EventBase):
     """A game carried over from paper or another program, before the first deal."""
 
@@ -66,7 +68,7 @@ class OpeningBalance(EventBase):
     points: dict[str, int] = attrs.Factory(dict)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class DealStarted(EventBase):
     """A new deal: its number, the dealer, and optionally the cards."""
 
@@ -78,7 +80,7 @@ class DealStarted(EventBase):
     turned: Card | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class BidMade(EventBase):
     """One call of the auction (``type`` ``bid``)."""
 
@@ -87,7 +89,7 @@ class BidMade(EventBase):
     bid: Bid
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class ContractMade(EventBase):
     """What is played (``type`` ``contract``)."""
 
@@ -102,7 +104,7 @@ class ContractMade(EventBase):
     trump: Suit | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class WhistMade(EventBase):
     """A Preferans defender's decision (``type`` ``whist``)."""
 
@@ -111,7 +113,7 @@ class WhistMade(EventBase):
     call: WhistCall
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Discard(EventBase):
     """The declarer's two cards put away after taking the talon."""
 
@@ -120,7 +122,7 @@ class Discard(EventBase):
     cards: tuple[Card, ...]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class CardPlayed(EventBase):
     """One card of card-level play."""
 
@@ -129,7 +131,7 @@ class CardPlayed(EventBase):
     card: Card
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Tricks(EventBase):
     """The result of play: tricks taken by each player who held cards.
 
@@ -147,7 +149,7 @@ class Tricks(EventBase):
         return sum(self.taken.values())
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Allocation(EventBase):
     """Where a player puts points they won: pool, own mountain (negative), help to others."""
 
@@ -158,7 +160,7 @@ class Allocation(EventBase):
     help: dict[str, int] = attrs.Factory(dict)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Adjustment(EventBase):
     """A manual, agreed entry."""
 
@@ -169,7 +171,7 @@ class Adjustment(EventBase):
     reason: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class DealVoided(EventBase):
     """A deal struck out: it stays in the history, its effects are removed."""
 
@@ -187,7 +189,7 @@ class SheetLine:
     points: int | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class ScoreRecorded(EventBase):
     """What a scorekeeper wrote after a deal, for audits. Changes no score."""
 
@@ -195,7 +197,7 @@ class ScoreRecorded(EventBase):
     sheet: dict[str, SheetLine]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class GameEnded(EventBase):
     """The end of a game."""
 
@@ -216,3 +218,17 @@ BY_TAG: Final[dict[str, type]] = {tag: cls for cls, tag in TAGS.items()}
 
 DEAL_EVENTS: Final = (BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation)
 """Events that belong to the current deal (they carry ``deal``)."""
+
+
+def _class_defaults() -> None:
+    """Immutable defaults become class attributes too, so that the codec's fast path may build
+    an event by installing its validated dict as the instance ``__dict__`` (one step instead of
+    a ``setattr`` per field) and leave out the fields the line did not have. The classes stay
+    frozen: their ``__setattr__`` still refuses every change."""
+    for cls in TAGS:
+        for f in attrs.fields(cls):
+            if f.default is not attrs.NOTHING and not isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
+                setattr(cls, f.name, f.default)
+
+
+_class_defaults()

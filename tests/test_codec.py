@@ -114,3 +114,21 @@ def test_any_json_value_never_raises_anything_but_decode_error(value: Any) -> No
             decode_obj(obj)
         except DecodeError:
             pass
+
+
+@pytest.mark.parametrize("cls", list(EVENTS), ids=lambda c: TAGS[c])
+@given(data=st.data())
+def test_the_fast_path_is_never_more_lenient_than_the_detailed_one(cls: type, data: st.DataObject) -> None:
+    from events.codec import _DETAILED_HOOKS, _FAST_HOOKS
+
+    obj = unstructure(data.draw(event_of(cls)))
+    tag = obj.pop("type")
+    if data.draw(st.booleans()):
+        field = data.draw(st.sampled_from(sorted(obj)))
+        obj[field] = data.draw(st.sampled_from(WRONG[:-1] + ["AS", "6S", "whist", "preferans", ["AS", "KS"]]))
+    _, fast = _FAST_HOOKS[tag]
+    try:
+        got = fast(orjson.loads(orjson.dumps(obj)), cls)
+    except Exception:  # noqa: BLE001 - declining is always allowed: the detailed path decides
+        return
+    assert got == _DETAILED_HOOKS[tag](orjson.loads(orjson.dumps(obj)), cls)
