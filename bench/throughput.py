@@ -7,7 +7,8 @@ It writes a realistic log (random legal games of every preset and of Solo Whist,
 file and in the same process: reading its lines with ``orjson.loads`` alone; ``validate``
 (decode, check, fold); ``settle`` (the same plus settlement). Each is the best of 3. The
 peak memory of ``vistlog validate`` is measured in a child process (ru_maxrss), on the
-file and on a file 3 times as large, to show it does not grow with the file.
+file and on a file 3 times as large, to show it does not grow with the file. Last, 200 logs
+of two games each are audited with 1 and with 2 processes (``projections.batch.run_local``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -125,9 +127,22 @@ def main() -> None:
     m3 = peak_mb(big)
     print(f"peak memory of vistlog validate: {m1:.0f} MB on {size / 1e6:.0f} MB, "
           f"{m3:.0f} MB on {big.stat().st_size / 1e6:.0f} MB")
+    folder = out_dir / "many"
+    folder.mkdir(exist_ok=True)
+    files = []
+    for k in range(200):
+        path = folder / f"log{k:03d}.jsonl"
+        write_log(path, [games[(k * 7) % len(games)], games[(k * 7 + 1) % len(games)]], 1)  # two whole games
+        files.append(str(path))
+    from projections.batch import run_local
+
+    t1 = best(lambda: run_local("audit", files, jobs=1), 2)
+    t2 = best(lambda: run_local("audit", files, jobs=2), 2)
+    print(f"200 logs, audit: 1 job {t1:.2f} s, 2 jobs {t2:.2f} s, speed-up {t1 / t2:.2f}")
     if not args.keep:
         log.unlink()
         big.unlink()
+        shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

@@ -126,10 +126,12 @@ class AuditReport:
             "game": self.game, "checked": self.checked, "ok": self.ok,
             "agree_until_deal": self.agree_until, "part_by_deal": self.part_by,
             "parted_after_deal": self.parted_after, "suspect_deals": list(self.suspects),
+            "summary": self.summary(),
             "mismatches": [{
                 "after_deal": m.claim.after_deal, "player": m.claim.player, "field": m.claim.field,
                 **({"on": m.claim.on} if m.claim.on else {}),
                 "recorded": fmt(m.claim.value), "computed": fmt(m.computed), "carried": m.carried,
+                "text": m.describe(),
                 "trail": [{"deal": e.deal, "amount": fmt(e.amount), "reason": e.reason} for e in m.trail],
             } for m in self.mismatches],
         }

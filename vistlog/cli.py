@@ -20,7 +20,7 @@ from events.codec import DecodeError, loads_line
 from events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
 from events.rules import PRESETS, option_docs
 from events.schema import build_schema
-from projections import render
+from projections import batch, render
 from projections.render import drawing
 from projections.audit import ClaimError, audit, read_claimed
 from projections.fold import GameResult, Pipeline, fold_events
@@ -175,19 +175,70 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def cmd_settle(args: argparse.Namespace) -> int:
-    results, problems = _load(args)
-    results = _select(results, args.game, args.log)
+def _batch_mode(args: argparse.Namespace) -> bool:
+    return len(args.logs) > 1 or args.jobs is not None or args.dask is not None or any(
+        os.path.isdir(p) for p in args.logs)
+
+
+def cmd_batch(args: argparse.Namespace, kind: str) -> int:
+    """settle / audit over many logs and folders, on a process pool or a Dask cluster."""
+    if args.game or getattr(args, "claimed", None):
+        raise _UsageError("--game and --claimed take one log")
+    paths = batch.expand(args.logs)
+    if not paths:
+        raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
+    if "-" in paths:
+        raise _UsageError("standard input (-) is one log; give files or folders")
+    if args.dask:
+        try:
+            report = batch.run_dask(kind, paths, args.dask)
+        except RuntimeError as exc:
+            raise _UsageError(str(exc)) from None
+    else:
+        report = batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
+    files = report.in_order()
+    for f in files:
+        if f.unreadable:
+            _err(f.unreadable)
+        for line in f.problems:
+            _err(line)
     if args.format == "json":
-        _out(orjson.dumps({"games": [render.settle_json(r) for r in results]},
+        _out(orjson.dumps({"files": [{"path": f.path, "games": list(f.games), "problems": list(f.problems),
+                                      **({"error": f.unreadable} if f.unreadable else {})} for f in files]},
                           option=orjson.OPT_INDENT_2).decode())
     else:
-        _out("\n\n".join(render.settle_text(r) for r in results))
+        show = render.settle_text if kind == "settle" else render.audit_text
+        blocks = []
+        for f in files:
+            status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
+            body = "\n\n".join(show(g) for g in f.games)
+            blocks.append(f"== {f.path} ({status})" + (f"\n{body}" if body else ""))
+        _out("\n\n".join(blocks))
+    bad = sum(not f.ok for f in files)
+    _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
+         + (f": {', '.join(f.path for f in files if not f.ok)}" if bad and bad <= 10 else ""))
+    return report.exit_code
+
+
+def cmd_settle(args: argparse.Namespace) -> int:
+    if _batch_mode(args):
+        return cmd_batch(args, "settle")
+    args.log = args.logs[0]
+    results, problems = _load(args)
+    results = _select(results, args.game, args.log)
+    games = [render.settle_json(r) for r in results]
+    if args.format == "json":
+        _out(orjson.dumps({"games": games}, option=orjson.OPT_INDENT_2).decode())
+    else:
+        _out("\n\n".join(render.settle_text(g) for g in games))
     bad = problems or any(not r.zero_sum for r in results)
     return 1 if bad else 0
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    if _batch_mode(args):
+        return cmd_batch(args, "audit")
+    args.log = args.logs[0]
     results, problems = _load(args)
     results = _select(results, args.game, args.log)
     claimed = None
@@ -203,19 +254,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
             claimed = read_claimed(args.claimed, data, results[0].deals)
         except ClaimError as exc:
             raise LogUnreadable(str(exc)) from None
-    reports = [audit(r, claimed) for r in results]
+    reports = [audit(r, claimed).to_json() for r in results]
     if args.format == "json":
-        _out(orjson.dumps({"games": [rep.to_json() for rep in reports]}, option=orjson.OPT_INDENT_2).decode())
+        _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode())
     else:
-        for rep in reports:
-            if rep.ok:
-                _out(f"{rep.game}: {rep.checked} recorded value(s), all match")
-                continue
-            _out(f"{rep.game}: {len(rep.mismatches)} of {rep.checked} recorded value(s) differ")
-            for m in rep.mismatches:
-                _out("  " + m.describe())
-            _out("  " + rep.summary())
-    return 1 if problems or any(not rep.ok for rep in reports) else 0
+        _out("\n".join(render.audit_text(rep) for rep in reports))
+    return 1 if problems or any(not rep["ok"] for rep in reports) else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -360,14 +404,25 @@ def build_parser() -> argparse.ArgumentParser:
         ("sheet", cmd_sheet, "the score sheet (пулька) after the last or the given deal",
          ("text", "json", "csv", "html", "svg"), "vistlog sheet samples/sochi-evening.jsonl --upto 6"),
         ("settle", cmd_settle, "the final settlement, exact and rounded, with money and payments",
-         ("text", "json"), "vistlog settle samples/sochi-evening.jsonl --format json"),
+         ("text", "json"), "vistlog settle samples/sochi-evening.jsonl --format json\n"
+                           "  vistlog settle archive/ --jobs 2 --format json     # every *.jsonl below archive/"),
         ("audit", cmd_audit, "compare recorded sheets (score_recorded or --claimed) with the rules",
-         ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl"),
+         ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl\n"
+                           "  vistlog audit archive/ --dask local                # on a local Dask cluster"),
         ("replay", cmd_replay, "deal by deal, in words, what happened and what each entry is for",
          ("text",), "vistlog replay samples/classic-bombs.jsonl --upto 3"),
     ):
         sp = add(name, func, help_, example)
-        sp.add_argument("log", metavar="LOG", help="log file (- for standard input)")
+        if name in ("settle", "audit"):
+            sp.add_argument("logs", nargs="+", metavar="LOG",
+                            help="log files or folders (every *.jsonl below); - for standard input")
+            sp.add_argument("--jobs", type=_positive, metavar="N",
+                            help="many logs: run on N processes (default: every core)")
+            sp.add_argument("--dask", metavar="ADDRESS",
+                            help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
+                                 "LocalCluster (needs pip install 'vistlog[dask]')")
+        else:
+            sp.add_argument("log", metavar="LOG", help="log file (- for standard input)")
         sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
         if name in ("sheet", "replay"):
             sp.add_argument("--upto", type=_deal_number, metavar="DEAL", help="stop after this deal")
@@ -388,6 +443,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
     sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     return p
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return n
 
 
 def _deal_number(text: str) -> int:

@@ -21,7 +21,7 @@ from ..entries import Entry, fmt
 from ..fold import GameResult
 
 __all__ = ["width", "table", "running", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
-           "strike"]
+           "audit_text", "strike"]
 
 
 def width(text: str) -> int:
@@ -183,21 +183,34 @@ def settle_json(res: GameResult) -> dict[str, Any]:
     return out
 
 
-def settle_text(res: GameResult) -> str:
-    """The settlement as a small table, with money and payments when there is a stake."""
-    unit = "whists" if res.kind is GameKind.PREFERANS else "points"
-    lines = [f"{res.game} · {res.kind.value} · {res.started.rules.preset} · {res.deals} deals"
-             + ("" if res.ended else " · not ended") + ("" if res.sound else f" · {res.problems} problem(s)")]
-    head = ["", f"exact ({unit})", "rounded"] + (["money"] if res.money else [])
-    rows = [head]
-    for p in res.players:
-        x = res.result[p]
-        rows.append([p, ("+" if x > 0 else "") + _mixed(x), f"{res.rounded[p]:+d}"]
-                    + ([res.money[p]] if res.money else []))
+def settle_text(game: GameResult | dict[str, Any]) -> str:
+    """The settlement as a small table, with money and payments when there is a stake.
+
+    Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
+    d = settle_json(game) if isinstance(game, GameResult) else game
+    unit = "whists" if d["kind"] == "preferans" else "points"
+    lines = [f"{d['game']} · {d['kind']} · {d['rules']} · {d['deals']} deals"
+             + (f" · {d['problems']} problem(s)" if d.get("problems") else "")]
+    money = d.get("money")
+    rows = [["", f"exact ({unit})", "rounded"] + (["money"] if money else [])]
+    for p in d["players"]:
+        x = Fraction(d["result"][p])
+        rows.append([p, ("+" if x > 0 else "") + _mixed(x), f"{d['result_rounded'][p]:+d}"]
+                    + ([money[p]] if money else []))
     lines.append(table(rows, align="lrrr"))
-    if res.payments:
-        lines.append("payments: " + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in res.payments))
-    lines.append("zero-sum: " + ("yes" if res.zero_sum else f"NO ({res.zero_sum_problem})"))
+    if d.get("payments"):
+        lines.append("payments: " + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in d["payments"]))
+    lines.append("zero-sum: " + ("yes" if d["zero_sum"] else "NO"))
+    return "\n".join(lines)
+
+
+def audit_text(d: dict[str, Any]) -> str:
+    """An audit report (its JSON dict) as text."""
+    if d["ok"]:
+        return f"{d['game']}: {d['checked']} recorded value(s), all match"
+    lines = [f"{d['game']}: {len(d['mismatches'])} of {d['checked']} recorded value(s) differ"]
+    lines += ["  " + m["text"] for m in d["mismatches"]]
+    lines.append("  " + d["summary"])
     return "\n".join(lines)
 
 

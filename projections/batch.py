@@ -1,0 +1,212 @@
+"""Many logs at once: a pure function per log, an associative merge, and two runners.
+
+:func:`settle_file` and :func:`audit_file` turn one log into a :class:`Report` (plain,
+picklable data). :func:`merge` joins reports; it is associative and commutative with the
+unit :data:`EMPTY`, so any grouping or order of the same logs gives the same report, which
+is what makes :func:`run_local` (a process pool, in batches) and :func:`run_dask` (a Dask
+cluster, ``dask.bag.from_sequence(...).map(...).fold(merge)``) safe.
+
+>>> a = Report(files=((1, FileReport("b.jsonl", (), (), None)),))
+>>> b = Report(files=((0, FileReport("a.jsonl", (), (), None)),))
+>>> [f.path for f in merge(a, b).in_order()] == [f.path for f in merge(b, a).in_order()] == ["a.jsonl", "b.jsonl"]
+True
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from events.log import LogUnreadable, Problem
+
+from .audit import audit
+from .fold import GameResult, run
+from .render import settle_json
+
+__all__ = ["FileReport", "Report", "EMPTY", "merge", "settle_file", "audit_file", "expand", "run_local",
+           "run_dask", "run_sequential"]
+
+
+@attrs.frozen
+class FileReport:
+    """What one log gave: per game a JSON-ready dict, the problems as lines, or why it is unreadable."""
+
+    path: str
+    games: tuple[dict[str, Any], ...]
+    problems: tuple[str, ...]
+    unreadable: str | None
+
+    @property
+    def ok(self) -> bool:
+        """Readable, no problem, and (for audits) every recorded value matched."""
+        return self.unreadable is None and not self.problems and all(g.get("ok", True) for g in self.games)
+
+
+@attrs.frozen
+class Report:
+    """Reports of many logs, keyed by their position in the input."""
+
+    files: tuple[tuple[int, FileReport], ...] = ()
+
+    def in_order(self) -> list[FileReport]:
+        """The file reports in input order."""
+        return [f for _, f in sorted(self.files, key=lambda kv: kv[0])]
+
+    @property
+    def exit_code(self) -> int:
+        """2 when some file is unreadable, 1 when some has a problem, else 0 (CLI.md)."""
+        files = [f for _, f in self.files]
+        if any(f.unreadable for f in files):
+            return 2
+        return 0 if all(f.ok for f in files) else 1
+
+
+EMPTY = Report()
+"""The unit of :func:`merge`."""
+
+
+def merge(a: Report, b: Report) -> Report:
+    """Join two reports (associative, commutative, unit :data:`EMPTY`)."""
+    if not a.files:
+        return b
+    if not b.files:
+        return a
+    return Report(tuple(sorted(a.files + b.files, key=lambda kv: (kv[0], kv[1].path))))
+
+
+def _one(path: str, what: Callable[[GameResult], dict[str, Any]]) -> FileReport:
+    problems: list[str] = []
+    games: list[tuple[int, dict[str, Any]]] = []
+    try:
+        for item in run(path):
+            if isinstance(item, Problem):
+                problems.append(str(item))
+            else:
+                games.append((item.index, what(item)))
+    except LogUnreadable as exc:
+        return FileReport(path, (), tuple(problems), str(exc))
+    return FileReport(path, tuple(g for _, g in sorted(games, key=lambda x: x[0])), tuple(problems), None)
+
+
+def settle_file(index: int, path: str) -> Report:
+    """The settlement of every game of one log (the ``settle --format json`` game objects)."""
+    return Report(((index, _one(path, settle_json)),))
+
+
+def audit_file(index: int, path: str) -> Report:
+    """The audit of every game of one log (the ``audit --format json`` game objects)."""
+    return Report(((index, _one(path, lambda r: audit(r).to_json())),))
+
+
+KINDS: dict[str, Callable[[int, str], Report]] = {"settle": settle_file, "audit": audit_file}
+
+
+def expand(inputs: Sequence[str]) -> list[str]:
+    """Files as given, folders as every ``*.jsonl`` below them (sorted); ``-`` stays."""
+    out: list[str] = []
+    for item in inputs:
+        p = Path(item)
+        if item != "-" and p.is_dir():
+            out += sorted(str(x) for x in p.rglob("*.jsonl") if x.is_file())
+        else:
+            out.append(item)
+    return out
+
+
+def _batch(kind: str, items: list[tuple[int, str]]) -> Report:
+    fn = KINDS[kind]
+    report = EMPTY
+    for index, path in items:
+        report = merge(report, fn(index, path))
+    return report
+
+
+def run_sequential(kind: str, paths: Sequence[str]) -> Report:
+    """All logs in this process, one after the other."""
+    return _batch(kind, list(enumerate(paths)))
+
+
+def _batches(paths: Sequence[str], size: int) -> list[list[tuple[int, str]]]:
+    items = list(enumerate(paths))
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def run_local(kind: str, paths: Sequence[str], jobs: int | None = None, batch_size: int | None = None,
+              progress: Callable[[int, int], None] | None = None) -> Report:
+    """All logs on a process pool of ``jobs`` workers (default: every core), in batches."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(paths) <= 1:
+        report = EMPTY
+        for i, path in enumerate(paths):
+            report = merge(report, KINDS[kind](i, path))
+            if progress:
+                progress(i + 1, len(paths))
+        return report
+    size = batch_size or max(1, min(64, len(paths) // (jobs * 4) or 1))
+    batches = _batches(paths, size)
+    report = EMPTY
+    done = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_batch, kind, b): len(b) for b in batches}
+        for fut in as_completed(futures):
+            report = merge(report, fut.result())
+            done += futures[fut]
+            if progress:
+                progress(done, len(paths))
+    return report
+
+
+def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int = 50) -> Report:
+    """All logs on a Dask cluster (``address``, or ``local`` for a LocalCluster on 127.0.0.1).
+
+    Needs the optional extra: ``pip install 'vistlog[dask]'``.
+    """
+    try:
+        import dask.bag as db
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise RuntimeError("--dask needs the optional extra: pip install 'vistlog[dask]'") from None
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, host="127.0.0.1",
+                               dashboard_address=None, processes=True)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        fn = KINDS[kind]
+        bag = db.from_sequence(list(enumerate(paths)), partition_size=partition_size)
+        return bag.map(lambda ip: fn(*ip)).fold(merge, merge, initial=EMPTY).compute()  # type: ignore[no-any-return]
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A progress bar on standard error when it is a terminal, else ``None``."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} logs")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def iter_reports(report: Report) -> Iterator[FileReport]:
+    """The file reports in input order (for rendering)."""
+    yield from report.in_order()
+

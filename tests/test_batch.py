@@ -1,0 +1,89 @@
+"""Many logs: the merge is a commutative monoid; process pool and Dask give the sequential result."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from functools import reduce
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from projections.batch import EMPTY, FileReport, Report, audit_file, expand, merge, run_local, run_sequential
+
+from .conftest import SAMPLES, VECTORS
+
+reports = st.lists(
+    st.tuples(st.integers(0, 30), st.builds(FileReport, st.sampled_from(["a", "b", "c"]), st.just(()),
+                                           st.lists(st.text(max_size=3), max_size=2).map(tuple),
+                                           st.none() | st.just("x"))),
+    max_size=3, unique_by=lambda kv: kv[0]).map(lambda fs: Report(tuple(sorted(fs, key=lambda kv: kv[0]))))
+
+
+@given(reports, reports, reports)
+def test_merge_is_associative_and_commutative_with_a_unit(a: Report, b: Report, c: Report) -> None:
+    if {i for i, _ in a.files} & {i for i, _ in b.files} or {i for i, _ in b.files} & {i for i, _ in c.files} \
+            or {i for i, _ in a.files} & {i for i, _ in c.files}:
+        return  # positions are unique in a real run
+    assert merge(merge(a, b), c) == merge(a, merge(b, c))
+    assert merge(a, b) == merge(b, a)
+    assert merge(a, EMPTY) == merge(EMPTY, a) == a
+
+
+def logs(tmp_path: Path) -> list[str]:
+    folder = tmp_path / "archive"
+    (folder / "old").mkdir(parents=True)
+    for p in sorted(SAMPLES.glob("*.jsonl")):
+        shutil.copy(p, folder)
+    for p in sorted(VECTORS.glob("*.jsonl")):
+        shutil.copy(p, folder / "old")
+    (folder / "old" / "broken.jsonl").write_bytes(b"\x00\x01 not a log\n")
+    return expand([str(folder)])
+
+
+@settings(max_examples=15)
+@given(st.randoms(use_true_random=False))
+def test_any_order_or_grouping_gives_the_same_report(tmp_path_factory: pytest.TempPathFactory,
+                                                     rng: random.Random) -> None:
+    paths = logs(tmp_path_factory.mktemp("b"))
+    whole = run_sequential("audit", paths)
+    parts = [audit_file(i, p) for i, p in enumerate(paths)]
+    rng.shuffle(parts)
+    while len(parts) > 1:
+        k = rng.randrange(len(parts) - 1)
+        parts[k:k + 2] = [merge(parts[k], parts[k + 1])]
+    assert parts[0] == whole
+
+
+def test_jobs_2_equals_jobs_1_and_one_bad_file_stops_nothing(tmp_path: Path) -> None:
+    paths = logs(tmp_path)
+    one = run_local("settle", paths, jobs=1)
+    two = run_local("settle", paths, jobs=2, batch_size=2)
+    assert one == two
+    files = two.in_order()
+    assert [f.path for f in files] == paths
+    bad = [f for f in files if f.unreadable]
+    assert [Path(f.path).name for f in bad] == ["broken.jsonl"]
+    assert sum(len(f.games) for f in files) == len(paths) - 1
+    assert two.exit_code == 2
+
+
+def test_cli_jobs_2_equals_jobs_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vistlog.cli import main
+
+    folder = str(Path(logs(tmp_path)[0]).parent)
+    outs = []
+    for jobs in ("1", "2"):
+        code = main(["audit", folder, "--jobs", jobs, "--format", "json"])
+        outs.append((code, capsys.readouterr().out))
+    assert outs[0] == outs[1] and outs[0][0] == 2
+
+
+def test_dask_local_cluster_gives_exactly_the_sequential_result(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="the optional extra vistlog[dask] is not installed")
+    from projections.batch import run_dask
+
+    paths = logs(tmp_path)
+    assert run_dask("settle", paths, "local", partition_size=3) == run_sequential("settle", paths)
