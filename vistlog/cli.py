@@ -20,7 +20,7 @@ from events.codec import DecodeError, loads_line
 from events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
 from events.rules import PRESETS, option_docs
 from events.schema import build_schema
-from projections import batch, render
+from projections import batch, importing, render
 from projections.render import drawing
 from projections.audit import ClaimError, audit, read_claimed
 from projections.fold import GameResult, Pipeline, fold_events
@@ -311,6 +311,69 @@ def cmd_append(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    sources = batch.expand(args.sources) if args.source_format != "pbn" else args.sources
+    if not sources:
+        raise _UsageError("no sources")
+    try:
+        outcome = importing.import_sources(args.source_format, sources, args.output,
+                                           progress=batch.progress_bar(), warn=_err)
+    except AppendRejected as exc:  # only when the log changed under us
+        for p in exc.problems:
+            _err(str(p))
+        return 1
+    except OSError as exc:
+        raise LogUnreadable(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    for line in outcome.unreadable:
+        _err(line)
+    for game, problems in outcome.refused.items():
+        _err(f"{game}: refused ({len(problems)} problem(s))")
+        for p in problems[:20]:
+            _err(f"  {p}")
+    _err(f"{args.output}: imported {len(outcome.imported)} game(s) from {len(sources)} source(s); "
+         f"{len(outcome.refused)} game(s) refused, {len(outcome.unreadable)} source(s) unreadable")
+    return outcome.exit_code
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from events.codec import unstructure
+    from events.importers import EXPORTERS, SourceError
+
+    games: dict[str, list[dict[str, Any]]] = {}
+    problems = _Problems()
+    for _, item in read_events(args.log):
+        if isinstance(item, Problem):
+            problems(item)
+        else:
+            obj = unstructure(item)
+            obj.pop("_chain", None)
+            games.setdefault(item.game, []).append(obj)
+    if problems.count:
+        _err(f"{args.log}: fix the problems before exporting")
+        return 1
+    chosen = [args.game] if args.game else list(games)
+    if args.game and args.game not in games:
+        raise _UsageError(f"{args.log}: no game {args.game!r} (games: {', '.join(games)})")
+    if len(chosen) != 1:
+        raise _UsageError(f"export writes one game: name it with --game ({', '.join(games)})")
+    from events.importers import ImportedGame
+    from events.importers.jsonl import derive_tricks
+
+    events = derive_tricks(ImportedGame(chosen[0], games[chosen[0]], args.log)).events
+    try:
+        text = EXPORTERS[args.target_format](events)
+    except SourceError as exc:
+        raise _UsageError(str(exc)) from None
+    if args.output and args.output != "-":
+        tmp = args.output + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, args.output)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     res = verify(args.log)
     if res.status == "ok":
@@ -435,6 +498,22 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("append", cmd_append, "append events from standard input, checked, all or nothing, hash-chained",
              "vistlog append game.jsonl < new-events.jsonl")
     sp.add_argument("log", metavar="LOG", help="log file (created when missing)")
+    sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
+             "vistlog import --from preferans-score backup.json -o club.jsonl\n"
+             "  vistlog import --from jsonl server-logs/ -o online.jsonl")
+    sp.add_argument("--from", dest="source_format", required=True, metavar="FORMAT",
+                    choices=("jsonl", "csv", "pbn", "preferans-score", "gchet"),
+                    help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
+                         "preferans-score (the score pad's backup), gchet (gchet/Preferans saves)")
+    sp.add_argument("sources", nargs="+", metavar="SRC", help="files, or folders of *.jsonl for jsonl")
+    sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
+    sp = add("export", cmd_export, "write one game of a log in another format",
+             "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv")
+    sp.add_argument("--to", dest="target_format", required=True, choices=("csv", "pbn"), metavar="FORMAT",
+                    help="csv (a club protocol, Preferans or Solo Whist) or pbn (Solo Whist)")
+    sp.add_argument("log", metavar="LOG")
+    sp.add_argument("--game", metavar="ID", help="the game (required when the log holds several)")
+    sp.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
     sp = add("verify", cmd_verify, "check the hash chain (exit 3 when the log has none)",
              "vistlog verify game.jsonl")
     sp.add_argument("log", metavar="LOG", help="log file")
