@@ -154,3 +154,22 @@ def test_no_input_ends_in_a_traceback(tmp_path_factory: pytest.TempPathFactory, 
     for cmd in ("validate", "settle", "audit", "replay", "sheet"):
         proc_code = main([cmd, str(log)])
         assert proc_code in (0, 1, 2)
+
+
+def test_import_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for p in sorted(SAMPLES.glob("*.jsonl"))[:3]:
+        (folder / p.name).write_bytes(p.read_bytes())
+    (folder / "zz-broken.jsonl").write_bytes(b"not json at all\n")
+    log = tmp_path / "all.jsonl"
+    code, _, err = run(capsys, "import", "--from", "jsonl", str(folder), "-o", str(log))
+    assert code == 2 and "imported 3 game(s) from 4 source(s)" in err and "zz-broken.jsonl" in err
+    code, out, _ = run(capsys, "verify", str(log))
+    assert code == 0
+    code, out, _ = run(capsys, "export", "--to", "csv", str(log), "--game", "classic-2026-11-29")
+    assert code == 0 and out.startswith("# game: classic-2026-11-29\n")
+    code, _, err = run(capsys, "export", "--to", "pbn", str(log), "--game", "classic-2026-11-29")
+    assert code == 2 and "Solo Whist" in err
+    code, _, err = run(capsys, "import", "--from", "jsonl", str(folder), "-o", str(log))
+    assert code == 2 and "already in" in err and "imported 0 game(s)" in err
