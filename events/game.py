@@ -98,6 +98,7 @@ class GameState:
         self.voided: set[int] = set()
         self.ended = False
         self.raspas_by_dealer = 0
+        self.reported_unfinished: int | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -173,6 +174,7 @@ class GameState:
             return [("deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
         why = self.unfinished()
         if why:
+            self.reported_unfinished = self.deal.number if self.deal else None
             return [("deal", f"{why}; deal {ev.deal} cannot start")]
         if (self.kind is GameKind.PREFERANS and self.pref.game_end == "pools_closed"
                 and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
@@ -753,6 +755,7 @@ class GameState:
     def _ended(self, ev: GameEnded) -> list[Issue]:
         why = self.unfinished()
         if why:
+            self.reported_unfinished = self.deal.number if self.deal else None
             return [("type", f"{why}; the game cannot end here")]
         self.ended = True
         return []

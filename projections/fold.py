@@ -329,6 +329,8 @@ class Pipeline:
         for fold in list(self.folds.values()):
             state = self.checker.games.get(fold.started.game)
             why = state.unfinished() if state is not None else None
+            if why and state is not None and state.deal is not None and state.reported_unfinished == state.deal.number:
+                why = None  # said already, when the game tried to end or go on
             if why:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",

@@ -228,3 +228,17 @@ def test_a_batch_of_200_files_with_3_broken_imports_197_and_names_the_3(tmp_path
     games = [i for i in run(str(log)) if isinstance(i, GameResult)]
     assert len(games) == 197 and all(sum(g.result.values(), Fraction(0)) == 0 for g in games)
     assert all("_source" in e.extensions for _, e in read_events(str(log)))
+
+
+def test_the_readme_example_for_server_authors_is_legal(tmp_path: Path) -> None:
+    from .conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("A complete 3-player\nSochi deal:", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    lines = [line for line in block.splitlines() if line.strip()]
+    assert len(lines) == 12
+    src = tmp_path / "srv.jsonl"
+    src.write_text("\n".join(lines) + '\n{"type":"game_ended","game":"srv-81723"}\n', encoding="utf-8")
+    out = import_sources("jsonl", [str(src)], str(tmp_path / "log.jsonl"))
+    (problems,) = out.refused.values()
+    assert len(problems) == 1 and "deal 1 has no tricks" in problems[0]
