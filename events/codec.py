@@ -138,9 +138,9 @@ def configure(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Card, _value_hook(parse_card))
     conv.register_structure_hook(Bid, _value_hook(parse_bid))
     conv.register_structure_hook(Suit, _value_hook(parse_suit))
-    for cls in (GameKind, WhistCall):
-        conv.register_structure_hook(cls, _enum_hook(cls))
-        conv.register_unstructure_hook(cls, lambda e: e.value)
+    for enum_cls in (GameKind, WhistCall):
+        conv.register_structure_hook(enum_cls, _enum_hook(enum_cls))
+        conv.register_unstructure_hook(enum_cls, lambda e: e.value)
     conv.register_structure_hook(Rules, _rules_hook)
     conv.register_unstructure_hook(Rules, Rules.to_json)
     conv.register_unstructure_hook(Card, str)
@@ -150,11 +150,11 @@ def configure(conv: cattrs.Converter) -> None:
     conv.register_structure_hook_func(lambda t: t == card_tuple, _tuple_of(_value_hook(parse_card)))
     conv.register_structure_hook_func(lambda t: t == str_tuple, _tuple_of(_strict_str))
     for cls in (*BY_TAG.values(), SheetLine):
-        omit = {"extensions": override(omit=True)} if issubclass(cls, EventBase) else {}
+        omit: dict[str, Any] = {"extensions": override(omit=True)} if issubclass(cls, EventBase) else {}
         conv.register_structure_hook(
-            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **omit))
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **omit))  # type: ignore[arg-type]
         conv.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True, **omit))
+            cls, make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True, **omit))  # type: ignore[arg-type]
 
 
 def _build(detailed: bool) -> cattrs.Converter:

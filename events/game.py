@@ -22,8 +22,8 @@ closed) asks a :class:`ClosureOracle` that the caller may supply (the projection
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall
 from .model import (
@@ -72,6 +72,12 @@ class DealState:
         self.without_play = False
         self.redeal = False
         self.broken = False
+
+    @property
+    def begun(self) -> DealStarted:
+        """The ``deal_started`` event (every deal that is not broken has one)."""
+        assert self.started is not None
+        return self.started
 
     @property
     def raspas(self) -> bool:
@@ -143,8 +149,9 @@ class GameState:
             d = self.deal
             if d is None:
                 return [("deal", f"no deal has started in game {self.id}")]
-            if ev.deal != d.number:  # type: ignore[attr-defined]
-                return [("deal", f"deal {ev.deal} is not the current deal {d.number}")]  # type: ignore[attr-defined]
+            deal: int = ev.deal  # type: ignore[union-attr]
+            if deal != d.number:
+                return [("deal", f"deal {deal} is not the current deal {d.number}")]
             if d.broken:
                 return []
         return handler(self, ev)
@@ -424,9 +431,9 @@ class GameState:
                 return [("totus", f"the rules of game {self.id} have no тотус (option totus)")]
             if c.level != 10:
                 return [("totus", f"тотус is a 10-game, not {c}")]
-            if len(ev.helps) > min(d.started.bomb, 2):
-                return [("helps", f"a тотус on bomb level {d.started.bomb} helps at most "
-                                  f"{min(d.started.bomb, 2)} partner(s)")]
+            if len(ev.helps) > min(d.begun.bomb, 2):
+                return [("helps", f"a тотус on bomb level {d.begun.bomb} helps at most "
+                                  f"{min(d.begun.bomb, 2)} partner(s)")]
         elif ev.helps:
             return [("helps", "only a тотус helps partners")]
         for p in ev.helps:
@@ -572,7 +579,7 @@ class GameState:
         may = list(d.holders)
         if (self.kind is GameKind.PREFERANS and d.contract is None and len(self.players) == 4
                 and self.pref.talon_tricks_to_dealer):
-            may.append(d.dealer)
+            may.append(d.begun.dealer)
         return d.holders, may
 
     def _tricks(self, ev: Tricks) -> list[Issue]:
@@ -627,7 +634,7 @@ class GameState:
         if why:
             return [("card", why)]
         if d.play is None:
-            hands = d.started.hands
+            hands = d.begun.hands
             if hands is None:
                 return [("card", "card-level play needs the hands in deal_started")]
             d.play = self._new_play(d, hands)
@@ -648,16 +655,16 @@ class GameState:
             if c is not None:
                 trump = c.contract.strain if c.contract.level is not None else None
                 if d.discarded is not None:
-                    held[c.declarer] = [x for x in held[c.declarer] + list(d.started.talon or ())
+                    held[c.declarer] = [x for x in held[c.declarer] + list(d.begun.talon or ())
                                         if x not in d.discarded]
             else:
-                talon_leads = d.started.talon or ()
+                talon_leads = d.begun.talon or ()
                 if len(self.players) == 4 and self.pref.talon_tricks_to_dealer:
                     taker = d.dealer
             return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
                         talon_taker=taker, must_trump=True)
         text = c.contract.text if c is not None else "general_misere"
-        turned = d.started.turned.suit if d.started.turned is not None else None
+        turned = d.begun.turned.suit if d.begun.turned is not None else None
         trump_of: dict[str, Suit | None] = {"prop": turned, "solo": turned, "trump_abundance": turned,
                                             "abundance": c.trump if c is not None else None}
         leader = c.declarer if c is not None and text == "full_abundance" else d.holders[0]
@@ -679,9 +686,9 @@ class GameState:
             return [("player", f"{d.highest[0]} won the auction and discards, not {ev.player}")]
         if d.play is not None or d.tricks is not None:
             return [("cards", "play has begun")]
-        hands = d.started.hands
+        hands = d.begun.hands
         if hands is not None:
-            pool = set(hands.get(ev.player, ())) | set(d.started.talon or ())
+            pool = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
             for card in ev.cards:
                 if card not in pool:
                     return [("cards", f"{ev.player} does not hold {card} (hand and talon)")]
@@ -761,7 +768,7 @@ class GameState:
         return []
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any], list[Issue]]] = {
     DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
     WhistMade: GameState._whist, Tricks: GameState._tricks, CardPlayed: GameState._card,
     Discard: GameState._discard, Allocation: GameState._allocation, OpeningBalance: GameState._opening,

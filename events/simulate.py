@@ -21,6 +21,7 @@ from typing import Any
 from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, all_bids
 from .codec import decode_obj
 from .play import Play
+from .rules import PreferansOptions, SoloWhistOptions
 
 __all__ = ["preferans_game", "solo_whist_game", "Checker"]
 
@@ -57,8 +58,7 @@ def _play_out(rng: random.Random, play: Play) -> list[tuple[str, Card]]:
     moves = []
     while not play.complete:
         p = play.to_play
-        legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank))
-                 if play.play.__self__ is play and _legal(play, p, c)]
+        legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank)) if _legal(play, p, c)]
         card = rng.choice(legal)
         err = play.play(p, card)
         assert err is None, err
@@ -100,6 +100,7 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
 
     rules = rules or {"preset": "sochi"}
     opts = make_rules(rules).options
+    assert isinstance(opts, PreferansOptions), "a Preferans preset is needed"
     emit = _Emitter(game, check, seq0)
     start: dict[str, Any] = {"kind": "preferans", "players": list(players), "pool": pool, "rules": rules}
     if stake:
@@ -159,8 +160,8 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
                 bids.append((p, "pass"))
         record_auction = rng.random() < 0.7
         if record_auction:
-            for p, b in bids:
-                emit("bid", deal=number, player=p, bid=b)
+            for p, call in bids:
+                emit("bid", deal=number, player=p, bid=call)
         if winner is None:
             if record_cards:
                 taker = dealer if n == 4 and opts.talon_tricks_to_dealer else None
@@ -181,32 +182,32 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
             dealer = players[(i + 1) % n]
             continue
         same_dealer = 0
-        top = next(b for b in _PREF_BIDS if b.auction_rank == highest)
+        top = next(x for x in _PREF_BIDS if x.auction_rank == highest)
         contract = top
         if not top.is_misere and rng.random() < 0.2:
             contract = rng.choice([b for b in _PREF_BIDS if b.auction_rank >= highest and not b.is_misere])
-        c: dict[str, Any] = {"deal": number, "declarer": winner, "contract": contract.text}
+        cfields: dict[str, Any] = {"deal": number, "declarer": winner, "contract": contract.text}
         if opts.dark_games and rng.random() < 0.1:
-            c["dark"] = True
+            cfields["dark"] = True
         level = contract.level
         totus = bool(opts.totus and level == 10 and rng.random() < 0.5)
         if totus:
-            c["totus"] = True
+            cfields["totus"] = True
             others = [p for p in players if p != winner]
             k = min(bomb, 2)
             if k:
-                c["helps"] = rng.sample(others, rng.randint(0, k))
+                cfields["helps"] = rng.sample(others, rng.randint(0, k))
         without_three = (not totus and not contract.is_misere and rng.random() < 0.05)
         if without_three:
-            c["without_three"] = True
+            cfields["without_three"] = True
         if record_cards:
             own = hands[winner] + talon
             rng.shuffle(own)
-            emit("contract", **c)
+            emit("contract", **cfields)
             emit("discard", deal=number, player=winner, cards=[str(x) for x in own[:2]])
             hands[winner] = own[2:]
         else:
-            emit("contract", **c)
+            emit("contract", **cfields)
         if without_three:
             dealer = players[(i + 1) % n]
             continue
@@ -256,6 +257,7 @@ def solo_whist_game(rng: random.Random, *, players: Sequence[str] = ("North", "E
 
     rules = rules or {"preset": "encyclopedia"}
     opts = make_rules(rules).options
+    assert isinstance(opts, SoloWhistOptions), "a Solo Whist preset is needed"
     emit = _Emitter(game, check, seq0)
     start: dict[str, Any] = {"kind": "solo_whist", "players": list(players), "rules": rules}
     if stake:

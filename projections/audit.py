@@ -26,7 +26,7 @@ import orjson
 
 from events.model import SheetLine
 
-from .entries import Entry, fmt
+from .entries import Entry, Num, fmt
 from .fold import GameResult
 
 __all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed", "ClaimError"]
@@ -62,12 +62,12 @@ class Mismatch:
     """
 
     claim: Claim
-    computed: Fraction
+    computed: Num
     trail: tuple[Entry, ...]
     carried: bool = False
 
     @property
-    def difference(self) -> Fraction:
+    def difference(self) -> Num:
         """Recorded minus computed."""
         return self.claim.value - self.computed
 
@@ -137,14 +137,14 @@ class AuditReport:
         }
 
 
-def explain(value: Fraction, trail: Sequence[Entry]) -> str:
+def explain(value: Num, trail: Sequence[Entry]) -> str:
     """``16 = 6 (deal 3, reason) + 10 (deal 4, reason)``."""
     if not trail:
         return f"{fmt(value)} (no entries)"
     parts = []
     for i, e in enumerate(trail):
         sign = ("- " if e.amount < 0 else "+ ") if i else ("-" if e.amount < 0 else "")
-        parts.append(f"{sign}{fmt(abs(e.amount))} (deal {e.deal}, {e.reason})")
+        parts.append(f"{sign}{fmt(-e.amount if e.amount < 0 else e.amount)} (deal {e.deal}, {e.reason})")
     return f"{fmt(value)} = " + " ".join(parts)
 
 
@@ -178,13 +178,13 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
         claims = list(claimed)
     claims.sort(key=lambda c: c.after_deal)
     mismatches: list[Mismatch] = []
-    last: dict[tuple[str, str, str | None], tuple[int, Fraction]] = {}
+    last: dict[tuple[str, str, str | None], tuple[int, Num]] = {}
     first_bad: Mismatch | None = None
     agree_until = None
     for c in claims:
         key = (c.player, c.field, c.on)
         trail = _trail(res, c)
-        computed = sum((e.amount for e in trail), Fraction(0))
+        computed: Num = sum((e.amount for e in trail), 0)
         diff = c.value - computed
         before = last.get(key)
         if diff:

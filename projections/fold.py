@@ -55,7 +55,7 @@ class GameResult:
     entries: tuple[Entry, ...]
     totals: Totals = attrs.field(eq=False)
     checkpoints: tuple[Checkpoint, ...]
-    result: dict[str, Fraction]
+    result: dict[str, Num]
     rounded: dict[str, int]
     money: dict[str, str] | None
     payments: list[dict[str, str]] | None
@@ -221,8 +221,8 @@ class GameFold:
         if isinstance(self.options, PreferansOptions):
             o = self.options
             fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
-            result = fn(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
-                        mountain_point=o.mountain_point, divisor=o.settlement_divisor)
+            result: dict[str, Num] = dict(fn(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
+                                             mountain_point=o.mountain_point, divisor=o.settlement_divisor))
         else:
             result = dict(t.points)
         zero_problem = self._zero_sum_problem()

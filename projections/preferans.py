@@ -196,9 +196,10 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     if not deal.played:
         if deal.half_stands:
             book.win(d, p, f"{name} made without play (half-whist)", made_game=True)
-            q = exact_div(o.obligation(level), 2)
+            half_tricks = exact_div(o.obligation(level), 2)
             halfer = deal.calls[1][0]
-            book.whist(halfer, d, p * o.whist_rate * q, f"half-whist: {fmt(q)} trick(s) × {fmt(p * o.whist_rate)}")
+            book.whist(halfer, d, p * o.whist_rate * half_tricks,
+                       f"half-whist: {fmt(half_tricks)} trick(s) × {fmt(p * o.whist_rate)}")
         else:
             book.win(d, p, f"{name} made without play (both defenders passed)", made_game=True)
         return
@@ -225,14 +226,14 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     need = o.obligation(level)
     written: dict[str, Num] = {}
     if len(whisters) == 2:
-        for w in whisters:
-            written[w] = rate * tricks[w]
-            book.whist(w, d, written[w], f"{tricks[w]} defence trick(s) × {fmt(rate)}")
+        for who in whisters:
+            written[who] = rate * tricks[who]
+            book.whist(who, d, written[who], f"{tricks[who]} defence trick(s) × {fmt(rate)}")
         if u == 0:
             _two_whister_shortfall(book, whisters, tricks, team, need, level, p)
     elif len(whisters) == 1:
-        w = whisters[0]
-        passer = next(q for q in deal.defenders if q != w)
+        lone = whisters[0]
+        passer = next(q for q in deal.defenders if q != lone)
         if u and o.single_whister == "gentleman":
             pot = rate * team
             if o.consolation == "ordinary":
@@ -240,19 +241,19 @@ def _contract(book: _Book, deal: DealRecord) -> None:
             elif o.consolation == "grabbing":
                 pot = 2 * (pot + cons)
             half = exact_div(pot, 2)
-            for q in (w, passer):
+            for q in (lone, passer):
                 book.whist(q, d, half, f"gentleman's whist: half of {fmt(pot)} (tricks and consolation)")
                 written[q] = half
-            others = [q for q in others if q not in (w, passer)]
+            others = [q for q in others if q not in (lone, passer)]
         else:
-            written[w] = rate * team
+            written[lone] = rate * team
             why = f"{team} defence tricks × {fmt(rate)}" + (" (greedy: the passer's tricks too)"
                                                              if tricks[passer] else "")
-            book.whist(w, d, written[w], why)
+            book.whist(lone, d, written[lone], why)
             if u == 0:
                 short = max(0, need - team)
                 if short:
-                    book.mountain_add(w, p * o.whister_penalty_rate * short,
+                    book.mountain_add(lone, p * o.whister_penalty_rate * short,
                                       f"whister short by {short} trick(s) × {fmt(p * o.whister_penalty_rate)}")
     if u and o.consolation != "none":
         top = max(written.values(), default=0)
@@ -280,9 +281,9 @@ def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, i
                     own = min(own, short)
                 if own:
                     pays[w] = own
-    for w, n in pays.items():
+    for who, n in pays.items():
         if n:
-            book.mountain_add(w, p * o.whister_penalty_rate * n,
+            book.mountain_add(who, p * o.whister_penalty_rate * n,
                               f"whister short by {n} trick(s) × {fmt(p * o.whister_penalty_rate)} ({mode})")
 
 
@@ -343,10 +344,10 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
     else:
         fewest = min(taken.values())
         low = [q for q in deal.holders if taken[q] == fewest]
-        for w in low:
+        for writer in low:
             for q in deal.holders:
                 if q not in low and taken[q]:
-                    book.whist(w, q, r * taken[q], f"{label} on whists: {q} took {taken[q]} × {fmt(r)}")
+                    book.whist(writer, q, r * taken[q], f"{label} on whists: {q} took {taken[q]} × {fmt(r)}")
     for q in deal.holders:
         if taken[q] == 0:
             why = f"{label}: no trick"

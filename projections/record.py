@@ -72,7 +72,7 @@ def record_of(d: DealState, allocations: list[Allocation], events: list[Event]) 
     if d.play is not None and d.play.complete:
         last = d.play.last_winner
     return DealRecord(
-        number=d.number, dealer=d.dealer, holders=tuple(d.holders), bomb=d.started.bomb,
+        number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb,
         contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,
         last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
         events=tuple(events),

@@ -86,7 +86,7 @@ def _apportion(values: Mapping[str, Fraction], order: Sequence[str], total: int)
     return floors
 
 
-def round_to_zero_sum(values: Mapping[str, Fraction], order: Sequence[str], unit: Fraction = Fraction(1)
+def round_to_zero_sum(values: Mapping[str, Num], order: Sequence[str], unit: Fraction = Fraction(1)
                       ) -> dict[str, int]:
     """Whole multiples of ``unit`` that still sum to zero.
 
@@ -94,7 +94,7 @@ def round_to_zero_sum(values: Mapping[str, Fraction], order: Sequence[str], unit
     winners by largest remainder; the losers share the same total the same way; ties go
     to the earlier seat. Each rounded value is within one unit of the exact one.
     """
-    scaled = {p: values[p] / unit for p in order}
+    scaled = {p: Fraction(values[p]) / unit for p in order}
     winners = [p for p in order if scaled[p] > 0]
     losers = [p for p in order if scaled[p] < 0]
     won = sum((scaled[p] for p in winners), Fraction(0))
@@ -105,7 +105,7 @@ def round_to_zero_sum(values: Mapping[str, Fraction], order: Sequence[str], unit
     return out
 
 
-def money(values: Mapping[str, Fraction], order: Sequence[str], stake: str) -> dict[str, str]:
+def money(values: Mapping[str, Num], order: Sequence[str], stake: str) -> dict[str, str]:
     """Money per player (result × stake), in cents or the stake's own precision, summing to 0."""
     places = max(2, len(stake.split(".")[1]) if "." in stake else 0)
     unit = Fraction(1, 10 ** places)

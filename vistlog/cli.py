@@ -328,8 +328,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         _err(line)
     for game, problems in outcome.refused.items():
         _err(f"{game}: refused ({len(problems)} problem(s))")
-        for p in problems[:20]:
-            _err(f"  {p}")
+        for line in problems[:20]:
+            _err(f"  {line}")
     _err(f"{args.output}: imported {len(outcome.imported)} game(s) from {len(sources)} source(s); "
          f"{len(outcome.refused)} game(s) refused, {len(outcome.unreadable)} source(s) unreadable")
     return outcome.exit_code

@@ -37,12 +37,16 @@ def source(path: str, record: str | int) -> dict[str, Any]:
     return {"file": path, "record": record}
 
 
-def _registry() -> tuple[dict[str, Callable[[str, bytes], list[ImportedGame]]], dict[str, Callable[..., str]]]:
+Importer = Callable[[str, bytes], list[ImportedGame]]
+Exporter = Callable[[list[dict[str, Any]]], str]
+
+
+def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
     from . import csv_protocol, gchet, jsonl, pbn, preferans_score
 
-    imp = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
+    imp: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
            "preferans-score": preferans_score.read, "gchet": gchet.read}
-    exp = {"csv": csv_protocol.write, "pbn": pbn.write}
+    exp: dict[str, Exporter] = {"csv": csv_protocol.write, "pbn": pbn.write}
     return imp, exp
 
 

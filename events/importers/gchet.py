@@ -58,7 +58,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     events: list[dict[str, Any]] = [{"v": 1, "type": "game_started", "game": game, "kind": "preferans",
                                      "players": players, "pool": state.get("target", 30), "rules": RULES,
                                      "_source": source(path, "state")}]
-    prev = {"pool": [0] * n, "mountain": [0] * n, "whists": [[0] * n for _ in range(n)]}
+    prev: dict[str, Any] = {"pool": [0] * n, "mountain": [0] * n, "whists": [[0] * n for _ in range(n)]}
     history = state.get("history") or []
     last = _last_deal(state, players, game, path)
     if last and history:

@@ -109,7 +109,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
                 tricks = {declarer: own, rest[0]: 10 - own, rest[1]: 0}
             ev("tricks", deal=deal, taken=tricks)
             continue
-        suit = SUITS.get(item.get("suit"))
+        suit = SUITS.get(str(item.get("suit")))
         level = item.get("level")
         if suit is None or type(level) is not int:
             raise SourceError(f"{where}: level and suit ({', '.join(SUITS)}) expected")

@@ -17,7 +17,7 @@ from typing import Any
 
 from events.cards import GameKind
 
-from ..entries import Entry, fmt
+from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 
 __all__ = ["width", "table", "running", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
@@ -101,7 +101,7 @@ def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
             "voided": sorted({e.deal for e in entries if e.void})}
 
 
-def _num(x: Fraction) -> int | str:
+def _num(x: Num) -> int | str:
     return x.numerator if x.denominator == 1 else fmt(x)
 
 

@@ -25,7 +25,7 @@ from html import escape
 from events.cards import GameKind
 from events.model import BidMade, ContractMade, WhistMade
 
-from ..entries import Entry, fmt
+from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 from ..settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
 
@@ -43,7 +43,7 @@ Point = tuple[float, float]
 def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
                   ) -> list[tuple[str, bool]]:
     """The running entries of a column as ``(text, void)`` pairs (void ones struck through)."""
-    total = 0
+    total: Num = 0
     parts: list[tuple[str, bool]] = []
     for e in entries:
         if e.column != column or e.player != player or (on is not None and e.on != on):
@@ -197,7 +197,7 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
     entries = _entries(res, upto)
     last = _after(res, upto)
-    running = {p: [0] for p in res.players}
+    running: dict[str, list[Num]] = {p: [0] for p in res.players}
     for deal in range(1, last + 1):
         for p in res.players:
             running[p].append(running[p][-1] + sum(e.amount for e in entries
@@ -209,7 +209,7 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     w, h, left, top, bottom = 700, 380, 60, 40, 50
     plot_w, plot_h = w - left - 20, h - top - bottom
 
-    def xy(i: int, v: float) -> tuple[float, float]:
+    def xy(i: int, v: Num) -> tuple[float, float]:
         x = left + plot_w * (i / max(last, 1))
         y = top + plot_h * (1 - (float(v) - float(lo)) / (float(hi) - float(lo)))
         return x, y
@@ -270,7 +270,7 @@ def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], li
         result = fn(res.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,  # type: ignore[union-attr]
                     mountain_point=o.mountain_point, divisor=o.settlement_divisor)  # type: ignore[union-attr]
     else:
-        result = dict(t.points)
+        result = dict(t.points)  # type: ignore[arg-type]
     rounded = round_to_zero_sum(result, res.players)
     stake = res.started.stake
     cash = money(result, res.players, stake) if stake else None
@@ -326,7 +326,7 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
     solo_table = ""
     if res.kind is GameKind.SOLO_WHIST:
         entries = _entries(res, upto)
-        run = {p: 0 for p in res.players}
+        run: dict[str, Num] = {p: 0 for p in res.players}
         body = []
         for deal in range(1, _after(res, upto) + 1):
             for p in res.players:

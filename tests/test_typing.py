@@ -1,0 +1,17 @@
+"""The type hints hold: mypy over events/, projections/ and vistlog/ (config in pyproject.toml)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT
+
+
+def test_mypy_finds_no_issues() -> None:
+    pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-1000:]
