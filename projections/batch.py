@@ -107,13 +107,13 @@ def audit_file(index: int, path: str) -> Report:
 KINDS: dict[str, Callable[[int, str], Report]] = {"settle": settle_file, "audit": audit_file}
 
 
-def expand(inputs: Sequence[str]) -> list[str]:
-    """Files as given, folders as every ``*.jsonl`` below them (sorted); ``-`` stays."""
+def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
+    """Files as given, folders as every ``*SUFFIX`` file below them (sorted); ``-`` stays."""
     out: list[str] = []
     for item in inputs:
         p = Path(item)
         if item != "-" and p.is_dir():
-            out += sorted(str(x) for x in p.rglob("*.jsonl") if x.is_file())
+            out += sorted(str(x) for x in p.rglob(f"*{suffix}") if x.is_file())
         else:
             out.append(item)
     return out

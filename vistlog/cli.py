@@ -40,6 +40,10 @@ examples:
   vistlog replay samples/classic-bombs.jsonl --upto 3
   echo '{"type":"game_ended","game":"g1"}' | vistlog append my-game.jsonl
   vistlog verify my-game.jsonl
+  vistlog settle archive/ --jobs 2                       # every *.jsonl below archive/
+  vistlog sheet samples/classic-bombs.jsonl --format html > sheet.html
+  vistlog import --from csv protocols/ -o club.jsonl
+  vistlog export --to pbn samples/solo-whist-evening.jsonl
   vistlog rules leningrad
 """
 
@@ -312,7 +316,8 @@ def cmd_append(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    sources = batch.expand(args.sources) if args.source_format != "pbn" else args.sources
+    suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn"}.get(args.source_format, ".json")
+    sources = batch.expand(args.sources, suffix)
     if not sources:
         raise _UsageError("no sources")
     try:
@@ -505,7 +510,8 @@ def build_parser() -> argparse.ArgumentParser:
                     choices=("jsonl", "csv", "pbn", "preferans-score", "gchet"),
                     help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
                          "preferans-score (the score pad's backup), gchet (gchet/Preferans saves)")
-    sp.add_argument("sources", nargs="+", metavar="SRC", help="files, or folders of *.jsonl for jsonl")
+    sp.add_argument("sources", nargs="+", metavar="SRC",
+                    help="files, or folders (every *.jsonl, *.csv, *.pbn or *.json below, by the format)")
     sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
     sp = add("export", cmd_export, "write one game of a log in another format",
              "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv")
