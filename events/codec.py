@@ -235,11 +235,17 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
             lines.append("    else:")
             writes.append(f"    o[{f.name!r}] = {var}")
         else:
-            lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
-            cond = f"{var} is not _Slow" + (f" and {var} is not None" if optional else "")
-            lines.append(f"    if {cond}:")
+            lines.append(f"    if {f.name!r} in o:")
+            lines.append(f"      {var} = o[{f.name!r}]")
+            cond = f"{f.name!r} in o" + (f" and {var} is not None" if optional else "")
+            if optional:
+                lines.append(f"      if {var} is not None:")
+                lines += ["        " + x for x in check]
+            else:
+                lines += ["      " + x for x in check]
             if converts:
                 writes.append(f"    if {cond}: o[{f.name!r}] = {var}")
+            continue
         lines += ["        " + x for x in check]
     lines += writes
     lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", "    return inst"]
