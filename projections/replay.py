@@ -50,8 +50,8 @@ def _bid(b: Bid, g: Glossary) -> str:
         return g("мизер")
     if b.level is not None:
         return f"{b.level}{b.strain.symbol if b.strain else ' NT'}"
-    return {"prop": g("предложение"), "cop": g("принятие"), "solo": g("соло"),
-            "abundance": g("абонданс")}.get(b.text, b.text.replace("_", " "))
+    term = {"prop": "предложение", "cop": "принятие", "solo": "соло", "abundance": "абонданс"}.get(b.text)
+    return g(term) if term else b.text.replace("_", " ")
 
 
 def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:

@@ -160,3 +160,15 @@ def test_replay_upto_stops_there() -> None:
     assert lines[2].startswith("Сдача (deal) 1") and any(line.startswith("Сдача 3:") for line in lines)
     assert not any(line.startswith("Сдача 4") for line in lines)
     assert any("Sheet after deal 3" in line for line in lines)
+
+
+def test_replay_of_a_solo_whist_game_tells_the_points() -> None:
+    from projections.fold import run
+
+    res = next(x for x in run(str(VECTORS / "solo-whist-seed-examples.jsonl")) if isinstance(x, GameResult))
+    text = "\n".join(replay_lines(res))
+    assert "вист-соло (Solo Whist)" in text
+    assert "+6 points North: prop & cop made with 2 overtrick(s): 4 + 2 × 1" in text
+    assert "-48 points East: trump abundance failed: 2 undertrick(s): 36 + 2 × 6" in text
+    assert "South принятие (cop)" in text and "соло (solo)" in text
+    assert text.rstrip().endswith("West: очки 28")
