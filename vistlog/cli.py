@@ -530,24 +530,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("at least 1")
-    return n
+def _whole(minimum: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"{what} is {minimum} or more")
+        return n
+
+    return parse
 
 
-def _deal_number(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("a deal number is 0 or more")
-    return n
+_positive = _whole(1, "a number of processes")
+_deal_number = _whole(0, "a deal number")
 
 
 def main(argv: list[str] | None = None) -> int:
