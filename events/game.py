@@ -110,11 +110,13 @@ class GameState:
 
     @property
     def pref(self) -> PreferansOptions:
+        """The options of a Preferans game."""
         assert isinstance(self.options, PreferansOptions)
         return self.options
 
     @property
     def solo(self) -> SoloWhistOptions:
+        """The options of a Solo Whist game."""
         assert isinstance(self.options, SoloWhistOptions)
         return self.options
 

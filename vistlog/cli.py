@@ -133,6 +133,7 @@ class _UsageError(Exception):
 # --------------------------------------------------------------------------- commands
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """vistlog validate: check every event of every log; list every problem."""
     code = 0
     for path in args.logs:
         problems = _Problems(to_stdout=True)
@@ -161,6 +162,7 @@ def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
+    """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML."""
     results, problems = _load(args)
     results = _select(results, args.game, args.log)
     if args.format == "json":
@@ -225,6 +227,7 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
+    """vistlog settle: the settlement of one log, or of many (see :func:`cmd_batch`)."""
     if _batch_mode(args):
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
@@ -240,6 +243,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    """vistlog audit: recorded against computed, for one log or many."""
     if _batch_mode(args):
         return cmd_batch(args, "audit")
     args.log = args.logs[0]
@@ -267,6 +271,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """vistlog replay: the story of a game, deal by deal."""
     results, problems = _load(args)
     results = _select(results, args.game, args.log)
     first = True
@@ -280,6 +285,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_append(args: argparse.Namespace) -> int:
+    """vistlog append: events from standard input, checked, appended all or none, chained."""
     incoming: list[tuple[int, Any]] = []
     bad: list[str] = []
     for lineno, raw in enumerate(sys.stdin.buffer, start=1):
@@ -316,6 +322,7 @@ def cmd_append(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    """vistlog import: games from other programs, each checked, then one chained append."""
     suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn"}.get(args.source_format, ".json")
     sources = batch.expand(args.sources, suffix)
     if not sources:
@@ -341,6 +348,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    """vistlog export: one game of a log in another format."""
     from events.codec import unstructure
     from events.importers import EXPORTERS, SourceError
 
@@ -380,6 +388,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    """vistlog verify: walk the hash chain (exit 3 when there is none)."""
     res = verify(args.log)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
@@ -394,11 +403,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    """vistlog schema: the JSON Schema of the event format."""
     _out(orjson.dumps(build_schema(), option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    """vistlog rules: the presets, or every option of one."""
     if args.preset is None:
         rows = [["preset", "game", "what it is"]]
         rows += [[p.name, p.kind.value, p.description] for p in PRESETS.values()]
