@@ -184,6 +184,10 @@ class PreferansOptions:
         """Tricks the defence must take against a contract of this level (6→4, 7→2, else 1)."""
         return {6: 4, 7: 2}.get(level, 1)
 
+    def whister_share(self, level: int) -> int:
+        """One whister's share of the obligation when both whist (6→2, 7→1, else 1)."""
+        return {6: 2, 7: 1}.get(level, 1)
+
     def raspas_rate(self, k: int) -> int:
         """Price of a raspas trick for the k-th raspas in a row (k ≥ 1)."""
         prog = self.raspas_progression

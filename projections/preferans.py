@@ -267,7 +267,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
 def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, int], team: int, need: int,
                            level: int, p: Num) -> None:
     o = book.o
-    share = {6: 2, 7: 1}.get(level, 1)
+    share = o.whister_share(level)
     mode = o.two_whisters
     short = max(0, need - team)
     pays: dict[str, int] = {}

@@ -173,3 +173,21 @@ def test_import_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 2 and "Solo Whist" in err
     code, _, err = run(capsys, "import", "--from", "jsonl", str(folder), "-o", str(log))
     assert code == 2 and "already in" in err and "imported 0 game(s)" in err
+
+
+def test_strict_stops_at_the_first_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "two.jsonl"
+    lines = (VECTORS / "preferans-sochi-four-deals.jsonl").read_bytes().splitlines()
+    lines[3] = lines[3].replace(b'"whist"}', b'"maybe"}')
+    lines[10] = lines[10].replace(b'"taken": {', b'"taken": {"X": 1, ')
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    code, out, _ = run(capsys, "validate", str(log))
+    assert code == 1 and len(out.splitlines()) >= 2
+    code, out, err = run(capsys, "validate", "--strict", str(log))
+    assert code == 1 and len(out.splitlines()) == 1 and "stopped at the first" in err
+
+
+def test_rules_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "rostov", "--format", "json")
+    opts = orjson.loads(out)["options"]
+    assert code == 0 and opts["whister_penalty_rate"] == "1/2" and opts["raspas_mode"] == "whists"

@@ -13,7 +13,7 @@ from events.cards import parse_bid, parse_card, parse_suit
 from events.codec import DecodeError, decode, decode_obj, encode, unstructure
 from events.model import TAGS
 
-from .strategies import EVENTS, any_event, event_of, extensions
+from .helpers import EVENTS, any_event, event_of, extensions
 
 
 @pytest.mark.parametrize("cls", list(EVENTS), ids=lambda c: TAGS[c])
