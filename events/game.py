@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall
 from .model import (
-    Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
+    DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
 from .play import Play
@@ -147,7 +147,7 @@ class GameState:
         handler = _HANDLERS.get(type(ev))
         if handler is None:
             return [("type", f"{ev.type} is not allowed here")]
-        if type(ev) in _IN_DEAL:
+        if type(ev) in DEAL_EVENTS:
             d = self.deal
             if d is None:
                 return [("deal", f"no deal has started in game {self.id}")]
@@ -168,10 +168,6 @@ class GameState:
         if d.needs_calls and not self._calls_done():
             return f"deal {d.number}: the defenders have not both spoken"
         return f"deal {d.number} has no tricks"
-
-    def close(self) -> list[Issue]:
-        """Problems when the file ends while this game is open (none: a game may go on later)."""
-        return []
 
     # ------------------------------------------------------------------ deal start
 
@@ -777,9 +773,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any], list[Issue]]] = {
     Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
     GameEnded: GameState._ended,
 }
-
-
-_IN_DEAL = frozenset({BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation})
 
 
 class LogChecker:

@@ -216,7 +216,7 @@ TAGS: Final[dict[type, str]] = {
 }
 BY_TAG: Final[dict[str, type]] = {tag: cls for cls, tag in TAGS.items()}
 
-DEAL_EVENTS: Final = (BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation)
+DEAL_EVENTS: Final = frozenset({BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation})
 """Events that belong to the current deal (they carry ``deal``)."""
 
 

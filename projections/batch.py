@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ from .fold import GameResult, run
 from .render import settle_json
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "settle_file", "audit_file", "expand", "run_local",
-           "run_dask", "run_sequential"]
+           "run_dask", "run_sequential", "progress_bar"]
 
 
 @attrs.frozen
@@ -204,9 +204,3 @@ def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
         stream.flush()
 
     return show
-
-
-def iter_reports(report: Report) -> Iterator[FileReport]:
-    """The file reports in input order (for rendering)."""
-    yield from report.in_order()
-

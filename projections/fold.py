@@ -18,10 +18,10 @@ from typing import IO
 import attrs
 
 from events.cards import GameKind
-from events.game import _IN_DEAL, DealState, LogChecker
+from events.game import DealState, LogChecker
 from events.log import Problem, read_events
 from events.model import (
-    Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
+    DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
     ScoreRecorded,
 )
 from events.rules import PreferansOptions, SoloWhistOptions
@@ -114,7 +114,7 @@ class GameFold:
     def feed(self, ev: Event, deal_state: DealState | None, line: int | None = None) -> None:
         """Fold an event the checker accepted (``deal_state``: the checker's current deal)."""
         kind = type(ev)
-        if kind in _IN_DEAL:
+        if kind in DEAL_EVENTS:
             self.pending_events.append(ev)
             if kind is Allocation:
                 self.pending_allocs.append(ev)  # type: ignore[arg-type]
