@@ -378,11 +378,3 @@ def encode_obj(obj: Mapping[str, Any]) -> bytes:
 def encode(event: Event) -> bytes:
     """One JSON line (no newline), canonical: ASCII spellings, defaults omitted."""
     return orjson.dumps(unstructure(event))
-
-
-def json_schema() -> dict[str, Any]:
-    """A JSON Schema of format v1, generated from the event classes."""
-    from .schema import build_schema
-
-    return build_schema()
-

@@ -32,6 +32,7 @@ from .model import (
 )
 from .play import Play
 from .rules import PreferansOptions, SoloWhistOptions
+from .seating import clockwise, defenders, dealer_sits_out, holders
 
 __all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue"]
 
@@ -95,7 +96,8 @@ class GameState:
         self.players = list(started.players)
         self.player_set = frozenset(self.players)
         n = len(self.players)
-        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1] for i, p in enumerate(self.players)}
+        self._clockwise = {p: clockwise(self.players, p) for p in self.players}
+        self.dealer_sits_out = dealer_sits_out(self.kind is GameKind.PREFERANS, self.players)
         self._n = n
         self.options = started.rules.options
         self.oracle = oracle
@@ -203,10 +205,9 @@ class GameState:
             self.raspas_by_dealer += 1
         else:
             self.raspas_by_dealer = 0
-        holders = [p for p in self.left_of(ev.dealer)
-                   if not (self.kind is GameKind.PREFERANS and len(self.players) == 4 and p == ev.dealer)]
+        holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
-        self.deal = DealState(ev.deal, ev.dealer, holders, ev)
+        self.deal = DealState(ev.deal, ev.dealer, holding, ev)
         return []
 
     def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
@@ -219,8 +220,8 @@ class GameState:
         if ev.talon is not None and len(ev.talon) != 2:
             return [("talon", f"the talon has 2 cards, not {len(ev.talon)}")]
         if ev.hands is not None:
-            holders = [p for p in self.players if not (len(self.players) == 4 and p == ev.dealer)]
-            issues = self._hands(ev.hands, holders, 10, PREFERANS_DECK, "Preferans")
+            holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
+            issues = self._hands(ev.hands, holding, 10, PREFERANS_DECK, "Preferans")
             if issues:
                 return issues
             seen = {c for h in ev.hands.values() for c in h}
@@ -439,7 +440,7 @@ class GameState:
                 return [("helps", f"{p!r} is not a partner of {ev.declarer}")]
         if ev.without_three and (c.is_misere or ev.totus):
             return [("without_three", f"{c} cannot be given up without three")]
-        d.defenders = [p for p in self.left_of(ev.declarer, d.holders) if p != ev.declarer]
+        d.defenders = defenders(d.holders, ev.declarer)
         ten_called = c.level != 10 or o.ten_game == "whisted"
         d.needs_calls = not (ev.without_three or c.is_misere or ev.totus or not ten_called)
         if ev.without_three:
@@ -575,8 +576,7 @@ class GameState:
     def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
         """(who must be listed, who may be listed) in ``tricks.taken``."""
         may = list(d.holders)
-        if (self.kind is GameKind.PREFERANS and d.contract is None and len(self.players) == 4
-                and self.pref.talon_tricks_to_dealer):
+        if self.dealer_sits_out and d.contract is None and self.pref.talon_tricks_to_dealer:
             may.append(d.begun.dealer)
         return d.holders, may
 
@@ -657,7 +657,7 @@ class GameState:
                                         if x not in d.discarded]
             else:
                 talon_leads = d.begun.talon or ()
-                if len(self.players) == 4 and self.pref.talon_tricks_to_dealer:
+                if self.dealer_sits_out and self.pref.talon_tricks_to_dealer:
                     taker = d.dealer
             return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
                         talon_taker=taker, must_trump=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, all_bids
 from .codec import decode_obj
+from . import seating
 from .play import Play
 from .rules import PreferansOptions, SoloWhistOptions
 
@@ -112,13 +113,12 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
     for number in range(1, max_deals + 1):
         if closed is not None and getattr(opts, "game_end", "") == "pools_closed" and closed():
             break
-        n = len(players)
-        i = players.index(dealer)
-        order = list(players[i + 1:]) + list(players[:i + 1])
-        holders = [p for p in order if not (n == 4 and p == dealer)]
+        next_dealer = seating.clockwise(players, dealer)[0]
+        sits_out = seating.dealer_sits_out(True, players)
+        holding = seating.holders(players, dealer, dealer_sits_out=sits_out)
         cards = list(deck)
         rng.shuffle(cards)
-        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(holders)}
+        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(holding)}
         talon = cards[30:32]
         bomb = rng.choice([0, 0, 0, 1, 2, 3]) if opts.bombs else 0
         record_cards = rng.random() < card_play
@@ -126,7 +126,7 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         if bomb:
             ds["bomb"] = bomb
         if record_cards:
-            ds["hands"] = {p: _cards(hands[p]) for p in holders}
+            ds["hands"] = {p: _cards(hands[p]) for p in holding}
             ds["talon"] = [str(c) for c in talon]
         emit("deal_started", **ds)
         # auction
@@ -137,10 +137,10 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         turn = 0
         want_raspas = rng.random() < 0.25
         while True:
-            speakers = [p for p in holders if p not in passed]
+            speakers = [p for p in holding if p not in passed]
             if not speakers or (len(speakers) == 1 and winner == speakers[0]):
                 break
-            p = holders[turn % len(holders)]
+            p = holding[turn % len(holding)]
             turn += 1
             if p in passed:
                 continue
@@ -164,14 +164,14 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
                 emit("bid", deal=number, player=p, bid=call)
         if winner is None:
             if record_cards:
-                taker = dealer if n == 4 and opts.talon_tricks_to_dealer else None
-                play = Play(hands, holders, holders[0], None, talon_leads=talon, talon_taker=taker, must_trump=True)
+                taker = dealer if sits_out and opts.talon_tricks_to_dealer else None
+                play = Play(hands, holding, holding[0], None, talon_leads=talon, talon_taker=taker, must_trump=True)
                 for p, c in _play_out(rng, play):
                     emit("card_played", deal=number, player=p, card=str(c))
             else:
-                taken = _split(rng, 10, holders)
-                if n == 4 and opts.talon_tricks_to_dealer and rng.random() < 0.2:
-                    give = rng.choice([p for p in holders if taken[p]])
+                taken = _split(rng, 10, holding)
+                if sits_out and opts.talon_tricks_to_dealer and rng.random() < 0.2:
+                    give = rng.choice([p for p in holding if taken[p]])
                     taken[give] -= 1
                     taken[dealer] = 1
                 emit("tricks", deal=number, taken=taken)
@@ -179,7 +179,7 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
                 same_dealer += 1
                 continue
             same_dealer = 0
-            dealer = players[(i + 1) % n]
+            dealer = next_dealer
             continue
         same_dealer = 0
         top = next(x for x in _PREF_BIDS if x.auction_rank == highest)
@@ -209,9 +209,9 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         else:
             emit("contract", **cfields)
         if without_three:
-            dealer = players[(i + 1) % n]
+            dealer = next_dealer
             continue
-        defenders = [p for p in holders[holders.index(winner) + 1:] + holders[:holders.index(winner)]]
+        defenders = seating.defenders(holding, winner)
         needs_calls = not (contract.is_misere or totus or (level == 10 and opts.ten_game != "whisted"))
         played = True
         if needs_calls:
@@ -232,15 +232,15 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         if played:
             if record_cards:
                 trump = contract.strain if contract.level is not None else None
-                play = Play(hands, holders, holders[0], trump, must_trump=True)
+                play = Play(hands, holding, holding[0], trump, must_trump=True)
                 for p, card in _play_out(rng, play):
                     emit("card_played", deal=number, player=p, card=str(card))
             else:
-                w = [3.0 if p == winner else 1.0 for p in holders]
+                w = [3.0 if p == winner else 1.0 for p in holding]
                 if contract.is_misere:
-                    w = [0.15 if p == winner else 1.0 for p in holders]
-                emit("tricks", deal=number, taken=_split(rng, 10, holders, w))
-        dealer = players[(i + 1) % n]
+                    w = [0.15 if p == winner else 1.0 for p in holding]
+                emit("tricks", deal=number, taken=_split(rng, 10, holding, w))
+        dealer = next_dealer
     emit("game_ended", reason="pools_closed" if closed is not None and closed() else "agreed")
     return emit.events
 
@@ -266,8 +266,7 @@ def solo_whist_game(rng: random.Random, *, players: Sequence[str] = ("North", "E
     dealer = rng.choice(list(players))
     deck = sorted(SOLO_WHIST_DECK, key=lambda c: (c.suit.order, c.rank))
     for number in range(1, deals + 1):
-        i = players.index(dealer)
-        order = list(players[i + 1:]) + list(players[:i + 1])
+        order = seating.holders(players, dealer, dealer_sits_out=False)
         cards = list(deck)
         rng.shuffle(cards)
         hands = {p: cards[13 * k:13 * k + 13] for k, p in enumerate(order)}

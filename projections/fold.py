@@ -29,7 +29,7 @@ from events.rules import PreferansOptions, SoloWhistOptions
 from . import preferans, solo_whist
 from .entries import Entry, Num, Totals, fmt
 from .record import DealRecord, record_of
-from .settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
+from .settlement import money, payments, results, round_to_zero_sum
 
 __all__ = ["GameFold", "GameResult", "Pipeline", "run", "fold_events"]
 
@@ -218,13 +218,7 @@ class GameFold:
         self.flush()
         t = self.totals
         stake = self.started.stake
-        if isinstance(self.options, PreferansOptions):
-            o = self.options
-            fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
-            result: dict[str, Num] = dict(fn(self.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,
-                                             mountain_point=o.mountain_point, divisor=o.settlement_divisor))
-        else:
-            result = dict(t.points)
+        result = results(self.options, self.players, t)
         zero_problem = self._zero_sum_problem()
         total = sum(result.values(), Fraction(0))
         if total != 0 and zero_problem is None:

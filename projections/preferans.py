@@ -27,6 +27,7 @@ from fractions import Fraction
 import attrs
 
 from events.cards import WhistCall
+from events.model import Allocation
 from events.rules import PreferansOptions
 
 from .entries import Entry, Num, Totals, exact_div, fmt
@@ -101,10 +102,9 @@ class _Book:
         self.mountain_add(p, -x, why)
 
     def win(self, p: str, x: Num, why: str, *, made_game: bool) -> None:
-        """Points won: an ``allocation`` if one was recorded, else the overflow policy."""
+        """Points won: an ``allocation`` if one was recorded (and adds up), else the overflow policy."""
         alloc = [a for a in self.deal.allocations if a.player == p]
-        if alloc:
-            self._allocate(p, x, why, alloc[-1])
+        if alloc and self._allocate(p, x, why, alloc[-1]):
             return
         rest = x
         if made_game and self.o.made_points_first == "mountain" and self.mountain[p] > 0:
@@ -131,29 +131,21 @@ class _Book:
         if rest:
             self.write_off(p, rest, f"{why}: past the pool, off own mountain")
 
-    def _allocate(self, p: str, x: Num, why: str, a: object) -> None:
-        from events.model import Allocation
-
-        assert isinstance(a, Allocation)
+    def _allocate(self, p: str, x: Num, why: str, a: Allocation) -> bool:
+        """Write an explicit allocation; ``False`` (and a problem) when it does not add up."""
         helped = sum(a.help.values())
         total = a.pool - a.mountain + helped
         if total != x:
             self.problems.append(
                 f"allocation of {p} puts {total} points (pool {a.pool}, mountain {a.mountain}, help {helped}) "
                 f"but the deal awards {fmt(x)}")
-            self.win_default(p, x, why)
-            return
+            return False
         self.pool_add(p, a.pool, f"{why} (allocated to the pool)")
         self.mountain_add(p, a.mountain, f"{why} (allocated: off own mountain)")
         for q, n in a.help.items():
             self.pool_add(q, n, f"help from {p} ({why}, allocated)")
             self.whist(p, q, n * self.o.pool_point, f"help: {n} pool points × {self.o.pool_point}")
-
-    def win_default(self, p: str, x: Num, why: str) -> None:
-        saved = self.deal
-        self.deal = attrs.evolve(saved, allocations=())
-        self.win(p, x, why, made_game=True)
-        self.deal = saved
+        return True
 
 
 def score_deal(opts: PreferansOptions, pool_size: int, players: Sequence[str], deal: DealRecord,

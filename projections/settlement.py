@@ -19,9 +19,11 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["preferans_result", "per_conversion_result", "round_to_zero_sum", "money", "payments"]
+__all__ = ["preferans_result", "per_conversion_result", "results", "round_to_zero_sum", "money", "payments"]
 
-Num = Fraction | int
+from events.rules import PreferansOptions, SoloWhistOptions
+
+from .entries import Num, Totals
 
 
 def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: Mapping[str, Num],
@@ -43,6 +45,16 @@ def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: 
         out[w] += x
         out[t] -= x
     return out
+
+
+def results(options: PreferansOptions | SoloWhistOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
+    """The exact results a game's rules give for its totals: whists (with the rounding the
+    rules name) for Preferans, points for Solo Whist."""
+    if isinstance(options, SoloWhistOptions):
+        return dict(totals.points)
+    fn = per_conversion_result if options.rounding == "per_conversion" else preferans_result
+    return dict(fn(players, totals.pool, totals.mountain, totals.whists, pool_point=options.pool_point,
+                   mountain_point=options.mountain_point, divisor=options.settlement_divisor))
 
 
 def _half_away(x: Fraction) -> int:

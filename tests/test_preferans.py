@@ -417,3 +417,15 @@ def test_stake_gives_money_and_fewest_payments() -> None:
         paid[x["from"]] -= F(x["amount"])
         paid[x["to"]] += F(x["amount"])
     assert paid == {p: F(m) for p, m in res.money.items()}
+
+
+def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win() -> None:
+    # a raspas bonus is not a made game: made_points_first must not touch the mountain for it
+    g = Game({"preset": "sochi", "made_points_first": "mountain"})
+    g.add("opening_balance", mountain={"A": 5})
+    g.deal("C").tricks(A=0, B=4, C=6)
+    g.add("allocation", deal=1, player="A", pool=7).end()
+    _, problems = g.fold()
+    assert any("awards 1" in str(p) for p in problems)
+    results, _ = g.fold()
+    assert (results[0].totals.pool["A"], results[0].totals.mountain["A"]) == (1, 5)

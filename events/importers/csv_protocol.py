@@ -30,6 +30,7 @@ from typing import Any
 
 import orjson
 
+from ..seating import clockwise, dealer_sits_out, defenders, holders
 from . import ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
@@ -124,14 +125,14 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
             ev("contract", **c)
             calls = {p: cell(f"whist:{p}").split("/") for p in players if cell(f"whist:{p}")}
             if calls:
-                order = _defenders(players, started["dealer"], declarer)
+                sits_out = dealer_sits_out(kind == "preferans", players)
+                order = defenders(holders(players, started["dealer"], dealer_sits_out=sits_out), declarer)
                 firsts = [(p, calls[p][0]) for p in order if p in calls]
                 seconds = [(p, calls[p][1]) for p in order if p in calls and len(calls[p]) > 1]
                 for p, call in firsts + seconds:
                     ev("whist", deal=deal, player=p, call=call)
         elif kind == "solo_whist":
-            order = _clockwise(players, started["dealer"])
-            for p in order:
+            for p in clockwise(players, started["dealer"]):
                 ev("bid", deal=deal, player=p, bid="pass")
         taken = {p: _int(cell(f"tricks:{p}"), f"{where}: tricks:{p}") for p in players if cell(f"tricks:{p}")}
         if taken:
@@ -154,18 +155,6 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     events.append({"v": 1, "type": "game_ended", "game": game, "reason": meta.get("ended", "agreed"),
                    "_source": source(path, "end")})
     return [ImportedGame(game, events, path)]
-
-
-def _clockwise(players: list[str], after: str) -> list[str]:
-    if after not in players:
-        return players
-    i = players.index(after)
-    return players[i + 1:] + players[:i + 1]
-
-
-def _defenders(players: list[str], dealer: str, declarer: str) -> list[str]:
-    holders = [p for p in players if not (len(players) == 4 and p == dealer)]
-    return [p for p in _clockwise(players, declarer) if p in holders and p != declarer]
 
 
 def write(events: list[dict[str, Any]]) -> str:

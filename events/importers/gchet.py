@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from ..seating import dealer_sits_out, defenders, holders
 from . import ImportedGame, SourceError, source
 
 __all__ = ["read", "RULES"]
@@ -104,15 +105,14 @@ def _last_deal(state: dict[str, Any], players: list[str], game: str, path: str) 
     out.append({"v": 1, "type": "contract", "game": game, "deal": 1, "declarer": declarer, "contract": contract,
                 "_source": src})
     defence = state.get("defence") or []
-    i = players.index(declarer)
-    holders = [p for k, p in enumerate(players) if not (len(players) == 4 and p == dealer)]
-    order = [p for p in players[i + 1:] + players[:i] if p in holders]
+    holding = holders(players, dealer, dealer_sits_out=dealer_sits_out(True, players))
+    order = defenders(holding, declarer)
     names = {1: "pass", 2: "whist", 3: "half"}
     if not c.get("misere") and not (c.get("level") == 10):
         for p in order:
             call = names.get(defence[players.index(p)] if players.index(p) < len(defence) else 1, "pass")
             out.append({"v": 1, "type": "whist", "game": game, "deal": 1, "player": p, "call": call, "_source": src})
-    counts = {p: int(taken[k]) for k, p in enumerate(players) if p in holders}
+    counts = {p: int(taken[k]) for k, p in enumerate(players) if p in holding}
     if sum(counts.values()) == 10:
         out.append({"v": 1, "type": "tricks", "game": game, "deal": 1, "taken": counts, "_source": src})
     return out

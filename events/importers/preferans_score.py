@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from ..seating import dealer_sits_out, defenders, holders
 from . import ImportedGame, SourceError, source
 
 __all__ = ["read", "RULES"]
@@ -58,6 +59,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     events: list[dict[str, Any]] = [start]
     deal = 0
     dealer_index = len(players) - 1
+    sits_out = dealer_sits_out(True, players)
     for k, item in enumerate(saved["events"]):
         where = f"{path}: events[{k}]"
         if type(item) is not dict:
@@ -103,8 +105,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
         if kind == "mizer":
             ev("contract", deal=deal, declarer=declarer, contract="misere")
             if not tricks:
-                holders = [p for p in _clockwise(players, dealer) if not (len(players) == 4 and p == dealer)]
-                rest = [p for p in holders if p != declarer]
+                rest = defenders(holders(players, dealer, dealer_sits_out=sits_out), declarer)
                 own = item.get("declarerTricks", 0)
                 tricks = {declarer: own, rest[0]: 10 - own, rest[1]: 0}
             ev("tricks", deal=deal, taken=tricks)
@@ -114,10 +115,9 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
         if suit is None or type(level) is not int:
             raise SourceError(f"{where}: level and suit ({', '.join(SUITS)}) expected")
         ev("contract", deal=deal, declarer=declarer, contract=f"{level}{suit}")
-        holders = [p for p in _clockwise(players, dealer) if not (len(players) == 4 and p == dealer)]
-        defenders = [p for p in _clockwise(players, declarer) if p in holders and p != declarer]
+        order = defenders(holders(players, dealer, dealer_sits_out=sits_out), declarer)
         choices = {name(p): CALLS.get(c, c) for p, c in (item.get("defenderChoices") or {}).items()}
-        calls = [(p, choices.get(p, "pass")) for p in defenders]
+        calls = [(p, choices.get(p, "pass")) for p in order]
         note = None
         if any(c == "half" for _, c in calls):
             stands = not tricks and calls[0][1] == "pass" and calls[1][1] == "half"
@@ -133,8 +133,3 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
             ev("tricks", deal=deal, taken=tricks)
     events.append({"v": 1, "type": "game_ended", "game": game, "reason": "agreed", "_source": source(path, "end")})
     return [ImportedGame(game, events, path)]
-
-
-def _clockwise(players: list[str], after: str) -> list[str]:
-    i = players.index(after)
-    return players[i + 1:] + players[:i + 1]

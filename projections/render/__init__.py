@@ -20,7 +20,7 @@ from events.cards import GameKind
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 
-__all__ = ["width", "table", "running", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
+__all__ = ["width", "table", "running", "running_parts", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
            "audit_text", "strike"]
 
 
@@ -55,22 +55,27 @@ def table(rows: Sequence[Sequence[str]], align: str = "", gap: int = 2) -> str:
     return "\n".join(out)
 
 
-def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None) -> str:
-    """The running entries of one column as a paper sheet shows them: ``2.4.8.14``.
-
-    A voided deal's value is shown struck through and not carried on.
-    """
-    total = Fraction(0)
-    parts = []
+def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
+                  ) -> list[tuple[str, bool]]:
+    """The running entries of one column as ``(text, void)`` pairs: a voided deal's value is
+    marked void and not carried on."""
+    total: Num = 0
+    parts: list[tuple[str, bool]] = []
     for e in entries:
         if e.column != column or e.player != player or (on is not None and e.on != on):
             continue
         if e.void:
-            parts.append(strike(fmt(total + e.amount)))
-            continue
-        total += e.amount
-        parts.append(fmt(total))
-    return ".".join(parts) if parts else "0"
+            parts.append((fmt(total + e.amount), True))
+        else:
+            total += e.amount
+            parts.append((fmt(total), False))
+    return parts or [("0", False)]
+
+
+def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None) -> str:
+    """The running entries of one column as a paper sheet shows them: ``2.4.8.14``, a voided
+    deal's value struck through."""
+    return ".".join(strike(text) if void else text for text, void in running_parts(entries, column, player, on))
 
 
 def _entries_upto(res: GameResult, upto: int | None) -> list[Entry]:

@@ -27,9 +27,10 @@ from events.model import BidMade, ContractMade, WhistMade
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
-from ..settlement import money, payments, per_conversion_result, preferans_result, round_to_zero_sum
+from ..settlement import money, payments, results, round_to_zero_sum
+from . import running_parts
 
-__all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_parts"]
+__all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_points"]
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 SIZE = 720
@@ -38,22 +39,6 @@ TOP = 50
 BANDS = {"pool": (0.17, 0.40), "mountain": (0.40, 0.62), "whists": (0.62, 0.91), "name": (0.91, 1.0)}
 COLOURS = ("#1f5fa8", "#b8432f", "#2f8a4a", "#8a5a1f")
 Point = tuple[float, float]
-
-
-def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
-                  ) -> list[tuple[str, bool]]:
-    """The running entries of a column as ``(text, void)`` pairs (void ones struck through)."""
-    total: Num = 0
-    parts: list[tuple[str, bool]] = []
-    for e in entries:
-        if e.column != column or e.player != player or (on is not None and e.on != on):
-            continue
-        if e.void:
-            parts.append((fmt(total + e.amount), True))
-        else:
-            total += e.amount
-            parts.append((fmt(total), False))
-    return parts or [("0", False)]
 
 
 def _tspans(parts: list[tuple[str, bool]]) -> str:
@@ -195,13 +180,8 @@ def preferans_svg(res: GameResult, upto: int | None = None) -> str:
 
 def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
-    entries = _entries(res, upto)
     last = _after(res, upto)
-    running: dict[str, list[Num]] = {p: [0] for p in res.players}
-    for deal in range(1, last + 1):
-        for p in res.players:
-            running[p].append(running[p][-1] + sum(e.amount for e in entries
-                                                   if e.deal == deal and e.player == p and not e.void))
+    running = running_points(res, upto)
     values = [v for series in running.values() for v in series]
     lo, hi = min(values + [0]), max(values + [0])
     if lo == hi:
@@ -241,6 +221,20 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     return "\n".join(out)
 
 
+def running_points(res: GameResult, upto: int | None = None) -> dict[str, list[Num]]:
+    """Each player's Solo Whist total after deal 0, 1, … (index = deal), voided deals left out."""
+    last = _after(res, upto)
+    per_deal: dict[str, list[Num]] = {p: [0] * (last + 1) for p in res.players}
+    for e in res.entries:
+        if not e.void and 0 < e.deal <= last and e.column == "points":
+            per_deal[e.player][e.deal] += e.amount
+    out: dict[str, list[Num]] = {}
+    for p, deltas in per_deal.items():
+        total: Num = 0
+        out[p] = [total := total + d for d in deltas]
+    return out
+
+
 def svg_of(res: GameResult, upto: int | None = None) -> str:
     """The drawing of a game: the пулька for Preferans, the chart for Solo Whist."""
     return preferans_svg(res, upto) if res.kind is GameKind.PREFERANS else solo_whist_svg(res, upto)
@@ -263,14 +257,7 @@ tr.void td { color: #999; text-decoration: line-through; }
 
 
 def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], list[str]]:
-    t = res.totals_after(upto)
-    if res.kind is GameKind.PREFERANS:
-        o = res.started.rules.options
-        fn = per_conversion_result if getattr(o, "rounding", "") == "per_conversion" else preferans_result
-        result = fn(res.players, t.pool, t.mountain, t.whists, pool_point=o.pool_point,  # type: ignore[union-attr]
-                    mountain_point=o.mountain_point, divisor=o.settlement_divisor)  # type: ignore[union-attr]
-    else:
-        result = dict(t.points)  # type: ignore[arg-type]
+    result = results(res.started.rules.options, res.players, res.totals_after(upto))
     rounded = round_to_zero_sum(result, res.players)
     stake = res.started.stake
     cash = money(result, res.players, stake) if stake else None
@@ -325,14 +312,10 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
                      + "</tr>" for r in rows)
     solo_table = ""
     if res.kind is GameKind.SOLO_WHIST:
-        entries = _entries(res, upto)
-        run: dict[str, Num] = {p: 0 for p in res.players}
-        body = []
-        for deal in range(1, _after(res, upto) + 1):
-            for p in res.players:
-                run[p] += sum(e.amount for e in entries if e.deal == deal and e.player == p and not e.void)
-            body.append(f'<tr><td class="num">{deal}</td>'
-                        + "".join(f'<td class="num">{fmt(run[p])}</td>' for p in res.players) + "</tr>")
+        points = running_points(res, upto)
+        body = [f'<tr><td class="num">{deal}</td>'
+                + "".join(f'<td class="num">{fmt(points[p][deal])}</td>' for p in res.players) + "</tr>"
+                for deal in range(1, _after(res, upto) + 1)]
         solo_table = ("<h2>Running points</h2><table><tr><th>deal</th>"
                       + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
     return f"""<!doctype html>
