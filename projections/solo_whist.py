@@ -50,7 +50,7 @@ def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
     if row.tricks == 0:
         made = got == 0
         extra = 0 if made else got
-        d_rate, o_rate = 3 * opts.misere_per_trick, opts.misere_per_trick
+        d_rate, o_rate = len(opponents) * opts.misere_per_trick, opts.misere_per_trick  # zero-sum
         why = f"{label} made" if made else f"{label} failed: {got} trick(s) taken"
     else:
         made = got >= row.tricks
