@@ -628,10 +628,10 @@ class GameState:
         assert d is not None
         if d.tricks is not None:
             return [("card", "the tricks are already recorded")]
-        why = self._play_allowed(d)
-        if why:
-            return [("card", why)]
-        if d.play is None:
+        if d.play is None:  # once play has begun, nothing that decides whether it may is accepted
+            why = self._play_allowed(d)
+            if why:
+                return [("card", why)]
             hands = d.begun.hands
             if hands is None:
                 return [("card", "card-level play needs the hands in deal_started")]

@@ -73,24 +73,24 @@ class Play:
 
     def play(self, player: str, card: Card) -> str | None:
         """Play a card; return ``None``, or why it is illegal (nothing changes then)."""
-        where = f"trick {self.trick_no}"
         if self.complete:
             return f"all {self.total_tricks} tricks have been played"
         if player != self.to_play:
-            return f"{where}: it is {self.to_play}'s turn, not {player}'s"
+            return f"trick {self.trick_no}: it is {self.to_play}'s turn, not {player}'s"
         hand = self.hands.get(player)
         if hand is None or card not in hand:
-            return f"{where}: {player} does not hold {card}"
+            return f"trick {self.trick_no}: {player} does not hold {card}"
         led = self._led_suit()
         if led is not None and card.suit is not led:
             same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
             if same:
-                return f"{where}: {player} must follow {led.symbol} with {same[0]}, not play {card}"
+                return (f"trick {self.trick_no}: {player} must follow {led.symbol} with {same[0]}, "
+                        f"not play {card}")
             if self.must_trump and self.trump is not None and card.suit is not self.trump:
                 trumps = sorted((c for c in hand if c.suit is self.trump), key=lambda c: c.rank)
                 if trumps:
-                    return (f"{where}: {player} has no {led.symbol} and must trump with {trumps[0]}, "
-                            f"not play {card}")
+                    return (f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
+                            f"{trumps[0]}, not play {card}")
         hand.discard(card)
         self.current.append((player, card))
         if len(self.current) == len(self.seating):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import pty
 import random
 import shutil
+import subprocess
+import sys
 from functools import reduce
 from pathlib import Path
 
@@ -13,7 +17,7 @@ from hypothesis import strategies as st
 
 from projections.batch import EMPTY, FileReport, Report, audit_file, expand, merge, run_local, run_sequential
 
-from .conftest import SAMPLES, VECTORS
+from .conftest import ROOT, SAMPLES, VECTORS
 
 reports = st.lists(
     st.tuples(st.integers(0, 30), st.builds(FileReport, st.sampled_from(["a", "b", "c"]), st.just(()),
@@ -87,3 +91,39 @@ def test_dask_local_cluster_gives_exactly_the_sequential_result(tmp_path: Path) 
 
     paths = logs(tmp_path)
     assert run_dask("settle", paths, "local", partition_size=3) == run_sequential("settle", paths)
+
+
+def _read_terminal(master: int) -> bytes:
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the other end has closed
+            return out
+        if not chunk:
+            return out
+        out += chunk
+
+
+def test_progress_bar_shows_on_a_terminal_and_stays_out_of_the_report(tmp_path: Path) -> None:
+    folder = str(Path(logs(tmp_path)[0]).parent)
+    count = len(expand([folder]))
+    master, slave = pty.openpty()
+    out = tmp_path / "report.txt"
+    try:
+        with out.open("wb") as stdout:  # a file, not a pipe: nothing blocks while the terminal is read
+            proc = subprocess.Popen([sys.executable, "-m", "vistlog", "settle", folder, "--jobs", "1"],
+                                    stdout=stdout, stderr=slave, cwd=ROOT)
+            os.close(slave)
+            shown = _read_terminal(master).decode()
+            proc.wait(timeout=120)
+    finally:
+        os.close(master)
+    report = out.read_text()
+    assert f"[{'#' * 30}] {count}/{count} logs" in shown
+    assert f"] 1/{count} logs" in shown and "\r" in shown
+    assert "logs" not in report and "\r" not in report and "Аня" in report
+    piped = subprocess.run([sys.executable, "-m", "vistlog", "settle", folder, "--jobs", "1"],
+                           capture_output=True, cwd=ROOT)
+    assert "logs" not in piped.stderr.decode()  # not a terminal: no bar
+    assert piped.stdout.decode() == report.replace("\r\n", "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from fractions import Fraction
@@ -191,3 +192,25 @@ def test_rules_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "rostov", "--format", "json")
     opts = orjson.loads(out)["options"]
     assert code == 0 and opts["whister_penalty_rate"] == "1/2" and opts["raspas_mode"] == "whists"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_reading_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(SAMPLES / "sochi-evening.jsonl")
+    monkeypatch.setattr(vistlog.cli._Progress, "MIN_SIZE", 0)
+    monkeypatch.setattr(vistlog.cli._Progress, "EVERY", 0.0)
+    code, quiet_out, quiet_err = run(capsys, "validate", log)
+    assert code == 0 and "%" not in quiet_err  # standard error is not a terminal here
+    term = _Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    code = main(["validate", log])
+    shown = term.getvalue()
+    assert code == 0 and capsys.readouterr().out == quiet_out
+    steps = [int(part.split(": ")[1].rstrip("% ")) for part in shown.split("\r") if part.endswith("% ")]
+    assert steps and steps == sorted(steps) and 0 < steps[0] and steps[-1] <= 100
+    assert shown.endswith("\r" + " " * (len(log) + 8) + f"\r{log}: ok, 1 game(s)\n")  # wiped, then the verdict
