@@ -122,6 +122,15 @@ def test_cyrillic_names_line_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert len({width(r) for r in rows}) == 1
 
 
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"vistlog {importlib.metadata.version('vistlog')}\n"
+
+
 def test_rules_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
     assert code == 0 and "leningrad" in out and "encyclopedia" in out

@@ -8,6 +8,7 @@ cannot be read at all; 3 ``verify`` only: the log has no hash chain.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 import time
@@ -50,6 +51,13 @@ examples:
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("vistlog")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def _err(text: str) -> None:
@@ -475,6 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
                     "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
         epilog=EXAMPLES)
+    p.add_argument("--version", action="version", version=f"vistlog {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help_: str, example: str) -> argparse.ArgumentParser:
