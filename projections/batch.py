@@ -1,6 +1,6 @@
 """Many logs at once: a pure function per log, an associative merge, and two runners.
 
-:func:`settle_file` and :func:`audit_file` turn one log into a :class:`Report` (plain,
+:func:`validate_file`, :func:`settle_file` and :func:`audit_file` turn one log into a :class:`Report` (plain,
 picklable data). :func:`merge` joins reports; it is associative and commutative with the
 unit :data:`EMPTY`, so any grouping or order of the same logs gives the same report, which
 is what makes :func:`run_local` (a process pool, in batches) and :func:`run_dask` (a Dask
@@ -29,7 +29,7 @@ from .audit import audit
 from .fold import GameResult, run
 from .render import settle_json
 
-__all__ = ["FileReport", "Report", "EMPTY", "merge", "settle_file", "audit_file", "expand", "run_local",
+__all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand", "run_local",
            "run_dask", "run_sequential", "progress_bar"]
 
 
@@ -99,12 +99,18 @@ def settle_file(index: int, path: str) -> Report:
     return Report(((index, _one(path, settle_json)),))
 
 
+def validate_file(index: int, path: str) -> Report:
+    """The problems of one log, and per game its id and number of deals."""
+    return Report(((index, _one(path, lambda r: {"game": r.game, "deals": r.deals})),))
+
+
 def audit_file(index: int, path: str) -> Report:
     """The audit of every game of one log (the ``audit --format json`` game objects)."""
     return Report(((index, _one(path, lambda r: audit(r).to_json())),))
 
 
-KINDS: dict[str, Callable[[int, str], Report]] = {"settle": settle_file, "audit": audit_file}
+KINDS: dict[str, Callable[[int, str], Report]] = {"validate": validate_file, "settle": settle_file,
+                                                  "audit": audit_file}
 
 
 def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:

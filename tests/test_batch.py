@@ -127,3 +127,28 @@ def test_progress_bar_shows_on_a_terminal_and_stays_out_of_the_report(tmp_path: 
                            capture_output=True, cwd=ROOT)
     assert "logs" not in piped.stderr.decode()  # not a terminal: no bar
     assert piped.stdout.decode() == report.replace("\r\n", "\n")
+
+
+def test_validate_a_folder_says_what_each_log_says_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vistlog.cli import main
+
+    paths = logs(tmp_path)
+    lines = Path(paths[0]).read_bytes().splitlines(keepends=True)
+    Path(paths[0]).write_bytes(b"".join(lines[:5] + lines[6:]))  # a line lost: a problem in the first log
+    folder = str(Path(paths[0]).parent)
+    alone_out, alone_err = [], []
+    for p in paths:
+        main(["validate", p])
+        out, err = capsys.readouterr()
+        alone_out.append(out)
+        alone_err.append(err)
+    for jobs in ("1", "2"):
+        code = main(["validate", folder, "--jobs", jobs])
+        out, err = capsys.readouterr()
+        assert code == 2  # broken.jsonl cannot be read; the others are still checked
+        assert out == "".join(alone_out) and "seq: expected 6, got 7" in out
+        assert err.splitlines()[:-1] == [line for e in alone_err for line in e.splitlines()]
+        assert err.splitlines()[-1].startswith(f"{len(paths)} log(s), ")
+    code = main(["validate", folder, "--strict"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == alone_out[0].splitlines(keepends=True)[0]  # stops at the first problem

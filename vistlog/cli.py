@@ -152,8 +152,10 @@ class _UsageError(Exception):
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """vistlog validate: check every event of every log; list every problem."""
+    if _batch_mode(args) and not args.strict and "-" not in args.logs:
+        return cmd_batch(args, "validate")
     code = 0
-    for path in args.logs:
+    for path in batch.expand(args.logs):
         problems = _Problems(to_stdout=True)
         games = 0
         try:
@@ -168,6 +170,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _err(f"{path}: {problems.count} problem(s)" + ("" if not args.strict else " (stopped at the first)"))
         elif not args.quiet:
             _err(f"{path}: ok, {games} game(s)")
+        if problems.count and args.strict:
+            break
     return code
 
 
@@ -205,8 +209,8 @@ def _batch_mode(args: argparse.Namespace) -> bool:
 
 
 def cmd_batch(args: argparse.Namespace, kind: str) -> int:
-    """settle / audit over many logs and folders, on a process pool or a Dask cluster."""
-    if args.game or getattr(args, "claimed", None):
+    """validate / settle / audit over many logs and folders, on a process pool or a Dask cluster."""
+    if getattr(args, "game", None) or getattr(args, "claimed", None):
         raise _UsageError("--game and --claimed take one log")
     paths = batch.expand(args.logs)
     if not paths:
@@ -221,27 +225,49 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
     else:
         report = batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
     files = report.in_order()
+    if kind == "validate":
+        _validate_report(files, args.quiet)
+    else:
+        _batch_report(files, kind, args.format)
+    bad = sum(not f.ok for f in files)
+    if len(files) > 1 or kind != "validate":
+        _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
+             + (f": {', '.join(f.path for f in files if not f.ok)}" if bad and bad <= 10 else ""))
+    return report.exit_code
+
+
+def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
+    """What ``validate`` says of one log, for each log in turn (problems on standard output)."""
+    for f in files:
+        for line in f.problems:
+            _out(line)
+        if f.unreadable:
+            _err(f.unreadable)
+        elif f.problems:
+            _err(f"{f.path}: {len(f.problems)} problem(s)")
+        elif not quiet:
+            _err(f"{f.path}: ok, {len(f.games)} game(s)")
+
+
+def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
+    """The settlements or audits of many logs, as text or JSON (problems on standard error)."""
     for f in files:
         if f.unreadable:
             _err(f.unreadable)
         for line in f.problems:
             _err(line)
-    if args.format == "json":
+    if fmt == "json":
         _out(orjson.dumps({"files": [{"path": f.path, "games": list(f.games), "problems": list(f.problems),
                                       **({"error": f.unreadable} if f.unreadable else {})} for f in files]},
                           option=orjson.OPT_INDENT_2).decode())
-    else:
-        show = render.settle_text if kind == "settle" else render.audit_text
-        blocks = []
-        for f in files:
-            status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
-            body = "\n\n".join(show(g) for g in f.games)
-            blocks.append(f"== {f.path} ({status})" + (f"\n{body}" if body else ""))
-        _out("\n\n".join(blocks))
-    bad = sum(not f.ok for f in files)
-    _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
-         + (f": {', '.join(f.path for f in files if not f.ok)}" if bad and bad <= 10 else ""))
-    return report.exit_code
+        return
+    show = render.settle_text if kind == "settle" else render.audit_text
+    blocks = []
+    for f in files:
+        status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
+        body = "\n\n".join(show(g) for g in f.games)
+        blocks.append(f"== {f.path} ({status})" + (f"\n{body}" if body else ""))
+    _out("\n\n".join(blocks))
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -476,6 +502,14 @@ def _show(value: Any) -> str:
 
 # --------------------------------------------------------------------------- parser
 
+def _add_many(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--jobs", type=_positive, metavar="N",
+                    help="many logs: run on N processes (default: every core)")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
+                         "LocalCluster (needs pip install 'vistlog[dask]')")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with a subcommand per CLI.md command."""
     p = argparse.ArgumentParser(
@@ -493,10 +527,14 @@ def build_parser() -> argparse.ArgumentParser:
         return sp
 
     sp = add("validate", cmd_validate, "check every event and the order of play; list every problem",
-             "vistlog validate samples/*.jsonl")
-    sp.add_argument("logs", nargs="+", metavar="LOG", help="log files (- for standard input)")
-    sp.add_argument("--strict", action="store_true", help="stop at the first problem")
+             "vistlog validate samples/*.jsonl\n"
+             "  vistlog validate archive/ --jobs 2 -q              # every *.jsonl below archive/")
+    sp.add_argument("logs", nargs="+", metavar="LOG",
+                    help="log files or folders (every *.jsonl below); - for standard input")
+    sp.add_argument("--strict", action="store_true",
+                    help="stop at the first problem (logs are then checked one by one, in order)")
     sp.add_argument("-q", "--quiet", action="store_true", help="say nothing when a log is sound")
+    _add_many(sp)
 
     for name, func, help_, fmts, example in (
         ("sheet", cmd_sheet, "the score sheet (пулька) after the last or the given deal",
@@ -514,11 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name in ("settle", "audit"):
             sp.add_argument("logs", nargs="+", metavar="LOG",
                             help="log files or folders (every *.jsonl below); - for standard input")
-            sp.add_argument("--jobs", type=_positive, metavar="N",
-                            help="many logs: run on N processes (default: every core)")
-            sp.add_argument("--dask", metavar="ADDRESS",
-                            help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
-                                 "LocalCluster (needs pip install 'vistlog[dask]')")
+            _add_many(sp)
         else:
             sp.add_argument("log", metavar="LOG", help="log file (- for standard input)")
         sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
