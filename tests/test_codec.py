@@ -99,9 +99,11 @@ def test_precise_messages(line: bytes, field: str, words: str) -> None:
 @given(st.binary(max_size=200))
 def test_garbage_never_raises_anything_but_decode_error(blob: bytes) -> None:
     try:
-        decode(blob)
-    except DecodeError:
-        pass
+        ev = decode(blob)
+    except DecodeError as exc:
+        assert exc.message and "\n" not in exc.message  # one line, never empty
+    else:
+        assert type(ev) in TAGS  # the rare blob that is a whole event
 
 
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
@@ -110,10 +112,14 @@ def test_garbage_never_raises_anything_but_decode_error(blob: bytes) -> None:
 def test_any_json_value_never_raises_anything_but_decode_error(value: Any) -> None:
     for tag in TAGS.values():
         obj = {"type": tag, **value} if isinstance(value, dict) else value
+        given_tag = obj.get("type") if isinstance(obj, dict) else None  # decode_obj consumes the dict
         try:
-            decode_obj(obj)
-        except DecodeError:
-            pass
+            ev = decode_obj(obj)
+        except DecodeError as exc:
+            assert exc.message and "\n" not in exc.message
+            assert exc.event_type is None or exc.event_type == given_tag
+        else:
+            assert TAGS[type(ev)] == given_tag
 
 
 @pytest.mark.parametrize("cls", list(EVENTS), ids=lambda c: TAGS[c])
