@@ -112,7 +112,7 @@ class GameFold:
     # ------------------------------------------------------------------ feeding
 
     def feed(self, ev: Event, deal_state: DealState | None, line: int | None = None) -> None:
-        """Fold an event the checker accepted (``deal_state``: the checker's current deal)."""
+        """Fold an event the checker accepted (``deal_state``: the deal it opens, for ``deal_started``)."""
         kind = type(ev)
         if kind in DEAL_EVENTS:
             self.pending_events.append(ev)
@@ -210,8 +210,7 @@ class GameFold:
     def all_pools_closed(self) -> bool:
         """Every pool has reached the pool size (pending deal scored first)."""
         self.flush()
-        size = self.started.pool or 0
-        return all(self.totals.pool[p] >= size for p in self.players)
+        return min(self.totals.pool.values()) >= (self.started.pool or 0)
 
     def result(self) -> GameResult:
         """Finish the fold and settle."""
@@ -297,8 +296,11 @@ class Pipeline:
             return ()
         if fold is None:  # a game whose start was refused: reported once already
             return ()
-        state = self.checker.games.get(ev.game)
-        fold.feed(ev, state.deal if state is not None else None, lineno)
+        deal_state = None
+        if kind is DealStarted:
+            state = self.checker.games.get(ev.game)
+            deal_state = state.deal if state is not None else None
+        fold.feed(ev, deal_state, lineno)
         if kind is GameEnded:
             return tuple(_finish(self.path, self.folds.pop(ev.game)))
         return ()
