@@ -116,6 +116,50 @@ def test_appender_killed_mid_write_leaves_a_readable_log(tmp_path: Path) -> None
     assert verify(str(log)).status == "ok"
 
 
+@pytest.mark.parametrize("cut", ["inside a line", "inside the chain value", "after a whole line"])
+def test_appender_killed_inside_its_write_syscall(tmp_path: Path, cut: str) -> None:
+    """The write itself is cut where we choose: the child's file-size limit (RLIMIT_FSIZE) ends
+    its one ``write`` after exactly that many bytes, and the child then kills itself with
+    SIGKILL, which is what a kill inside the syscall leaves behind."""
+    log = tmp_path / "g.jsonl"
+    do_append(str(log), classic_game("g", 2)[:-1])
+    before = log.read_bytes()
+    new = classic_game("h", 3)
+    full = tmp_path / "full.jsonl"
+    full.write_bytes(before)
+    do_append(str(full), new)
+    blob = full.read_bytes()[len(before):]
+    lines = blob.splitlines(keepends=True)
+    third = len(before) + sum(len(x) for x in lines[:2])
+    limit = {"inside a line": third + 20, "inside the chain value": third + len(lines[2]) - 30,
+             "after a whole line": third}[cut]
+    script = (
+        "import os, resource, signal, sys; sys.path.insert(0, %r)\n"
+        "from tests.test_log import classic_game, do_append\n"
+        "evs = classic_game('h', 3)\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (%d, %d))\n"
+        "try:\n"
+        "    do_append(%r, evs)\n"
+        "except OSError:\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n" % (str(ROOT), limit, limit, str(log))
+    )
+    proc = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert proc.returncode in (-signal.SIGKILL, -signal.SIGXFSZ)
+    data = log.read_bytes()
+    assert data == before + blob[:limit - len(before)]  # the write ended exactly where it was cut
+    items = list(read_events(str(log)))
+    good = [i for _, i in items if not isinstance(i, Problem)]
+    bad = [i for _, i in items if isinstance(i, Problem)]
+    assert [e.seq for e in good] == list(range(1, len(before.splitlines()) + 3))  # up to the last whole event
+    if cut == "after a whole line":
+        assert bad == []
+    else:
+        assert [p.message for p in bad] == ["torn last line: the file ends in the middle of an event"]
+    assert verify(str(log)).status == "ok"
+    do_append(str(log), [new[2]])  # deal 1's contract: the game goes on after the tail is cut
+    assert verify(str(log)).status == "ok" and [e.seq for _, e in read_events(str(log))][-1] == len(good) + 1
+
+
 def test_a_torn_last_line_is_reported_and_cut_by_the_next_append(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     do_append(str(log), classic_game("g", 1)[:-1])
