@@ -178,7 +178,11 @@ def read_events(path: str, stream: IO[bytes] | None = None
 
 @attrs.frozen
 class VerifyResult:
-    """What :func:`verify` found: ``status`` is ``ok``, ``broken`` or ``unchained``."""
+    """What :func:`verify` found: ``status`` is ``ok``, ``broken`` or ``unchained``.
+
+    ``head_at``: the line whose chain value is the remembered head given to :func:`verify`;
+    ``since_head``: how many chained lines follow it.
+    """
 
     status: str
     lines: int
@@ -186,23 +190,34 @@ class VerifyResult:
     head: str | None = None
     line: int | None = None
     message: str = ""
+    head_at: int | None = None
+    since_head: int = 0
 
 
-def verify(path: str) -> VerifyResult:
-    """Walk the chain of a log; the first line where it breaks is reported."""
+def verify(path: str, head: str | None = None) -> VerifyResult:
+    """Walk the chain of a log; the first line where it breaks is reported.
+
+    The file alone cannot show that lines were cut from its end. ``head``, the chain value
+    printed by an earlier ``verify`` (or the last line's ``_chain``), can: when no line of
+    the intact chain carries it, the log is not the one that head was taken from, or lost
+    lines at its end; the result is then ``broken``.
+    """
     src = open_source(path)
     try:
         state = GENESIS
         chained = 0
         total = 0
         started = False
+        head_at: int | None = None
+        chained_at_head = 0
+        torn_at: int | None = None
         for lineno, line, torn in read_lines(src):
             total += 1
             content, value = split_chain(line)
             if value is None:
                 if started and torn:
-                    return VerifyResult("ok", total, chained, state.hex(), lineno,
-                                        "torn last line ignored: a write that never finished")
+                    torn_at = lineno
+                    break
                 if started:
                     return VerifyResult("broken", total, chained, None, lineno,
                                         "a line without a chain after the chain began: inserted or changed")
@@ -215,11 +230,19 @@ def verify(path: str) -> VerifyResult:
                                     "chain mismatch: this line or one before it was changed, "
                                     "inserted, removed or reordered")
             chained += 1
+            if head_at is None and value == head:
+                head_at, chained_at_head = lineno, chained
         if total == 0:
             raise LogUnreadable(f"{path}: empty, nothing to read")
         if not started:
             return VerifyResult("unchained", total, 0)
-        return VerifyResult("ok", total, chained, state.hex())
+        if head is not None and head_at is None:
+            return VerifyResult("broken", total, chained, None, None,
+                                f"the remembered head {head[:16]}… is on no line of this chain: lines were "
+                                "removed from its end, or it is another log")
+        note = "torn last line ignored: a write that never finished" if torn_at else ""
+        return VerifyResult("ok", total, chained, state.hex(), torn_at, note, head_at,
+                            chained - chained_at_head if head_at is not None else 0)
     finally:
         if src is not sys.stdin.buffer:
             src.close()

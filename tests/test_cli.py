@@ -122,6 +122,30 @@ def test_cyrillic_names_line_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert len({width(r) for r in rows}) == 1
 
 
+def test_verify_with_a_remembered_head(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    log = str(tmp_path / "g.jsonl")
+    first = b"".join(orjson.dumps(e) + b"\n" for e in (
+        {"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
+         "rules": {"preset": "sochi"}},
+        {"type": "deal_started", "game": "g", "deal": 1, "dealer": "A"}))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(first)))
+    assert run(capsys, "append", log)[0] == 0
+    code, out, _ = run(capsys, "verify", log)
+    head = out.split("head ")[1].strip()
+    assert code == 0 and len(head) == 64
+    code, out, _ = run(capsys, "verify", log, "--head", head)
+    assert code == 0 and out.endswith(f"{log}: the remembered head is line 2, the last line\n")
+    with open(log, "rb") as fh:
+        one_line = fh.readline()
+    with open(log, "wb") as fh:
+        fh.write(one_line)
+    code, out, _ = run(capsys, "verify", log, "--head", head)
+    assert code == 1 and "removed from its end" in out
+    code, _, err = run(capsys, "verify", log, "--head", "abc")
+    assert code == 2 and "64 hexadecimal digits" in err
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.metadata
 

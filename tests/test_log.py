@@ -160,6 +160,27 @@ def test_appender_killed_inside_its_write_syscall(tmp_path: Path, cut: str) -> N
     assert verify(str(log)).status == "ok" and [e.seq for _, e in read_events(str(log))][-1] == len(good) + 1
 
 
+def test_a_remembered_head_catches_lines_cut_from_the_end(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    do_append(str(log), classic_game("g", 2)[:-1])
+    head = verify(str(log)).head
+    assert head is not None
+    res = verify(str(log), head)
+    assert (res.status, res.head_at, res.since_head) == ("ok", 9, 0)
+    do_append(str(log), [{"type": "game_ended", "game": "g"}])
+    res = verify(str(log), head)
+    assert (res.status, res.head_at, res.since_head) == ("ok", 9, 1)
+    lines = log.read_bytes().splitlines(keepends=True)
+    for keep in range(1, 9):  # every cut that reaches back past the head is caught
+        log.write_bytes(b"".join(lines[:keep]))
+        assert verify(str(log)).status == "ok"  # the file alone cannot tell
+        cut = verify(str(log), head)
+        assert cut.status == "broken" and "removed from its end" in cut.message
+    other = tmp_path / "other.jsonl"
+    do_append(str(other), classic_game("x", 2))
+    assert verify(str(other), head).status == "broken"  # another log
+
+
 def test_a_torn_last_line_is_reported_and_cut_by_the_next_append(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     do_append(str(log), classic_game("g", 1)[:-1])

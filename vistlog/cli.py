@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -51,6 +52,9 @@ examples:
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def _version() -> str:
@@ -432,17 +436,22 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """vistlog verify: walk the hash chain (exit 3 when there is none)."""
-    res = verify(args.log)
+    """vistlog verify: walk the hash chain (exit 3 when there is none), optionally up to a remembered head."""
+    if args.head is not None and not _HEX64.fullmatch(args.head):
+        raise _UsageError(f"--head {args.head!r} is not a chain value (64 hexadecimal digits)")
+    res = verify(args.log, args.head)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
         if res.message:
             _err(f"{args.log}:{res.line}: {res.message}")
+        if res.head_at is not None:
+            _out(f"{args.log}: the remembered head is line {res.head_at}"
+                 + (f"; {res.since_head} line(s) appended since" if res.since_head else ", the last line"))
         return 0
     if res.status == "unchained":
         _out(f"{args.log}: no hash chain ({res.lines} line(s)); nothing can be proven")
         return 3
-    _out(f"{args.log}:{res.line}: {res.message}")
+    _out(f"{args.log}:{res.line}: {res.message}" if res.line is not None else f"{args.log}: {res.message}")
     return 1
 
 
@@ -585,8 +594,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--game", metavar="ID", help="the game (required when the log holds several)")
     sp.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
     sp = add("verify", cmd_verify, "check the hash chain (exit 3 when the log has none)",
-             "vistlog verify game.jsonl")
+             "vistlog verify game.jsonl\n"
+             "  vistlog verify game.jsonl --head 9f2c…e41a     # the head printed by an earlier verify")
     sp.add_argument("log", metavar="LOG", help="log file")
+    sp.add_argument("--head", metavar="HASH",
+                    help="a head printed by an earlier verify, kept elsewhere: proves no line was cut "
+                         "from the end since (exit 1 when no line of the chain carries it)")
     add("schema", cmd_schema, "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
     sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
