@@ -76,8 +76,11 @@ def test_exit_2_for_usage_and_missing_file(capsys: pytest.CaptureFixture[str]) -
     assert info.value.code == 2
     code, _, err = run(capsys, "settle", "/nonexistent/x.jsonl")
     assert code == 2 and "cannot open" in err
-    code, _, err = run(capsys, "sheet", str(VECTORS / "preferans-seed-example-1.jsonl"), "--game", "nope")
-    assert code == 2 and "no game 'nope'" in err
+    for cmd in ("sheet", "settle", "audit", "replay"):
+        code, _, err = run(capsys, cmd, str(SAMPLES / "sochi-evening.jsonl"), "--game", "nope")
+        assert code == 2 and err.endswith("no game 'nope' (games: sochi-2026-11-28)\n")
+    code, _, err = run(capsys, "import", "--from", "pbn", str(SAMPLES), "-o", "/nonexistent/x.jsonl")
+    assert code == 2 and err == f"vistlog import: no *.pbn files in {SAMPLES}\n"
 
 
 def test_append_verify_round(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -138,16 +138,6 @@ class _Problems:
         (_out if self.to_stdout else _err)(str(p))
 
 
-def _select(results: list[GameResult], game: str | None, path: str) -> list[GameResult]:
-    if game is None:
-        return results
-    chosen = [r for r in results if r.game == game]
-    if not chosen:
-        known = ", ".join(r.game for r in results) or "none"
-        raise _UsageError(f"{path}: no game {game!r} (games: {known})")
-    return chosen
-
-
 class _UsageError(Exception):
     """A usage error found after parsing (exit 2)."""
 
@@ -180,9 +170,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
+    """The games of ``args.log`` (only ``args.game`` when given, else all) and how many problems it has."""
     problems = _Problems()
     keep = args.game
-    results = [r for r in _results(args.log, problems) if keep is None or r.game == keep]
+    seen: list[str] = []
+    results = []
+    for r in _results(args.log, problems):
+        seen.append(r.game)
+        if keep is None or r.game == keep:
+            results.append(r)
+    if keep is not None and not results:
+        raise _UsageError(f"{args.log}: no game {keep!r} (games: {', '.join(seen) or 'none'})")
     results.sort(key=lambda r: r.index)
     return results, problems.count
 
@@ -190,7 +188,6 @@ def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
 def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML."""
     results, problems = _load(args)
-    results = _select(results, args.game, args.log)
     if args.format == "json":
         _out(orjson.dumps({"games": [render.sheet_json(r, args.upto) for r in results]},
                           option=orjson.OPT_INDENT_2).decode())
@@ -280,7 +277,6 @@ def cmd_settle(args: argparse.Namespace) -> int:
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
     results, problems = _load(args)
-    results = _select(results, args.game, args.log)
     games = [render.settle_json(r) for r in results]
     if args.format == "json":
         _out(orjson.dumps({"games": games}, option=orjson.OPT_INDENT_2).decode())
@@ -296,7 +292,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return cmd_batch(args, "audit")
     args.log = args.logs[0]
     results, problems = _load(args)
-    results = _select(results, args.game, args.log)
     claimed = None
     if args.claimed:
         if len(results) != 1:
@@ -321,7 +316,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """vistlog replay: the story of a game, deal by deal."""
     results, problems = _load(args)
-    results = _select(results, args.game, args.log)
     first = True
     for r in results:
         if not first:
@@ -374,7 +368,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn"}.get(args.source_format, ".json")
     sources = batch.expand(args.sources, suffix)
     if not sources:
-        raise _UsageError("no sources")
+        raise _UsageError(f"no *{suffix} files in {', '.join(args.sources)}")
     try:
         outcome = importing.import_sources(args.source_format, sources, args.output,
                                            progress=batch.progress_bar(), warn=_err)
