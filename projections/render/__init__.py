@@ -194,13 +194,14 @@ def settle_text(game: GameResult | dict[str, Any]) -> str:
     Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
     d = settle_json(game) if isinstance(game, GameResult) else game
     unit = "whists" if d["kind"] == "preferans" else "points"
-    lines = [f"{d['game']} · {d['kind']} · {d['rules']} · {d['deals']} deals"
+    lines = [f"{d['game']} · {d['kind']} · {d['rules']} · {d['deals']} deal{'' if d['deals'] == 1 else 's'}"
              + (f" · {d['problems']} problem(s)" if d.get("problems") else "")]
     money = d.get("money")
     rows = [["", f"exact ({unit})", "rounded"] + (["money"] if money else [])]
     for p in d["players"]:
         x = Fraction(d["result"][p])
-        rows.append([p, ("+" if x > 0 else "") + _mixed(x), f"{d['result_rounded'][p]:+d}"]
+        r = d["result_rounded"][p]
+        rows.append([p, ("+" if x > 0 else "") + _mixed(x), ("+" if r > 0 else "") + str(r)]
                     + ([money[p]] if money else []))
     lines.append(table(rows, align="lrrr"))
     if d.get("payments"):
