@@ -250,3 +250,13 @@ def test_reading_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch,
     steps = [int(part.split(": ")[1].rstrip("% ")) for part in shown.split("\r") if part.endswith("% ")]
     assert steps and steps == sorted(steps) and 0 < steps[0] and steps[-1] <= 100
     assert shown.endswith("\r" + " " * (len(log) + 8) + f"\r{log}: ok, 1 game(s)\n")  # wiped, then the verdict
+
+
+def test_settle_text_writes_zero_without_a_sign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "z.jsonl"
+    log.write_bytes(
+        b'{"v":1,"seq":1,"type":"game_started","game":"g","kind":"preferans","players":["A","B","C"],"pool":10,'
+        b'"rules":{"preset":"sochi"}}\n{"v":1,"seq":2,"type":"game_ended","game":"g","reason":"agreed"}\n')
+    code, out, _ = run(capsys, "settle", str(log))
+    assert code == 0 and out.splitlines()[0] == "g · preferans · sochi · 0 deals"
+    assert [line.split() for line in out.splitlines()[2:5]] == [["A", "0", "0"], ["B", "0", "0"], ["C", "0", "0"]]
