@@ -270,8 +270,15 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
     ``seq`` and chain value); each new event gets the next ``seq`` when it has none, is
     decoded and checked; then all of them are written in one ``write``, flushed and
     fsynced. A torn last line left by a killed writer is cut off first (with a warning):
-    it was never a whole event. Raises :class:`AppendRejected` with every problem.
+    it was never a whole event. Raises :class:`AppendRejected` with every problem; a log
+    that did not exist is then not created either.
     """
+    incoming = list(incoming)
+    if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
+        rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
+        _, _, problems = _check_incoming(rehearsal, make_checker(), GENESIS, 0, source_name)
+        if problems:
+            raise AppendRejected(problems)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -279,7 +286,6 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
         state = GENESIS
         last_seq = 0
         good_end = 0
-        problems: list[Problem] = []
         with os.fdopen(os.dup(fd), "rb") as existing:
             existing.seek(0)
             offset = 0
@@ -308,26 +314,8 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
                 check(event)
         if good_end != os.fstat(fd).st_size:
             os.ftruncate(fd, good_end)
-        out: list[bytes] = []
-        accepted: list[Event] = []
         needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
-        for lineno, data in incoming:
-            if type(data) is dict:
-                data.pop(CHAIN_FIELD, None)
-                if "seq" not in data:
-                    data["seq"] = last_seq + 1
-            try:
-                event = decode_obj(data)
-            except DecodeError as exc:
-                problems.append(Problem(source_name, lineno, exc.seq, exc.field, exc.message))
-                continue
-            for field, message in check(event):
-                problems.append(Problem(source_name, lineno, event.seq, field, message))
-            last_seq = event.seq
-            content = encode_obj(unstructure(event))
-            state = chain_step(state, content)
-            out.append(content[:-1] + _CHAIN_PREFIX + state.hex().encode() + b'"}\n')
-            accepted.append(event)
+        out, accepted, problems = _check_incoming(incoming, check, state, last_seq, source_name)
         if problems:
             raise AppendRejected(problems)
         if out:
@@ -339,6 +327,33 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
         return accepted
     finally:
         os.close(fd)
+
+
+def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: bytes, last_seq: int,
+                    source_name: str) -> tuple[list[bytes], list[Event], list[Problem]]:
+    """Decode and check the new events after the log's last ``seq`` and chain value ``state``:
+    their chained lines, the events, and the problems (the dicts are consumed)."""
+    out: list[bytes] = []
+    accepted: list[Event] = []
+    problems: list[Problem] = []
+    for lineno, data in incoming:
+        if type(data) is dict:
+            data.pop(CHAIN_FIELD, None)
+            if "seq" not in data:
+                data["seq"] = last_seq + 1
+        try:
+            event = decode_obj(data)
+        except DecodeError as exc:
+            problems.append(Problem(source_name, lineno, exc.seq, exc.field, exc.message))
+            continue
+        for field, message in check(event):
+            problems.append(Problem(source_name, lineno, event.seq, field, message))
+        last_seq = event.seq
+        content = encode_obj(unstructure(event))
+        state = chain_step(state, content)
+        out.append(content[:-1] + _CHAIN_PREFIX + state.hex().encode() + b'"}\n')
+        accepted.append(event)
+    return out, accepted, problems
 
 
 def _last_byte(fd: int, size: int) -> bytes:

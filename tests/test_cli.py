@@ -103,7 +103,7 @@ def test_append_verify_round(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert code == 1 and ":3:" in out
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"type":"game_ended","game":"zzz"}\n')))
     code, _, err = run(capsys, "append", str(tmp_path / "other.jsonl"))
-    assert code == 1 and "no game_started" in err and not (tmp_path / "other.jsonl").read_bytes()
+    assert code == 1 and "no game_started" in err and not (tmp_path / "other.jsonl").exists()  # not even created
 
 
 def test_sheet_formats_and_upto(capsys: pytest.CaptureFixture[str]) -> None:
