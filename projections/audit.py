@@ -204,11 +204,26 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
     return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects)
 
 
-def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:
+def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[str] | None = None) -> list[Claim]:
     """A claimed sheet: JSON (``{"Аня": {"pool": 14, …}}``, optionally wrapped as
     ``{"after_deal": N, "sheet": {…}}``) or CSV with columns ``player,field,value`` (and
     optionally ``after_deal``; ``field`` is ``pool``, ``mountain``, ``points`` or ``whists:NAME``).
+
+    ``default_deal`` is the game's last deal; with ``players``, every name is checked too.
     """
+    claims = _read_claims(path, data, default_deal)
+    if not claims:
+        raise ClaimError(f"{path}: no claimed values")
+    for c in claims:
+        if not 0 <= c.after_deal <= default_deal:
+            raise ClaimError(f"{c.source}after deal {c.after_deal}: the game has deals 1..{default_deal}")
+        for name in (c.player, c.on):
+            if players is not None and name is not None and name not in players:
+                raise ClaimError(f"{c.source}{name!r} is not a player of this game ({', '.join(players)})")
+    return claims
+
+
+def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
     text = data.decode("utf-8-sig", errors="replace").strip()
     if not text:
         raise ClaimError(f"{path}: empty")
@@ -223,6 +238,8 @@ def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:
 
         if type(after) is not int:
             raise ClaimError(f"{path}: after_deal: expected a whole number")
+        if type(sheet) is not dict:
+            raise ClaimError(f"{path}: sheet: expected an object of players")
         out = []
         for player, line in sheet.items():
             try:
@@ -230,13 +247,16 @@ def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:
             except Exception as exc:  # noqa: BLE001 - any malformed line is one message
                 raise ClaimError(f"{path}: {player}: not a sheet line ({exc})") from None
         return out
-    rows = list(csv.DictReader(io.StringIO(text)))
+    reader = csv.DictReader(io.StringIO(text))
+    if not {"player", "field", "value"} <= set(reader.fieldnames or ()):
+        raise ClaimError(f"{path}:1: CSV needs the columns player, field, value "
+                         f"(found: {', '.join(reader.fieldnames or ())})")
     out = []
-    for i, row in enumerate(rows, start=2):
+    for i, row in enumerate(reader, start=2):
         try:
             player, field, value = row["player"].strip(), row["field"].strip(), row["value"].strip()
         except (KeyError, AttributeError):
-            raise ClaimError(f"{path}:{i}: CSV needs the columns player, field, value") from None
+            raise ClaimError(f"{path}:{i}: a row needs player, field and value") from None
         on = None
         for sep in (":", ".", "→"):
             if field.startswith("whists" + sep):
@@ -245,8 +265,11 @@ def read_claimed(path: str, data: bytes, default_deal: int) -> list[Claim]:
             raise ClaimError(f"{path}:{i}: field {field!r} is not pool, mountain, points or whists:NAME")
         try:
             v = Fraction(value)
-            after = int(row.get("after_deal") or default_deal)
         except (ValueError, ZeroDivisionError):
             raise ClaimError(f"{path}:{i}: {value!r} is not a number") from None
+        try:
+            after = int(row.get("after_deal") or default_deal)
+        except ValueError:
+            raise ClaimError(f"{path}:{i}: after_deal {row.get('after_deal')!r} is not a deal number") from None
         out.append(Claim(after, player, field, v, on, f"{path}:{i}: "))
     return out

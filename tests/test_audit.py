@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.simulate import preferans_game, solo_whist_game
-from projections.audit import audit, read_claimed
+from projections.audit import ClaimError, audit, read_claimed
 from projections.fold import GameResult, Pipeline
 from projections.replay import replay_lines
 
@@ -138,6 +138,26 @@ def test_claimed_sheet_json_and_csv() -> None:
     bad_csv = f"player,field,value\n{p},pool,{t.pool[p] + 1}\n{p},whists:{res.players[1]},0\n".encode()
     rep = audit(res, read_claimed("c.csv", bad_csv, res.deals))
     assert not rep.ok and rep.mismatches[0].claim.field == "pool"
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "c: empty"),
+    (b"player,field,value\n", "c: no claimed values"),
+    (b"\xd0\x90\xd0\xbd\xd1\x8f,pool\n", "c:1: CSV needs the columns player, field, value (found: Аня, pool)"),
+    (b"player,field,value\nA,pool,x\n", "c:2: 'x' is not a number"),
+    (b"player,field,value,after_deal\nA,pool,1,x\n", "c:2: after_deal 'x' is not a deal number"),
+    (b"player,field,value,after_deal\nA,pool,1,99\n", "c:2: after deal 99: the game has deals 1..5"),
+    (b"player,field,value\nA,gora,1\n", "c:2: field 'gora' is not pool, mountain, points or whists:NAME"),
+    (b"player,field,value\nZ,pool,1\n", "c:2: 'Z' is not a player of this game (A, B, C)"),
+    (b"player,field,value\nA,whists:Z,1\n", "c:2: 'Z' is not a player of this game (A, B, C)"),
+    (b'{"Z": {"pool": 1}}', "c: 'Z' is not a player of this game (A, B, C)"),
+    (b'{"sheet": [1], "after_deal": 2}', "c: sheet: expected an object of players"),
+    (b'{"A": {"pool": 1', "c: not valid JSON"),
+])
+def test_a_claimed_sheet_that_cannot_be_taken_is_one_message(data: bytes, message: str) -> None:
+    with pytest.raises(ClaimError) as err:
+        read_claimed("c", data, 5, ["A", "B", "C"])
+    assert str(err.value).startswith(message)
 
 
 def test_replay_of_the_seed_examples_shows_the_seed_numbers() -> None:

@@ -302,7 +302,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise LogUnreadable(f"{args.claimed}: cannot open ({exc.strerror or exc})") from None
         try:
-            claimed = read_claimed(args.claimed, data, results[0].deals)
+            claimed = read_claimed(args.claimed, data, results[0].deals, results[0].players)
         except ClaimError as exc:
             raise LogUnreadable(str(exc)) from None
     reports = [audit(r, claimed).to_json() for r in results]
