@@ -242,3 +242,19 @@ def test_the_readme_example_for_server_authors_is_legal(tmp_path: Path) -> None:
     out = import_sources("jsonl", [str(src)], str(tmp_path / "log.jsonl"))
     (problems,) = out.refused.values()
     assert len(problems) == 1 and "deal 1 has no tricks" in problems[0]
+
+
+@pytest.mark.parametrize("fmt, data, message", [
+    ("csv", b"garbage,csv\n1,2\n", "x:1: not a protocol header (missing deal, dealer, declarer, contract; found garbage, csv)"),
+    ("csv", b"# kind: preferans\n# bad line\ndeal,dealer,declarer,contract\n", "x:2: a header line is '# key: value'"),
+    ("csv", b"\xff\xfe", "x: not UTF-8 text"),
+    ("preferans-score", b'{"not": "score"}', "x: not a preferans-score backup"),
+    ("pbn", b'[Event "x"]\n', "x: the first board must name North, East, South and West"),
+    ("gchet", b"[]", "x: not a gchet save"),
+])
+def test_a_source_that_is_not_its_format_is_one_message(fmt: str, data: bytes, message: str) -> None:
+    from events.importers import IMPORTERS, SourceError
+
+    with pytest.raises(SourceError) as err:
+        IMPORTERS[fmt]("x", data)
+    assert str(err.value).startswith(message) and "\n" not in str(err.value)

@@ -74,6 +74,10 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     if not body or not rows:
         raise SourceError(f"{path}: no deals (a header row and one row per deal)")
     header = list(csv.DictReader(io.StringIO(body[0])).fieldnames or [])
+    missing = [c for c in ("deal", "dealer", "declarer", "contract") if c not in header]
+    if missing:
+        raise SourceError(f"{path}:{offset + 1}: not a protocol header (missing {', '.join(missing)}; "
+                          f"found {', '.join(header)})")
     players = [p.strip() for p in meta.get("players", "").split(",") if p.strip()] or \
         [c.split(":", 1)[1] for c in header if c.startswith("tricks:")]
     kind = meta.get("kind", "preferans")
