@@ -217,7 +217,7 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     for i, f in enumerate(fields):
         tp = hints[f.name]
         optional = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0] if optional else tp
+        inner = next(a for a in typing.get_args(tp) if a is not type(None)) if optional else tp
         var = f"c{i}"
         check = _check_expr(inner, var, names, conv)
         converts = not (len(check) == 1 and check[0].startswith("if "))

@@ -354,9 +354,9 @@ class GameState:
             if d.highest is None:
                 d.all_passed = True
                 d.redeal = self.solo.all_pass == "redeal"
-            elif d.highest[1].text == "prop" and d.cop is None:
-                if self.solo.unaccepted_prop == "redeal" or d.highest[0] in d.passed:
-                    d.redeal = True
+            elif d.highest[1].text == "prop" and d.cop is None and (
+                    self.solo.unaccepted_prop == "redeal" or d.highest[0] in d.passed):
+                d.redeal = True
             d.finished = d.without_play = d.redeal
         return []
 

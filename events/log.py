@@ -96,10 +96,9 @@ def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes, bool]]:
     A line is torn when it is the last one and the file does not end with a newline; the
     reader only says so, the decoder decides whether it is whole.
     """
-    lineno = 0
     pending: tuple[int, bytes] | None = None
-    for raw in stream:
-        lineno += 1
+    lineno = 0
+    for lineno, raw in enumerate(stream, start=1):
         if pending is not None:
             yield pending[0], pending[1], False
             pending = None

@@ -13,7 +13,7 @@ read and written back unchanged. :data:`TAGS` maps each class to its ``type``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Union
+from typing import Any, Final
 
 import attrs
 
@@ -204,8 +204,8 @@ class GameEnded(EventBase):
     reason: str | None = None
 
 
-Event = Union[GameStarted, OpeningBalance, DealStarted, BidMade, ContractMade, WhistMade, Discard,
-              CardPlayed, Tricks, Allocation, Adjustment, DealVoided, ScoreRecorded, GameEnded]
+Event = (GameStarted | OpeningBalance | DealStarted | BidMade | ContractMade | WhistMade | Discard
+         | CardPlayed | Tricks | Allocation | Adjustment | DealVoided | ScoreRecorded | GameEnded)
 """Any event of format v1."""
 
 TAGS: Final[dict[type, str]] = {

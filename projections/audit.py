@@ -233,7 +233,7 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
         except orjson.JSONDecodeError as exc:
             raise ClaimError(f"{path}: not valid JSON ({exc})") from None
         after = obj.get("after_deal", default_deal) if "sheet" in obj else default_deal
-        sheet = obj["sheet"] if "sheet" in obj else obj
+        sheet = obj.get("sheet", obj)
         from events.codec import CONVERTER
 
         if type(after) is not int:

@@ -29,8 +29,8 @@ from .audit import audit
 from .fold import GameResult, run
 from .render import settle_json
 
-__all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand", "run_local",
-           "run_dask", "run_sequential", "progress_bar"]
+__all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand",
+           "run_local", "run_dask", "run_sequential", "progress_bar"]
 
 
 @attrs.frozen

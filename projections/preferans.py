@@ -22,7 +22,6 @@ Every rule reads an option of :class:`events.rules.PreferansOptions`; no preset 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import attrs
 

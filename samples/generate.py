@@ -19,8 +19,8 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from events.simulate import preferans_game, solo_whist_game  # noqa: E402
-from projections.fold import GameResult, Pipeline  # noqa: E402
+from events.simulate import preferans_game, solo_whist_game
+from projections.fold import GameResult, Pipeline
 
 HERE = Path(__file__).resolve().parent
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hypothesis import strategies as st
+
+from events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, GameKind, Suit, WhistCall, all_bids
 from events.codec import DecodeError, decode_obj
 from events.log import Problem
+from events.model import (
+    Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
+    GameStarted, OpeningBalance, ScoreRecorded, SheetLine, Tricks, WhistMade,
+)
+from events.rules import make_rules
 from projections.fold import GameResult, fold_events
 
 
@@ -98,19 +106,6 @@ def sheet(res: GameResult) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- hypothesis strategies
-
-
-
-from typing import Any
-
-from hypothesis import strategies as st
-
-from events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, GameKind, Suit, WhistCall, all_bids
-from events.model import (
-    Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
-    GameStarted, OpeningBalance, ScoreRecorded, SheetLine, Tricks, WhistMade,
-)
-from events.rules import make_rules
 
 names = st.text(alphabet="АБВГДЕЖабвгдеёжABCDEFabcdef _-1", min_size=1, max_size=8)
 texts = st.none() | st.text(max_size=20)

@@ -8,7 +8,6 @@ import random
 import shutil
 import subprocess
 import sys
-from functools import reduce
 from pathlib import Path
 
 import pytest

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import vistlog.cli
 from vistlog.cli import main
 
-vistlog.cli.RAISE_INTERNAL_ERRORS = True
-
 from .conftest import ROOT, SAMPLES, VECTORS
+
+vistlog.cli.RAISE_INTERNAL_ERRORS = True
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -66,7 +66,7 @@ def test_exit_2_for_input_that_is_not_a_log(tmp_path: Path, capsys: pytest.Captu
     log.write_bytes(content)
     for cmd in ("validate", "sheet", "settle", "audit", "replay"):
         code, out, err = run(capsys, cmd, str(log))
-        assert code == 2, cmd
+        assert code == 2 and out == "", cmd  # nothing half-written on standard output
         assert str(log) in err and "Traceback" not in err
 
 
@@ -122,7 +122,7 @@ def test_cyrillic_names_line_up(capsys: pytest.CaptureFixture[str]) -> None:
 
     code, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
     rows = [line for line in out.splitlines() if line[:4] in ("Маша", "Петя", "Оля ", "Коля")]
-    assert len({width(r) for r in rows}) == 1
+    assert code == 0 and len(rows) == 4 and len({width(r) for r in rows}) == 1
 
 
 def test_verify_with_a_remembered_head(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -248,7 +248,7 @@ def test_reading_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch,
     shown = term.getvalue()
     assert code == 0 and capsys.readouterr().out == quiet_out
     steps = [int(part.split(": ")[1].rstrip("% ")) for part in shown.split("\r") if part.endswith("% ")]
-    assert steps and steps == sorted(steps) and 0 < steps[0] and steps[-1] <= 100
+    assert steps and steps == sorted(steps) and steps[0] > 0 and steps[-1] <= 100
     assert shown.endswith("\r" + " " * (len(log) + 8) + f"\r{log}: ok, 1 game(s)\n")  # wiped, then the verdict
 
 

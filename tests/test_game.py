@@ -121,7 +121,7 @@ def test_card_play_refuses_a_revoke_and_names_the_card_and_trick(seed: int, pres
             bad[plays[k + 1]]["card"] = later[0]
             _, probs = fold(bad)
             first = str(probs[0])
-            assert f"must follow" in first and later[0] in first and "trick" in first, first
+            assert "must follow" in first and later[0] in first and "trick" in first, first
             return
 
 
@@ -190,7 +190,7 @@ def test_dropped_swapped_duplicated_lines_give_clean_errors(seed: int, data: st.
     else:
         mutated.insert(i, mutated[i])
     lines = b"\n".join(orjson.dumps(e) for e in mutated) + b"\n"
-    results, probs = _fold_lines(lines)
+    _, probs = _fold_lines(lines)
     assert probs, f"{how} of line {i + 1} went unnoticed"
     assert all(p.line is None or 1 <= p.line <= len(mutated) for p in probs)
 

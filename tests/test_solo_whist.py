@@ -84,8 +84,8 @@ def test_passed_player_is_out_except_eldest_cop() -> None:
     g = Game("encyclopedia", PLAYERS)
     g.deal("W", turned="7H").bids(("N", "pass"), ("E", "prop"), ("S", "pass"), ("W", "pass"), ("N", "cop"))
     g.contract("E", "prop", partner="N").tricks(N=4, E=4, S=3, W=2).end()
-    res, problems = g.fold()
-    assert not problems
+    results, problems = g.fold()
+    assert not problems and [r.deals for r in results] == [1]
     g = Game("encyclopedia", PLAYERS)
     g.deal("W", turned="7H").bids(("N", "prop"), ("E", "pass"), ("S", "solo"), ("W", "pass"), ("E", "misere"))
     assert any("passed and is out" in str(p) for p in g.fold()[1])

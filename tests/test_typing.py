@@ -1,4 +1,5 @@
-"""The type hints hold: mypy over events/, projections/ and vistlog/ (config in pyproject.toml)."""
+"""The type hints hold (mypy over events/, projections/ and vistlog/) and the code is clean (ruff over
+the whole repository); both are configured in pyproject.toml."""
 
 from __future__ import annotations
 
@@ -14,4 +15,11 @@ def test_mypy_finds_no_issues() -> None:
     pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")
     proc = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-1000:]
+
+
+def test_ruff_finds_no_issues() -> None:
+    pytest.importorskip("ruff", reason="ruff is in the test extra: pip install -e '.[test]'")
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise", "."], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-1000:]

@@ -8,6 +8,7 @@ cannot be read at all; 3 ``verify`` only: the log has no hash chain.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import os
 import re
@@ -633,10 +634,8 @@ def main(argv: list[str] | None = None) -> int:
         _err(f"vistlog {args.command}: {exc}")
         return 2
     except BrokenPipeError:
-        try:
+        with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
-        except OSError:
-            pass
         return 0
     except KeyboardInterrupt:
         _err("interrupted")

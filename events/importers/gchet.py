@@ -4,7 +4,8 @@ A save is ``{"sha256": hex, "data": …}`` where ``data`` is the saved table (as
 whose hash is checked, or as an object). Its ``state`` keeps the per-deal score ledger
 (``history``: the sheet after each round) but the cards, auction and defence only of the
 current deal. So the importer writes, for each earlier round, an ``adjustment`` that carries
-the ledger's change (reason: the round's label), then rebuilds the last deal in full (contract, whist calls, tricks) when the save holds it,
+the ledger's change (reason: the round's label), then rebuilds the last deal in full (contract,
+whist calls, tricks) when the save holds it,
 followed by the program's final sheet as ``score_recorded``: ``audit`` then checks that
 program's own arithmetic on the deal it kept. Its rules are its ``leningrad-1`` conventions
 (pool point 20, doubled whists, half-responsible whist, checked ten without consolation, no
@@ -108,7 +109,7 @@ def _last_deal(state: dict[str, Any], players: list[str], game: str, path: str) 
     holding = holders(players, dealer, dealer_sits_out=dealer_sits_out(True, players))
     order = defenders(holding, declarer)
     names = {1: "pass", 2: "whist", 3: "half"}
-    if not c.get("misere") and not (c.get("level") == 10):
+    if not c.get("misere") and c.get("level") != 10:
         for p in order:
             call = names.get(defence[players.index(p)] if players.index(p) < len(defence) else 1, "pass")
             out.append({"v": 1, "type": "whist", "game": game, "deal": 1, "player": p, "call": call, "_source": src})

@@ -20,8 +20,8 @@ from events.cards import GameKind
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 
-__all__ = ["width", "table", "running", "running_parts", "sheet_json", "sheet_csv", "sheet_text", "settle_json", "settle_text",
-           "audit_text", "strike"]
+__all__ = ["width", "table", "running", "running_parts", "sheet_json", "sheet_csv", "sheet_text", "settle_json",
+           "settle_text", "audit_text", "strike"]
 
 
 def width(text: str) -> int:

@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
 from html import escape
 
 from events.cards import GameKind
@@ -79,7 +79,7 @@ def _poly(points: list[Point]) -> str:
 
 
 def _main_segment(path: list[Point]) -> tuple[Point, Point]:
-    segs = list(zip(path, path[1:]))
+    segs = list(itertools.pairwise(path))
     return max(segs, key=lambda s: math.dist(*s))
 
 
@@ -198,7 +198,7 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
            f'font-family="{FONT}" role="img">',
            f"<title>{escape(res.game)}: running points after deal {last}</title>",
            f'<rect width="{w}" height="{h}" fill="#fffdf7"/>']
-    x0, y0 = xy(0, 0)
+    _, y0 = xy(0, 0)
     out.append(f'<line x1="{left}" y1="{y0:.1f}" x2="{left + plot_w}" y2="{y0:.1f}" stroke="#888"/>')
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
     for v in (lo, hi):
