@@ -159,6 +159,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except LogUnreadable as exc:
             _err(str(exc))
             code = 2
+            if args.strict:
+                break
             continue
         if problems.count:
             code = max(code, 1)
