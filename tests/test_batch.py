@@ -151,3 +151,26 @@ def test_validate_a_folder_says_what_each_log_says_alone(tmp_path: Path, capsys:
     code = main(["validate", folder, "--strict"])
     out, err = capsys.readouterr()
     assert code == 1 and out == alone_out[0].splitlines(keepends=True)[0]  # stops at the first problem
+
+
+def test_validate_json_lists_every_log_with_its_games_and_problems(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import orjson
+
+    from vistlog.cli import main
+
+    paths = logs(tmp_path)
+    lines = Path(paths[0]).read_bytes().splitlines(keepends=True)
+    Path(paths[0]).write_bytes(b"".join(lines[:5] + lines[6:]))
+    code = main(["validate", str(Path(paths[0]).parent), "--format", "json", "--jobs", "2"])
+    files = orjson.loads(capsys.readouterr().out)["files"]
+    assert code == 2 and [f["path"] for f in files] == paths
+    assert files[0]["problems"] and all(line.startswith(paths[0] + ":") for line in files[0]["problems"])
+    broken = next(p for p in paths if p.endswith("broken.jsonl"))
+    assert [(f["path"], f["error"]) for f in files if "error" in f] == [
+        (broken, f"{broken}:1: not a JSON Lines log (not valid JSON (unexpected character, expected a JSON value "
+                 "at column 1))")]
+    sound = [f for f in files if not f["problems"] and "error" not in f]
+    assert sound and all(g["deals"] > 0 for f in sound for g in f["games"])
+    assert main(["validate", paths[0], "--format", "json", "--strict"]) == 2
+    assert "--strict" in capsys.readouterr().err

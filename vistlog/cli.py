@@ -147,6 +147,10 @@ class _UsageError(Exception):
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """vistlog validate: check every event of every log; list every problem."""
+    if args.format == "json":
+        if args.strict:
+            raise _UsageError("--strict stops at the first problem as text; leave it out with --format json")
+        return cmd_batch(args, "validate")
     if _batch_mode(args) and not args.strict and "-" not in args.logs:
         return cmd_batch(args, "validate")
     code = 0
@@ -219,7 +223,7 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
     paths = batch.expand(args.logs)
     if not paths:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
-    if "-" in paths:
+    if "-" in paths and len(paths) > 1:
         raise _UsageError("standard input (-) is one log; give files or folders")
     if args.dask:
         try:
@@ -229,7 +233,7 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
     else:
         report = batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
     files = report.in_order()
-    if kind == "validate":
+    if kind == "validate" and args.format == "text":
         _validate_report(files, args.quiet)
     else:
         _batch_report(files, kind, args.format)
@@ -254,7 +258,7 @@ def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
 
 
 def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
-    """The settlements or audits of many logs, as text or JSON (problems on standard error)."""
+    """The checks, settlements or audits of many logs, as text or JSON (problems also on standard error)."""
     for f in files:
         if f.unreadable:
             _err(f.unreadable)
@@ -540,6 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--strict", action="store_true",
                     help="stop at the first problem (logs are then checked one by one, in order)")
     sp.add_argument("-q", "--quiet", action="store_true", help="say nothing when a log is sound")
+    sp.add_argument("--format", choices=("text", "json"), default="text",
+                    help="json: {\"files\": [{\"path\", \"games\", \"problems\", \"error\"}]} on standard output")
     _add_many(sp)
 
     for name, func, help_, fmts, example in (
