@@ -148,6 +148,9 @@ def test_validate_a_folder_says_what_each_log_says_alone(tmp_path: Path, capsys:
         assert out == "".join(alone_out) and "seq: expected 6, got 7" in out
         assert err.splitlines()[:-1] == [line for e in alone_err for line in e.splitlines()]
         assert err.splitlines()[-1].startswith(f"{len(paths)} log(s), ")
+    assert main(["validate", folder, "--jobs", "2", "-q"]) == 2
+    quiet = capsys.readouterr().err.splitlines()
+    assert not any(": ok, " in line for line in quiet) and len(quiet) == 3  # the bad, the unreadable, the sum
     code = main(["validate", folder, "--strict"])
     out, err = capsys.readouterr()
     assert code == 1 and out == alone_out[0].splitlines(keepends=True)[0]  # stops at the first problem
