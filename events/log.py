@@ -97,7 +97,6 @@ def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes, bool]]:
     reader only says so, the decoder decides whether it is whole.
     """
     pending: tuple[int, bytes] | None = None
-    lineno = 0
     for lineno, raw in enumerate(stream, start=1):
         if pending is not None:
             yield pending[0], pending[1], False

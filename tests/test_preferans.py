@@ -96,11 +96,17 @@ def test_greedy_whister_answers_for_the_team_obligation() -> None:
     assert r["B"]["mountain"] == 1
 
 
-@pytest.mark.parametrize("mode,b_mtn,c_mtn", [
-    ("team_then_half", 4, 0), ("team_capped", 2, 0), ("team_then_each", 4, 0), ("personal", 4, 0)])
-def test_two_whisters_on_a_six(mode: str, b_mtn: int, c_mtn: int) -> None:
+@pytest.mark.parametrize("contract, tricks, mode, b_mtn, c_mtn", [
     # 6S made with 7: team 3 of 4 (short 1); B took 0 of his share 2, C 3
-    g = played({"preset": "sochi", "two_whisters": mode}, "6S", [("B", W), ("C", W)], A=7, B=0, C=3)
+    ("6S", (7, 0, 3), "team_then_half", 4, 0), ("6S", (7, 0, 3), "team_capped", 2, 0),
+    ("6S", (7, 0, 3), "team_then_each", 4, 0), ("6S", (7, 0, 3), "personal", 4, 0),
+    # 8S made with 10: both whisters short; who pays depends on the mode (the later one, or each)
+    ("8S", (10, 0, 0), "team_then_half", 0, 6), ("8S", (10, 0, 0), "team_capped", 0, 6),
+    ("8S", (10, 0, 0), "team_then_each", 6, 6), ("8S", (10, 0, 0), "personal", 6, 6),
+])
+def test_two_whisters_short(contract: str, tricks: tuple[int, int, int], mode: str, b_mtn: int, c_mtn: int) -> None:
+    a, b, c = tricks
+    g = played({"preset": "sochi", "two_whisters": mode}, contract, [("B", W), ("C", W)], A=a, B=b, C=c)
     s = sheet(g.result())
     assert s.get("B", {}).get("mountain", 0) == b_mtn
     assert s.get("C", {}).get("mountain", 0) == c_mtn
@@ -113,14 +119,6 @@ def test_two_whisters_team_took_enough(mode: str, b_mtn: int) -> None:
     g = played({"preset": "sochi", "two_whisters": mode}, "6S", [("B", W), ("C", W)], A=6, B=1, C=3)
     assert sheet(g.result()).get("B", {}).get("mountain", 0) == b_mtn
 
-
-@pytest.mark.parametrize("mode,b_mtn,c_mtn", [
-    ("team_then_half", 0, 6), ("team_capped", 0, 6), ("team_then_each", 6, 6), ("personal", 6, 6)])
-def test_two_whisters_on_an_eight_the_later_pays(mode: str, b_mtn: int, c_mtn: int) -> None:
-    g = played({"preset": "sochi", "two_whisters": mode}, "8S", [("B", W), ("C", W)], A=10, B=0, C=0)
-    s = sheet(g.result())
-    assert s.get("B", {}).get("mountain", 0) == b_mtn
-    assert s.get("C", {}).get("mountain", 0) == c_mtn
 
 
 def test_half_whist_stands() -> None:

@@ -147,11 +147,9 @@ class _UsageError(Exception):
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """vistlog validate: check every event of every log; list every problem."""
-    if args.format == "json":
-        if args.strict:
-            raise _UsageError("--strict stops at the first problem as text; leave it out with --format json")
-        return cmd_batch(args, "validate")
-    if _batch_mode(args) and not args.strict and "-" not in args.logs:
+    if args.format == "json" and args.strict:
+        raise _UsageError("--strict stops at the first problem as text; leave it out with --format json")
+    if args.format == "json" or (_batch_mode(args) and not args.strict and "-" not in args.logs):
         return cmd_batch(args, "validate")
     code = 0
     for path in batch.expand(args.logs):
@@ -168,12 +166,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
             continue
         if problems.count:
             code = max(code, 1)
-            _err(f"{path}: {problems.count} problem(s)" + ("" if not args.strict else " (stopped at the first)"))
-        elif not args.quiet:
-            _err(f"{path}: ok, {games} game(s)")
+        _verdict(path, problems.count, games, args.quiet, stopped=args.strict)
         if problems.count and args.strict:
             break
     return code
+
+
+def _verdict(path: str, problems: int, games: int, quiet: bool, stopped: bool = False) -> None:
+    """``validate``'s last word on a readable log, on standard error."""
+    if problems:
+        _err(f"{path}: {problems} problem(s)" + (" (stopped at the first)" if stopped else ""))
+    elif not quiet:
+        _err(f"{path}: ok, {games} game(s)")
 
 
 def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
@@ -251,10 +255,8 @@ def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
             _out(line)
         if f.unreadable:
             _err(f.unreadable)
-        elif f.problems:
-            _err(f"{f.path}: {len(f.problems)} problem(s)")
-        elif not quiet:
-            _err(f"{f.path}: ok, {len(f.games)} game(s)")
+        else:
+            _verdict(f.path, len(f.problems), len(f.games), quiet)
 
 
 def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
