@@ -16,7 +16,7 @@ checks a validator cannot skip: allowed keys, ``seq``, the type of ``game``). Th
 what the 2.5x and 5x targets must be compared with. The
 peak memory of ``vistlog validate`` is measured in a child process (ru_maxrss), on the
 file and on a file 3 times as large, to show it does not grow with the file. Last, 200 logs
-of two games each are audited with 1 and with 2 processes (``projections.batch.run_local``).
+of two games each are audited with 1 and with 2 processes (``vistlog.projections.batch.run_local``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from events.simulate import preferans_game, solo_whist_game  # noqa: E402
-from projections.fold import GameResult, Pipeline, run  # noqa: E402
+from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
+from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
 
 
 def make_games(count: int, seed: int = 1) -> list[list[dict]]:
@@ -128,7 +128,7 @@ def floor_objects(path: Path) -> None:
 
 def floor_checks(path: Path) -> None:
     """The same plus the checks no validator can skip: allowed keys, ``seq``, ``game`` a string."""
-    from events.model import BY_TAG
+    from vistlog.events.model import BY_TAG
 
     import attrs
 
@@ -157,7 +157,7 @@ def _noop(_: object) -> None:
 
 def stage_decode(path: Path) -> None:
     """Reading and decoding into event objects (every field checked), nothing more."""
-    from events.log import read_events
+    from vistlog.events.log import read_events
 
     for _ in read_events(str(path)):
         pass
@@ -165,8 +165,8 @@ def stage_decode(path: Path) -> None:
 
 def stage_check(path: Path) -> None:
     """Decoding and the state machine, without the fold (no scoring, so no closed-pool check)."""
-    from events.game import LogChecker
-    from events.log import read_events
+    from vistlog.events.game import LogChecker
+    from vistlog.events.log import read_events
 
     checker = LogChecker(None)
     for _, ev in read_events(str(path)):
@@ -182,7 +182,7 @@ def validate(path: Path) -> None:
 
 
 def settle(path: Path) -> None:
-    from projections.render import settle_json
+    from vistlog.projections.render import settle_json
 
     for item in run(str(path)):
         if isinstance(item, GameResult):
@@ -236,7 +236,7 @@ def main() -> None:
         path = folder / f"log{k:03d}.jsonl"
         write_log(path, [games[(k * 7) % len(games)], games[(k * 7 + 1) % len(games)]], 1)  # two whole games
         files.append(str(path))
-    from projections.batch import run_local
+    from vistlog.projections.batch import run_local
 
     t1 = best(lambda: run_local("audit", files, jobs=1), 2)
     t2 = best(lambda: run_local("audit", files, jobs=2), 2)

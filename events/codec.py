@@ -12,7 +12,7 @@ kept in ``event.extensions``).
 >>> decode(b'{"seq":4,"type":"tricks","game":"g","deal":1,"taken":{"A":"4"}}')
 Traceback (most recent call last):
 ...
-events.codec.DecodeError: taken.A: expected a whole number, got '4'
+vistlog.events.codec.DecodeError: taken.A: expected a whole number, got '4'
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from .cards import _BIDS as _BID_TABLE
 from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
+from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
 from .rules import Rules, RulesError, make_rules
 
@@ -41,11 +42,13 @@ __all__ = ["DecodeError", "decode", "decode_obj", "encode", "encode_obj", "unstr
            "loads_line"]
 
 
-class DecodeError(ValueError):
-    """A line that is not a valid event; ``field`` is a dotted path or ``""``."""
+class DecodeError(VistlogError):
+    """A line that is not a valid event; ``field`` is a dotted path or ``""``, ``code`` a problem code."""
 
-    def __init__(self, field: str, message: str, seq: int | None = None, event_type: str | None = None) -> None:
+    def __init__(self, field: str, message: str, seq: int | None = None, event_type: str | None = None,
+                 code: str = "field-invalid") -> None:
         super().__init__(f"{field}: {message}" if field else message)
+        self.code = code
         self.field = field
         self.message = message
         self.seq = seq
@@ -206,7 +209,7 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """A structure hook for ``cls`` with the strict checks written inline (no call per field).
 
     The line's dict is checked and converted in place, then becomes the new instance's
-    ``__dict__``; fields it lacks are read from the class defaults (see ``events.model``).
+    ``__dict__``; fields it lacks are read from the class defaults (see ``vistlog.events.model``).
     """
     hints = typing.get_type_hints(cls)
     fields = [f for f in attrs.fields(cls) if f.name != "extensions"]
@@ -276,7 +279,7 @@ def loads_line(line: bytes) -> Any:
     try:
         return orjson.loads(line)
     except orjson.JSONDecodeError as exc:
-        raise DecodeError("", f"not valid JSON ({_json_reason(exc)})") from None
+        raise DecodeError("", f"not valid JSON ({_json_reason(exc)})", code="json-invalid") from None
 
 
 def _json_reason(exc: orjson.JSONDecodeError) -> str:
@@ -295,14 +298,15 @@ def decode(line: bytes) -> Event:
 def decode_obj(data: Any) -> Event:
     """Structure an already parsed JSON value into an event (the dict is consumed)."""
     if type(data) is not dict:
-        raise DecodeError("", f"expected a JSON object, got {_describe(data)}")
+        raise DecodeError("", f"expected a JSON object, got {_describe(data)}", code="not-an-object")
     tag = data.pop("type", None)
     entry = _FAST_HOOKS.get(tag) if type(tag) is str else None
     if entry is None:
         seq = data.get("seq") if type(data.get("seq")) is int else None
         if tag is None:
-            raise DecodeError("type", "missing", seq)
-        raise DecodeError("type", f"{_describe(tag)} is not an event type ({', '.join(BY_TAG)})", seq)
+            raise DecodeError("type", "missing", seq, code="type-missing")
+        raise DecodeError("type", f"{_describe(tag)} is not an event type ({', '.join(BY_TAG)})", seq,
+                          code="type-unknown")
     cls, hook = entry
     try:
         return hook(data, cls)
@@ -317,8 +321,8 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
     try:
         event = _DETAILED_HOOKS[tag](data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
-        field, message = _first_problem(exc, [])
-        raise DecodeError(field, message, seq, tag) from None
+        code, field, message = _first_problem(exc, [])
+        raise DecodeError(field, message, seq, tag, code) from None
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # pragma: no cover - defensive
         raise DecodeError("", f"cannot decode: {exc}", seq, tag) from None
     if ext:
@@ -326,7 +330,8 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
     return event
 
 
-def _first_problem(exc: BaseException, path: list[str]) -> tuple[str, str]:
+def _first_problem(exc: BaseException, path: list[str]) -> tuple[str, str, str]:
+    """The first error inside a cattrs validation error: its code, dotted field path and message."""
     if isinstance(exc, (ClassValidationError, IterableValidationError)):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:
@@ -340,18 +345,19 @@ def _first_problem(exc: BaseException, path: list[str]) -> tuple[str, str]:
     if isinstance(exc, ForbiddenExtraKeysError):
         names = ", ".join(sorted(exc.extra_fields))
         where = f"{field}." if field else ""
-        return f"{where}{sorted(exc.extra_fields)[0]}", (
+        return "field-unknown", f"{where}{sorted(exc.extra_fields)[0]}", (
             f"unknown field{'s' if len(exc.extra_fields) > 1 else ''} {names} "
             "(extension fields must start with _)")
     if isinstance(exc, _RulesFieldError):
-        return ".".join(p for p in (field, exc.sub) if p), str(exc)
+        return "rules-invalid", ".".join(p for p in (field, exc.sub) if p), str(exc)
     if isinstance(exc, KeyError):
-        return field, "required field missing"
+        return "field-missing", field, "required field missing"
     if isinstance(exc, ValueError):
-        return field, str(exc)
+        return "field-invalid", field, str(exc)
     if isinstance(exc, (TypeError, AttributeError)):
-        return field, "wrong type (expected an object)" if "items" in str(exc) else f"wrong type ({exc})"
-    return field, str(exc)
+        why = "wrong type (expected an object)" if "items" in str(exc) else f"wrong type ({exc})"
+        return "field-invalid", field, why
+    return "field-invalid", field, str(exc)
 
 
 # --------------------------------------------------------------------------- encoding

@@ -2,21 +2,21 @@
 
 :class:`LogChecker` checks a whole file: ``seq`` runs 1, 2, 3…; every event names a game
 that was started; each game's events go to its :class:`GameState`. ``check`` returns the
-problems of one event as ``(field, message)`` pairs, and an empty list when the event is
-legal; a refused event changes nothing. After a refused event the rest of that deal is
-skipped without further complaint (``deal_broken``) and checking resumes at the next deal,
-so one mistake is reported once and never hides the next game.
+problems of one event as :class:`~vistlog.events.problems.Issue` values (code, field,
+message), and an empty list when the event is legal; a refused event changes nothing. After a
+refused event the rest of that deal is skipped without further complaint (``deal_broken``) and
+checking resumes at the next deal, so one mistake is reported once and never hides the next game.
 
 The machine never scores. The one rule that needs the score (no deal after every pool is
 closed) asks a :class:`ClosureOracle` that the caller may supply (the projections do).
 
->>> from events.codec import decode
+>>> from vistlog.events.codec import decode
 >>> chk = LogChecker()
 >>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
 ...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
 []
 >>> chk.check(decode(b'{"seq":2,"type":"deal_started","game":"g","deal":2,"dealer":"A"}'))
-[('deal', 'expected deal 1, got 2')]
+[Issue(code='deal-out-of-order', field='deal', message='expected deal 1, got 2')]
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from .model import (
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
 from .play import Play
+from .problems import Issue
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
 __all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue"]
 
-Issue = tuple[str, str]
 _STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
 
 
@@ -129,15 +129,15 @@ class GameState:
 
     def _player(self, name: str, field: str, *, holder: bool = False) -> list[Issue]:
         if name not in self.player_set:
-            return [(field, f"{name!r} is not a player of game {self.id}")]
+            return [Issue("player-unknown", field, f"{name!r} is not a player of game {self.id}")]
         if holder and self.deal is not None and name not in self.deal.holders:
-            return [(field, f"{name} deals and sits this deal out")]
+            return [Issue("player-sits-out", field, f"{name} deals and sits this deal out")]
         return []
 
     def _names(self, names: Mapping[str, object] | list[str], field: str) -> list[Issue]:
         for name in names:
             if name not in self.players:
-                return [(f"{field}.{name}", f"{name!r} is not a player of game {self.id}")]
+                return [Issue("player-unknown", f"{field}.{name}", f"{name!r} is not a player of game {self.id}")]
         return []
 
     # ------------------------------------------------------------------ dispatch
@@ -145,17 +145,17 @@ class GameState:
     def check(self, ev: Event) -> list[Issue]:
         """The problems of ``ev`` in this game now; applies it when there are none."""
         if self.ended:
-            return [("type", f"game {self.id} has ended; nothing may follow game_ended")]
+            return [Issue("after-game-ended", "type", f"game {self.id} has ended; nothing may follow game_ended")]
         handler = _HANDLERS.get(type(ev))
         if handler is None:
-            return [("type", f"{ev.type} is not allowed here")]
+            return [Issue("event-misplaced", "type", f"{ev.type} is not allowed here")]
         if type(ev) in DEAL_EVENTS:
             d = self.deal
             if d is None:
-                return [("deal", f"no deal has started in game {self.id}")]
+                return [Issue("deal-not-started", "deal", f"no deal has started in game {self.id}")]
             deal: int = ev.deal  # type: ignore[union-attr]
             if deal != d.number:
-                return [("deal", f"deal {deal} is not the current deal {d.number}")]
+                return [Issue("deal-not-current", "deal", f"deal {deal} is not the current deal {d.number}")]
             if d.broken:
                 return []
         return handler(self, ev)
@@ -178,14 +178,15 @@ class GameState:
         if issues:
             return issues
         if ev.deal != self.deals_started + 1:
-            return [("deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
+            return [Issue("deal-out-of-order", "deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
         why = self.unfinished()
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
-            return [("deal", f"{why}; deal {ev.deal} cannot start")]
+            return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
         if (self.kind is GameKind.PREFERANS and self.pref.game_end == "pools_closed"
                 and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
-            return [("deal", f"every pool is closed: game {self.id} is over (the rules end it so)")]
+            return [Issue("pools-closed", "deal",
+                          f"every pool is closed: game {self.id} is over (the rules end it so)")]
         prev = self.deal
         if prev is not None and prev.dealer is not None:
             expected = self.left_of(prev.dealer)[0]
@@ -194,7 +195,7 @@ class GameState:
             if same_allowed:
                 expected = prev.dealer
             if ev.dealer != expected:
-                return [("dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
+                return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
         if self.kind is GameKind.PREFERANS:
             issues = self._pref_deal_fields(ev)
         else:
@@ -212,13 +213,13 @@ class GameState:
 
     def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
         if not 0 <= ev.bomb <= 3:
-            return [("bomb", f"bomb level {ev.bomb} is not 0..3")]
+            return [Issue("bomb-level", "bomb", f"bomb level {ev.bomb} is not 0..3")]
         if ev.bomb and not self.pref.bombs:
-            return [("bomb", f"the rules of game {self.id} have no bombs (option bombs)")]
+            return [Issue("bombs-off", "bomb", f"the rules of game {self.id} have no bombs (option bombs)")]
         if ev.turned is not None:
-            return [("turned", "a turned card belongs to Solo Whist, not Preferans")]
+            return [Issue("turned-card-preferans", "turned", "a turned card belongs to Solo Whist, not Preferans")]
         if ev.talon is not None and len(ev.talon) != 2:
-            return [("talon", f"the talon has 2 cards, not {len(ev.talon)}")]
+            return [Issue("talon-size", "talon", f"the talon has 2 cards, not {len(ev.talon)}")]
         if ev.hands is not None:
             holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
             issues = self._hands(ev.hands, holding, 10, PREFERANS_DECK, "Preferans")
@@ -227,22 +228,23 @@ class GameState:
             seen = {c for h in ev.hands.values() for c in h}
             for card in ev.talon or ():
                 if card in seen:
-                    return [("talon", f"{card} is in the talon and in a hand")]
+                    return [Issue("talon-in-hand", "talon", f"{card} is in the talon and in a hand")]
                 if card not in PREFERANS_DECK:
-                    return [("talon", f"{card} is not a Preferans card (7 to ace)")]
+                    return [Issue("card-not-in-deck", "talon", f"{card} is not a Preferans card (7 to ace)")]
         return []
 
     def _solo_deal_fields(self, ev: DealStarted) -> list[Issue]:
         if ev.bomb:
-            return [("bomb", "bombs belong to Preferans")]
+            return [Issue("bomb-solo-whist", "bomb", "bombs belong to Preferans")]
         if ev.talon is not None:
-            return [("talon", "Solo Whist has no talon")]
+            return [Issue("talon-solo-whist", "talon", "Solo Whist has no talon")]
         if ev.hands is not None:
             issues = self._hands(ev.hands, self.players, 13, SOLO_WHIST_DECK, "Solo Whist")
             if issues:
                 return issues
             if ev.turned is not None and ev.turned not in ev.hands.get(ev.dealer, ()):
-                return [("turned", f"the turned card {ev.turned} is not in the dealer's hand")]
+                return [Issue("turned-card-not-in-hand", "turned",
+                              f"the turned card {ev.turned} is not in the dealer's hand")]
         return []
 
     def _hands(self, hands: Mapping[str, tuple[Card, ...]], holders: list[str], size: int,
@@ -253,18 +255,19 @@ class GameState:
         if set(hands) != set(holders):
             missing = [p for p in holders if p not in hands]
             if missing:
-                return [("hands", f"no hand for {', '.join(missing)}")]
+                return [Issue("hand-missing", "hands", f"no hand for {', '.join(missing)}")]
             extra = [p for p in hands if p not in holders]
-            return [(f"hands.{extra[0]}", f"{extra[0]} sits this deal out and holds no cards")]
+            return [Issue("hand-of-sitting-out", f"hands.{extra[0]}",
+                          f"{extra[0]} sits this deal out and holds no cards")]
         seen: set[Card] = set()
         for player, cards in hands.items():
             if len(cards) != size:
-                return [(f"hands.{player}", f"{len(cards)} cards; a {game} hand has {size}")]
+                return [Issue("hand-size", f"hands.{player}", f"{len(cards)} cards; a {game} hand has {size}")]
             for card in cards:
                 if card not in deck:
-                    return [(f"hands.{player}", f"{card} is not a {game} card")]
+                    return [Issue("card-not-in-deck", f"hands.{player}", f"{card} is not a {game} card")]
                 if card in seen:
-                    return [(f"hands.{player}", f"{card} is dealt twice")]
+                    return [Issue("card-dealt-twice", f"hands.{player}", f"{card} is dealt twice")]
                 seen.add(card)
         return []
 
@@ -277,9 +280,9 @@ class GameState:
         if issues:
             return issues
         if d.contract is not None:
-            return [("bid", "the auction is over: the contract is set")]
+            return [Issue("auction-over", "bid", "the auction is over: the contract is set")]
         if d.auction_over:
-            return [("bid", "the auction is over")]
+            return [Issue("auction-over", "bid", "the auction is over")]
         if self.kind is GameKind.PREFERANS:
             return self._pref_bid(d, ev)
         return self._solo_bid(d, ev)
@@ -295,7 +298,7 @@ class GameState:
     def _pref_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.preferans:
-            return [("bid", f"{bid} is not a Preferans bid")]
+            return [Issue("bid-unknown", "bid", f"{bid} is not a Preferans bid")]
         passed = d.passed
         if d.bids:
             order = self._clockwise[d.bids[-1][0]]
@@ -303,9 +306,9 @@ class GameState:
         else:
             expected = next((p for p in d.holders if p not in passed), None)
         if ev.player != expected:
-            return [("player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
+            return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
         if not bid.is_pass and d.highest is not None and bid.auction_rank <= d.highest[1].auction_rank:
-            return [("bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
+            return [Issue("bid-too-low", "bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
         d.bids.append((ev.player, bid))
         if bid.is_pass:
             d.passed.add(ev.player)
@@ -321,29 +324,29 @@ class GameState:
     def _solo_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.solo_whist:
-            return [("bid", f"{bid} is not a Solo Whist bid")]
+            return [Issue("bid-unknown", "bid", f"{bid} is not a Solo Whist bid")]
         eldest = d.holders[0]
         can_speak = self._solo_can_speak(d)
         if ev.player not in can_speak:
             if ev.player in d.passed:
-                return [("player", f"{ev.player} has passed and is out of the auction")]
-            return [("player", f"{ev.player} holds the highest bid and cannot speak now")]
+                return [Issue("bid-after-pass", "player", f"{ev.player} has passed and is out of the auction")]
+            return [Issue("bid-by-holder", "player", f"{ev.player} holds the highest bid and cannot speak now")]
         expected = self._next_speaker(d, can_speak)
         cop_right = (bid.text == "cop" and ev.player == eldest and eldest in d.passed)
         if ev.player != expected and not cop_right:
-            return [("player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
+            return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
         if bid.text == "cop":
             if d.highest is None or d.highest[1].text != "prop" or d.cop is not None:
-                return [("bid", "a cop accepts a standing prop, and there is none")]
+                return [Issue("cop-without-prop", "bid", "a cop accepts a standing prop, and there is none")]
             if ev.player in d.passed and not cop_right:
-                return [("player", f"{ev.player} has passed; only {eldest} may still cop")]
+                return [Issue("cop-late", "player", f"{ev.player} has passed; only {eldest} may still cop")]
             d.cop = ev.player
             d.passed.discard(ev.player)
         elif not bid.is_pass:
             if d.highest is not None and bid.solo_rank <= d.highest[1].solo_rank:
-                return [("bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
+                return [Issue("bid-too-low", "bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
             if bid.text == "prop" and d.highest is not None:
-                return [("bid", "a prop only opens the auction")]
+                return [Issue("prop-not-first", "bid", "a prop only opens the auction")]
             d.highest = (ev.player, bid)
             d.cop = None
         else:
@@ -388,16 +391,18 @@ class GameState:
         if issues:
             return issues
         if d.contract is not None:
-            return [("contract", f"deal {d.number} already has a contract ({d.contract.contract})")]
+            return [Issue("contract-twice", "contract",
+                          f"deal {d.number} already has a contract ({d.contract.contract})")]
         if d.all_passed:
-            return [("contract", "everybody passed: there is no contract"
+            return [Issue("contract-after-all-pass", "contract", "everybody passed: there is no contract"
                      + (" (a raspas)" if self.kind is GameKind.PREFERANS else ""))]
         if d.redeal:
-            return [("contract", "the prop was not accepted: the hands are thrown in")]
+            return [Issue("contract-prop-not-accepted", "contract",
+                          "the prop was not accepted: the hands are thrown in")]
         if d.bids and not d.auction_over and self.kind is GameKind.PREFERANS:
-            return [("contract", "the auction is not over")]
+            return [Issue("contract-auction-open", "contract", "the auction is not over")]
         if d.tricks is not None or d.play is not None:
-            return [("contract", "play has begun: too late for a contract")]
+            return [Issue("contract-after-play", "contract", "play has begun: too late for a contract")]
         if self.kind is GameKind.PREFERANS:
             issues = self._pref_contract(d, ev)
         else:
@@ -412,34 +417,37 @@ class GameState:
         c = ev.contract
         o = self.pref
         if c.level is None and not c.is_misere:
-            return [("contract", f"{c} is not a Preferans contract (6S..10NT or misere)")]
+            return [Issue("contract-unknown", "contract", f"{c} is not a Preferans contract (6S..10NT or misere)")]
         if ev.partner is not None or ev.trump is not None:
-            return [("partner" if ev.partner is not None else "trump", "belongs to Solo Whist contracts")]
+            return [Issue("contract-field-solo-whist", "partner" if ev.partner is not None else "trump",
+                          "belongs to Solo Whist contracts")]
         if d.highest is not None:
             winner, top = d.highest
             if ev.declarer != winner:
-                return [("declarer", f"{winner} won the auction, not {ev.declarer}")]
+                return [Issue("declarer-not-winner", "declarer", f"{winner} won the auction, not {ev.declarer}")]
             if top.is_misere != c.is_misere:
-                return [("contract", f"the auction was won with {top}; the contract cannot be {c}")]
+                return [Issue("contract-not-bid", "contract",
+                              f"the auction was won with {top}; the contract cannot be {c}")]
             if not c.is_misere and c.auction_rank < top.auction_rank:
-                return [("contract", f"{c} is lower than the winning bid {top}")]
+                return [Issue("contract-too-low", "contract", f"{c} is lower than the winning bid {top}")]
         if ev.dark and not o.dark_games:
-            return [("dark", f"the rules of game {self.id} have no dark games (option dark_games)")]
+            return [Issue("dark-games-off", "dark",
+                          f"the rules of game {self.id} have no dark games (option dark_games)")]
         if ev.totus:
             if not o.totus:
-                return [("totus", f"the rules of game {self.id} have no тотус (option totus)")]
+                return [Issue("totus-off", "totus", f"the rules of game {self.id} have no тотус (option totus)")]
             if c.level != 10:
-                return [("totus", f"тотус is a 10-game, not {c}")]
+                return [Issue("totus-level", "totus", f"тотус is a 10-game, not {c}")]
             if len(ev.helps) > min(d.begun.bomb, 2):
-                return [("helps", f"a тотус on bomb level {d.begun.bomb} helps at most "
+                return [Issue("totus-helps", "helps", f"a тотус on bomb level {d.begun.bomb} helps at most "
                                   f"{min(d.begun.bomb, 2)} partner(s)")]
         elif ev.helps:
-            return [("helps", "only a тотус helps partners")]
+            return [Issue("helps-not-totus", "helps", "only a тотус helps partners")]
         for p in ev.helps:
             if p not in self.players or p == ev.declarer:
-                return [("helps", f"{p!r} is not a partner of {ev.declarer}")]
+                return [Issue("helps-not-partner", "helps", f"{p!r} is not a partner of {ev.declarer}")]
         if ev.without_three and (c.is_misere or ev.totus):
-            return [("without_three", f"{c} cannot be given up without three")]
+            return [Issue("without-three-not-allowed", "without_three", f"{c} cannot be given up without three")]
         d.defenders = defenders(d.holders, ev.declarer)
         ten_called = c.level != 10 or o.ten_game == "whisted"
         d.needs_calls = not (ev.without_three or c.is_misere or ev.totus or not ten_called)
@@ -450,30 +458,31 @@ class GameState:
     def _solo_contract(self, d: DealState, ev: ContractMade) -> list[Issue]:
         c = ev.contract
         if not c.solo_whist or c.text in ("pass", "cop"):
-            return [("contract", f"{c} is not a Solo Whist contract")]
+            return [Issue("contract-unknown", "contract", f"{c} is not a Solo Whist contract")]
         for flag in ("dark", "without_three", "totus"):
             if getattr(ev, flag):
-                return [(flag, "belongs to Preferans")]
+                return [Issue("contract-flag-preferans", flag, "belongs to Preferans")]
         if ev.helps:
-            return [("helps", "belongs to Preferans")]
+            return [Issue("helps-solo-whist", "helps", "belongs to Preferans")]
         if d.highest is not None:
             winner, top = d.highest
             if (ev.declarer, c.text) != (winner, top.text):
-                return [("contract", f"the auction gave {top} to {winner}, not {c} to {ev.declarer}")]
+                return [Issue("contract-not-bid", "contract",
+                              f"the auction gave {top} to {winner}, not {c} to {ev.declarer}")]
         if c.text == "prop":
             if ev.partner is None:
-                return [("partner", "a prop needs the accepting partner")]
+                return [Issue("partner-missing", "partner", "a prop needs the accepting partner")]
             issues = self._player(ev.partner, "partner")
             if issues:
                 return issues
             if ev.partner == ev.declarer:
-                return [("partner", "the partner must be another player")]
+                return [Issue("partner-self", "partner", "the partner must be another player")]
             if d.cop is not None and ev.partner != d.cop:
-                return [("partner", f"{d.cop} accepted the prop, not {ev.partner}")]
+                return [Issue("partner-not-cop", "partner", f"{d.cop} accepted the prop, not {ev.partner}")]
         elif ev.partner is not None:
-            return [("partner", f"only a prop has a partner, not {c}")]
+            return [Issue("partner-not-prop", "partner", f"only a prop has a partner, not {c}")]
         if ev.trump is not None and c.text != "abundance":
-            return [("trump", f"only an abundance names its trump; {c} does not")]
+            return [Issue("trump-not-abundance", "trump", f"only an abundance names its trump; {c} does not")]
         return []
 
     # ------------------------------------------------------------------ defence
@@ -497,7 +506,7 @@ class GameState:
     def _preferans_player(self, player: str, what: str) -> list[Issue]:
         """Problems of a Preferans-only event made by ``player``, who must hold cards."""
         if self.kind is not GameKind.PREFERANS:
-            return [("type", f"{what} belongs to Preferans")]
+            return [Issue("event-preferans-only", "type", f"{what} belongs to Preferans")]
         return self._player(player, "player", holder=True)
 
     def _whist(self, ev: WhistMade) -> list[Issue]:
@@ -507,16 +516,16 @@ class GameState:
         if issues:
             return issues
         if d.contract is None:
-            return [("type", "no contract to whist against")]
+            return [Issue("whist-no-contract", "type", "no contract to whist against")]
         if not d.needs_calls:
             c = d.contract
             why = ("a misère is never whisted" if c.contract.is_misere else
                    "a тотус has no whist calls" if c.totus else
                    "the declarer gave up without three" if c.without_three else
                    f"a 10-game is not whisted under ten_game {self.pref.ten_game}")
-            return [("call", why)]
+            return [Issue("whist-not-called-for", "call", why)]
         if d.tricks is not None or d.play is not None:
-            return [("call", "play has begun")]
+            return [Issue("whist-after-play", "call", "play has begun")]
         first, second = d.defenders
         calls = [c for _, c in d.calls]
         n = len(calls)
@@ -527,18 +536,21 @@ class GameState:
         elif n == 2 and calls == [WhistCall.PASS, WhistCall.HALF]:
             expected = first
         else:
-            return [("player", "both defenders have spoken")]
+            return [Issue("whist-too-many", "player", "both defenders have spoken")]
         if ev.player != expected:
-            return [("player", f"it is {expected}'s call, not {ev.player}'s")]
+            return [Issue("whist-out-of-turn", "player", f"it is {expected}'s call, not {ev.player}'s")]
         if ev.call is WhistCall.HALF:
             if n != 1 or calls[0] is not WhistCall.PASS:
-                return [("call", "half (полвиста) is only for the second defender after the first passed")]
+                return [Issue("half-whist-misplaced", "call",
+                              "half (полвиста) is only for the second defender after the first passed")]
             if not self.pref.half_whist:
-                return [("call", f"the rules of game {self.id} have no half-whist (option half_whist)")]
+                return [Issue("half-whist-off", "call",
+                              f"the rules of game {self.id} have no half-whist (option half_whist)")]
             if d.contract.contract.level not in (6, 7):
-                return [("call", f"half-whist is only on a 6 or 7, not on {d.contract.contract}")]
+                return [Issue("half-whist-level", "call",
+                              f"half-whist is only on a 6 or 7, not on {d.contract.contract}")]
         if n == 2 and ev.call is WhistCall.HALF:
-            return [("call", "the first defender may only whist or pass after a half")]
+            return [Issue("whist-after-half", "call", "the first defender may only whist or pass after a half")]
         d.calls.append((ev.player, ev.call))
         decided = len(d.calls) >= 2 and self._whists_outcome(d) == "none"
         d.finished = d.without_play = decided
@@ -584,41 +596,42 @@ class GameState:
         d = self.deal
         assert d is not None
         if d.tricks is not None:
-            return [("type", f"deal {d.number} already has its tricks")]
+            return [Issue("tricks-twice", "type", f"deal {d.number} already has its tricks")]
         why = self._play_allowed(d)
         if why:
-            return [("taken", why)]
+            return [Issue("tricks-without-play", "taken", why)]
         must, may = self._holders_for_tricks(d)
         for name in ev.taken:
             if name not in self.players:
-                return [(f"taken.{name}", f"{name!r} is not a player of game {self.id}")]
+                return [Issue("player-unknown", f"taken.{name}", f"{name!r} is not a player of game {self.id}")]
             if name not in may:
-                return [(f"taken.{name}", f"{name} deals and sits this deal out")]
+                return [Issue("player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out")]
         missing = [p for p in must if p not in ev.taken]
         if missing:
-            return [("taken", f"no tricks for {', '.join(missing)}")]
+            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
         total_needed = self.kind.tricks
         for name, n in ev.taken.items():
             if not 0 <= n <= total_needed:
-                return [(f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
+                return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
         if ev.total != total_needed:
             game = "Preferans" if self.kind is GameKind.PREFERANS else "Solo Whist"
-            return [("taken", f"taken adds up to {ev.total}, a {game} deal has {total_needed} tricks")]
+            return [Issue("tricks-sum", "taken",
+                          f"taken adds up to {ev.total}, a {game} deal has {total_needed} tricks")]
         if ev.last is not None:
             issues = self._player(ev.last, "last", holder=True)
             if issues:
                 return issues
             if ev.taken.get(ev.last, 0) == 0:
-                return [("last", f"{ev.last} took no trick, so not the last one")]
+                return [Issue("last-trick-wrong", "last", f"{ev.last} took no trick, so not the last one")]
         if (self.kind is GameKind.SOLO_WHIST and d.contract is None and ev.last is None and d.play is None):
-            return [("last", "a general misère needs who took the last trick (field last)")]
+            return [Issue("last-trick-missing", "last", "a general misère needs who took the last trick (field last)")]
         if d.play is not None:
             if not d.play.complete:
-                return [("taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
+                return [Issue("tricks-not-played", "taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
             derived = d.play.taken
             if any(ev.taken.get(p, 0) != derived.get(p, 0) for p in {*derived, *ev.taken}):
                 shown = ", ".join(f"{p} {n}" for p, n in derived.items())
-                return [("taken", f"the cards give {shown}")]
+                return [Issue("tricks-differ-from-cards", "taken", f"the cards give {shown}")]
         d.tricks = ev
         d.finished = True
         return []
@@ -627,18 +640,18 @@ class GameState:
         d = self.deal
         assert d is not None
         if d.tricks is not None:
-            return [("card", "the tricks are already recorded")]
+            return [Issue("card-after-tricks", "card", "the tricks are already recorded")]
         if d.play is None:  # once play has begun, nothing that decides whether it may is accepted
             why = self._play_allowed(d)
             if why:
-                return [("card", why)]
+                return [Issue("card-without-play", "card", why)]
             hands = d.begun.hands
             if hands is None:
-                return [("card", "card-level play needs the hands in deal_started")]
+                return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
             d.play = self._new_play(d, hands)
         err = d.play.play(ev.player, ev.card)
         if err:
-            return [("card", err)]
+            return [Issue(err[0], "card", err[1])]
         if d.play.complete:
             d.finished = True
         return []
@@ -675,21 +688,23 @@ class GameState:
         if issues:
             return issues
         if d.discarded is not None:
-            return [("cards", "the discard is already recorded")]
+            return [Issue("discard-twice", "cards", "the discard is already recorded")]
         if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
-            return [("cards", "a discard is two different cards")]
+            return [Issue("discard-size", "cards", "a discard is two different cards")]
         if d.contract is not None and ev.player != d.contract.declarer:
-            return [("player", f"{d.contract.declarer} declares and discards, not {ev.player}")]
+            return [Issue("discard-not-declarer", "player",
+                          f"{d.contract.declarer} declares and discards, not {ev.player}")]
         if d.highest is not None and d.contract is None and ev.player != d.highest[0]:
-            return [("player", f"{d.highest[0]} won the auction and discards, not {ev.player}")]
+            return [Issue("discard-not-declarer", "player",
+                          f"{d.highest[0]} won the auction and discards, not {ev.player}")]
         if d.play is not None or d.tricks is not None:
-            return [("cards", "play has begun")]
+            return [Issue("discard-after-play", "cards", "play has begun")]
         hands = d.begun.hands
         if hands is not None:
             pool = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
             for card in ev.cards:
                 if card not in pool:
-                    return [("cards", f"{ev.player} does not hold {card} (hand and talon)")]
+                    return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
         d.discarded = ev.cards
         return []
 
@@ -697,21 +712,21 @@ class GameState:
         d = self.deal
         assert d is not None
         if self.kind is not GameKind.PREFERANS:
-            return [("type", "an allocation belongs to Preferans")]
+            return [Issue("allocation-solo-whist", "type", "an allocation belongs to Preferans")]
         issues = self._player(ev.player, "player") or self._names(ev.help, "help")
         if issues:
             return issues
         if ev.player in ev.help:
-            return [(f"help.{ev.player}", "a player does not help himself")]
+            return [Issue("allocation-self", f"help.{ev.player}", "a player does not help himself")]
         if not d.finished:
-            return [("type", f"deal {d.number} is not decided yet")]
+            return [Issue("allocation-undecided", "type", f"deal {d.number} is not decided yet")]
         return []
 
     # ------------------------------------------------------------------ outside deals
 
     def _opening(self, ev: OpeningBalance) -> list[Issue]:
         if self.deals_started:
-            return [("type", "an opening balance comes before the first deal")]
+            return [Issue("opening-balance-late", "type", "an opening balance comes before the first deal")]
         for name, m in (("pool", ev.pool), ("mountain", ev.mountain), ("points", ev.points)):
             issues = self._names(m, name)
             if issues:
@@ -721,36 +736,39 @@ class GameState:
             if issues:
                 return issues
         if self.kind is GameKind.PREFERANS and ev.points:
-            return [("points", "points belong to Solo Whist; Preferans has pool, mountain, whists")]
+            return [Issue("points-in-preferans", "points",
+                          "points belong to Solo Whist; Preferans has pool, mountain, whists")]
         if self.kind is GameKind.SOLO_WHIST and (ev.pool or ev.mountain or ev.whists):
-            return [("points", "a Solo Whist balance has points only")]
+            return [Issue("points-only", "points", "a Solo Whist balance has points only")]
         return []
 
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
         as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
                                     whists=ev.whists, points=ev.points)
-        return [i for i in self._opening(as_balance) if i[0] != "type"]
+        return [i for i in self._opening(as_balance) if i.field != "type"]
 
     def _voided(self, ev: DealVoided) -> list[Issue]:
         if not 1 <= ev.deal <= self.deals_started:
-            return [("deal", f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
+            return [Issue("void-unplayed", "deal",
+                          f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
         if ev.deal in self.voided:
-            return [("deal", f"deal {ev.deal} is already void")]
+            return [Issue("void-twice", "deal", f"deal {ev.deal} is already void")]
         self.voided.add(ev.deal)
         return []
 
     def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
         if not 0 <= ev.after_deal <= self.deals_started:
-            return [("after_deal", f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
+            return [Issue("checkpoint-unplayed", "after_deal",
+                          f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
         issues = self._names(ev.sheet, "sheet")
         if issues:
             return issues
         for name, line in ev.sheet.items():
             if self.kind is GameKind.PREFERANS and line.points is not None:
-                return [(f"sheet.{name}.points", "points belong to Solo Whist")]
+                return [Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
             if self.kind is GameKind.SOLO_WHIST and (line.pool is not None or line.mountain is not None
                                                      or line.whists is not None):
-                return [(f"sheet.{name}", "a Solo Whist sheet has points only")]
+                return [Issue("points-only", f"sheet.{name}", "a Solo Whist sheet has points only")]
             if line.whists:
                 issues = self._names(line.whists, f"sheet.{name}.whists")
                 if issues:
@@ -761,7 +779,7 @@ class GameState:
         why = self.unfinished()
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
-            return [("type", f"{why}; the game cannot end here")]
+            return [Issue("game-end-unfinished", "type", f"{why}; the game cannot end here")]
         self.ended = True
         return []
 
@@ -800,13 +818,13 @@ class LogChecker:
     def _check_in_full(self, ev: Event) -> list[Issue]:
         issues: list[Issue] = []
         if ev.seq != self.next_seq:
-            issues.append(("seq", f"expected {self.next_seq}, got {ev.seq}"
+            issues.append(Issue("seq-order", "seq", f"expected {self.next_seq}, got {ev.seq}"
                            + (" (a line is missing, repeated or out of order)" if ev.seq > 0 else "")))
         self.next_seq = max(ev.seq, 0) + 1
         if ev.v != 1:
-            return [*issues, ("v", f"format version {ev.v} is not supported (this program reads v1)")]
+            return [*issues, Issue("version", "v", f"format version {ev.v} is not supported (this program reads v1)")]
         if not ev.game:
-            return [*issues, ("game", "empty game id")]
+            return [*issues, Issue("game-empty", "game", "empty game id")]
         if isinstance(ev, GameStarted):
             return issues + self._start(ev)
         state = self.games.get(ev.game)
@@ -814,12 +832,12 @@ class LogChecker:
             if ev.game in self.bad_games:
                 return issues
             self.bad_games.add(ev.game)
-            return [*issues, ("game", f"game {ev.game!r} has no game_started before it")]
+            return [*issues, Issue("game-not-started", "game", f"game {ev.game!r} has no game_started before it")]
         return issues + state.check(ev)
 
     def _start(self, ev: GameStarted) -> list[Issue]:
         if ev.game in self.games or ev.game in self.bad_games:
-            return [("game", f"game {ev.game!r} was already started in this file")]
+            return [Issue("game-twice", "game", f"game {ev.game!r} was already started in this file")]
         issues = self._game_fields(ev)
         if issues:
             self.bad_games.add(ev.game)
@@ -832,26 +850,26 @@ class LogChecker:
         n = len(ev.players)
         for i, name in enumerate(ev.players):
             if not name.strip():
-                return [(f"players.{i}", "a player's name is empty")]
+                return [Issue("player-name-empty", f"players.{i}", "a player's name is empty")]
             if name in ev.players[:i]:
-                return [(f"players.{i}", f"{name} is listed twice")]
+                return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
         if ev.rules.kind is not ev.kind:
-            return [("rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
+            return [Issue("preset-other-game", "rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
                                      f"not for {ev.kind.value}")]
         if ev.kind is GameKind.PREFERANS:
             if n not in (3, 4):
-                return [("players", f"Preferans is for 3 or 4 players, not {n}")]
+                return [Issue("players-count", "players", f"Preferans is for 3 or 4 players, not {n}")]
             if ev.pool is None:
-                return [("pool", "a Preferans game needs the pool size")]
+                return [Issue("pool-missing", "pool", "a Preferans game needs the pool size")]
             if ev.pool < 1:
-                return [("pool", f"pool size {ev.pool} must be at least 1")]
+                return [Issue("pool-size", "pool", f"pool size {ev.pool} must be at least 1")]
         else:
             if n != 4:
-                return [("players", f"Solo Whist is for 4 players, not {n}")]
+                return [Issue("players-count", "players", f"Solo Whist is for 4 players, not {n}")]
             if ev.pool is not None:
-                return [("pool", "Solo Whist has no pool")]
+                return [Issue("pool-solo-whist", "pool", "Solo Whist has no pool")]
         if ev.stake is not None and not _STAKE.match(ev.stake):
-            return [("stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
+            return [Issue("stake-invalid", "stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
         return []
 
     def note_unreadable(self, game: str | None, event_type: str | None, deal: int | None,

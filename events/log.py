@@ -27,6 +27,7 @@ import orjson
 
 from .codec import DecodeError, decode_obj, encode_obj, loads_line, unstructure
 from .model import Event
+from .problems import Issue, Problem, VistlogError
 
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
@@ -39,30 +40,7 @@ _CHAIN_PREFIX: Final = b',"_chain":"'
 _CHAIN_TAIL: Final = len(_CHAIN_PREFIX) + 64 + 2
 
 
-@attrs.frozen
-class Problem:
-    """One thing wrong with a log, with its place: ``FILE:LINE: seq N: field: message``."""
-
-    path: str
-    line: int | None
-    seq: int | None
-    field: str
-    message: str
-    game: str | None = None
-    event_type: str | None = None
-    deal: int | None = None
-
-    def __str__(self) -> str:
-        parts = [self.path if self.line is None else f"{self.path}:{self.line}"]
-        if self.seq is not None:
-            parts.append(f"seq {self.seq}")
-        if self.field:
-            parts.append(self.field)
-        parts.append(self.message)
-        return ": ".join(parts)
-
-
-class LogUnreadable(ValueError):
+class LogUnreadable(VistlogError):
     """A log that cannot be read at all: missing, unreadable, empty, or not JSON Lines."""
 
 
@@ -149,7 +127,7 @@ def read_events(path: str, stream: IO[bytes] | None = None
                         raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
                     torn = not raw.endswith(b"\n")
                     msg = "torn last line: the file ends in the middle of an event" if torn else exc.message
-                    yield lineno, Problem(path, lineno, None, "", msg)
+                    yield lineno, Problem(path, lineno, None, "", msg, code="torn-line" if torn else exc.code)
                 continue
             if not seen_any:
                 if type(data) is not dict:
@@ -162,7 +140,7 @@ def read_events(path: str, stream: IO[bytes] | None = None
                     else (None, None, None)
                 yield lineno, Problem(path, lineno, exc.seq, exc.field, exc.message,
                                       game if type(game) is str else None, kind if type(kind) is str else None,
-                                      deal if type(deal) is int else None)
+                                      deal if type(deal) is int else None, code=exc.code)
         if not seen_any:
             raise LogUnreadable(f"{path}: empty, nothing to read")
     except OSError as exc:
@@ -248,7 +226,7 @@ def verify(path: str, head: str | None = None) -> VerifyResult:
 
 # --------------------------------------------------------------------------- append
 
-class AppendRejected(ValueError):
+class AppendRejected(VistlogError):
     """The events to append were not all acceptable; nothing was written."""
 
     def __init__(self, problems: list[Problem]) -> None:
@@ -256,7 +234,7 @@ class AppendRejected(ValueError):
         self.problems = problems
 
 
-Checker = Callable[[Event], list[tuple[str, str]]]
+Checker = Callable[[Event], list[Issue]]
 
 
 def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callable[[], Checker],
@@ -342,10 +320,10 @@ def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: byte
         try:
             event = decode_obj(data)
         except DecodeError as exc:
-            problems.append(Problem(source_name, lineno, exc.seq, exc.field, exc.message))
+            problems.append(Problem(source_name, lineno, exc.seq, exc.field, exc.message, code=exc.code))
             continue
-        for field, message in check(event):
-            problems.append(Problem(source_name, lineno, event.seq, field, message))
+        for issue in check(event):
+            problems.append(Problem(source_name, lineno, event.seq, issue.field, issue.message, code=issue.code))
         last_seq = event.seq
         content = encode_obj(unstructure(event))
         state = chain_step(state, content)

@@ -2,12 +2,12 @@
 
 A :class:`Play` is set up with the hands, the seating of the players who hold cards, the
 first leader and the trump; :meth:`Play.play` takes one card and returns ``None`` or the
-reason the card is illegal (a revoke names the card, the suit and the trick).
+problem code and the reason the card is illegal (a revoke names the card, the suit and the trick).
 
->>> from events.cards import parse_card as c, Suit
+>>> from vistlog.events.cards import parse_card as c, Suit
 >>> p = Play({"A": [c("AS"), c("7H")], "B": [c("KS"), c("8H")]}, ["A", "B"], "A", trump=Suit.H)
 >>> p.play("A", c("AS")), p.play("B", c("8H"))
-(None, 'trick 1: B must follow ♠ with KS, not play 8H')
+(None, ('revoke', 'trick 1: B must follow ♠ with KS, not play 8H'))
 """
 
 from __future__ import annotations
@@ -71,25 +71,25 @@ class Play:
             return self.talon_leads[self.trick_no - 1].suit
         return self.current[0][1].suit if self.current else None
 
-    def play(self, player: str, card: Card) -> str | None:
-        """Play a card; return ``None``, or why it is illegal (nothing changes then)."""
+    def play(self, player: str, card: Card) -> tuple[str, str] | None:
+        """Play a card; return ``None``, or the problem code and why it is illegal (nothing changes then)."""
         if self.complete:
-            return f"all {self.total_tricks} tricks have been played"
+            return "play-complete", f"all {self.total_tricks} tricks have been played"
         if player != self.to_play:
-            return f"trick {self.trick_no}: it is {self.to_play}'s turn, not {player}'s"
+            return "card-out-of-turn", f"trick {self.trick_no}: it is {self.to_play}'s turn, not {player}'s"
         hand = self.hands.get(player)
         if hand is None or card not in hand:
-            return f"trick {self.trick_no}: {player} does not hold {card}"
+            return "card-not-held", f"trick {self.trick_no}: {player} does not hold {card}"
         led = self._led_suit()
         if led is not None and card.suit is not led:
             same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
             if same:
-                return (f"trick {self.trick_no}: {player} must follow {led.symbol} with {same[0]}, "
+                return ("revoke", f"trick {self.trick_no}: {player} must follow {led.symbol} with {same[0]}, "
                         f"not play {card}")
             if self.must_trump and self.trump is not None and card.suit is not self.trump:
                 trumps = sorted((c for c in hand if c.suit is self.trump), key=lambda c: c.rank)
                 if trumps:
-                    return (f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
+                    return ("must-trump", f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
                             f"{trumps[0]}, not play {card}")
         hand.discard(card)
         self.current.append((player, card))

@@ -12,7 +12,7 @@ nothing else in the program knows a preset by name.
 >>> make_rules({"preset": "sochi", "whist_rat": 2})
 Traceback (most recent call last):
 ...
-events.rules.RulesError: rules.whist_rat: unknown option (did you mean whist_rate?)
+vistlog.events.rules.RulesError: rules.whist_rat: unknown option (did you mean whist_rate?)
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 import attrs
+
+from .problems import VistlogError
 
 from .cards import GameKind
 
@@ -38,7 +40,7 @@ __all__ = [
 ]
 
 
-class RulesError(ValueError):
+class RulesError(VistlogError):
     """An unknown option, a bad option value, or an unknown preset."""
 
     def __init__(self, field: str, message: str) -> None:

@@ -5,7 +5,7 @@ line) is compared with the computed sheet after the same deal. A mismatch carrie
 entries that make up the computed value, each with its deal and reason, and the audit
 names the earliest deal after which recorded and computed part.
 
->>> from projections.entries import Entry
+>>> from vistlog.projections.entries import Entry
 >>> from fractions import Fraction as F
 >>> trail = [Entry(3, "mountain", "Вова", F(6), "raspas: 6 trick(s) × 1"),
 ...          Entry(4, "mountain", "Вова", F(10), "misere failed: 1 trick(s) × 10")]
@@ -24,7 +24,8 @@ from typing import Any
 import attrs
 import orjson
 
-from events.model import SheetLine
+from vistlog.events.model import SheetLine
+from vistlog.events.problems import VistlogError
 
 from .entries import Entry, Num, fmt
 from .fold import GameResult
@@ -32,7 +33,7 @@ from .fold import GameResult
 __all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed", "ClaimError"]
 
 
-class ClaimError(ValueError):
+class ClaimError(VistlogError):
     """A claimed sheet file that cannot be read."""
 
 
@@ -234,7 +235,7 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
             raise ClaimError(f"{path}: not valid JSON ({exc})") from None
         after = obj.get("after_deal", default_deal) if "sheet" in obj else default_deal
         sheet = obj.get("sheet", obj)
-        from events.codec import CONVERTER
+        from vistlog.events.codec import CONVERTER
 
         if type(after) is not int:
             raise ClaimError(f"{path}: after_deal: expected a whole number")

@@ -23,7 +23,8 @@ from typing import Any
 
 import attrs
 
-from events.log import LogUnreadable, Problem
+from vistlog.events.log import LogUnreadable
+from vistlog.events.problems import Problem
 
 from .audit import audit
 from .fold import GameResult, run
@@ -35,11 +36,11 @@ __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_fi
 
 @attrs.frozen
 class FileReport:
-    """What one log gave: per game a JSON-ready dict, the problems as lines, or why it is unreadable."""
+    """What one log gave: per game a JSON-ready dict, its problems, or why it is unreadable."""
 
     path: str
     games: tuple[dict[str, Any], ...]
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
     unreadable: str | None
 
     @property
@@ -81,12 +82,12 @@ def merge(a: Report, b: Report) -> Report:
 
 
 def _one(path: str, what: Callable[[GameResult], dict[str, Any]]) -> FileReport:
-    problems: list[str] = []
+    problems: list[Problem] = []
     games: list[tuple[int, dict[str, Any]]] = []
     try:
         for item in run(path):
             if isinstance(item, Problem):
-                problems.append(str(item))
+                problems.append(item)
             else:
                 games.append((item.index, what(item)))
     except LogUnreadable as exc:

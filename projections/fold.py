@@ -1,7 +1,7 @@
 """Folding a checked log into games: entries, totals, checkpoints and the settlement.
 
 :func:`run` is the one pass of ARCHITECTURE.md: each line is read, decoded, checked by
-:class:`events.game.LogChecker` and folded here, once. It yields :class:`Problem` values as
+:class:`vistlog.events.game.LogChecker` and folded here, once. It yields :class:`Problem` values as
 they are found and a :class:`GameResult` for each game as soon as the game ends (or the
 file does), then forgets it, so memory follows one game, not the file.
 
@@ -17,14 +17,15 @@ from typing import IO
 
 import attrs
 
-from events.cards import GameKind
-from events.game import DealState, LogChecker
-from events.log import Problem, read_events
-from events.model import (
+from vistlog.events.cards import GameKind
+from vistlog.events.game import DealState, LogChecker
+from vistlog.events.log import read_events
+from vistlog.events.problems import Issue, Problem
+from vistlog.events.model import (
     DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
     ScoreRecorded,
 )
-from events.rules import PreferansOptions, SoloWhistOptions
+from vistlog.events.rules import PreferansOptions, SoloWhistOptions
 
 from . import preferans, solo_whist
 from .entries import Entry, Num, Totals, fmt
@@ -288,7 +289,7 @@ class Pipeline:
             self.checker.mark_broken(ev)
             if fold is not None:
                 fold.mark_broken()
-            return tuple(Problem(self.path, lineno, ev.seq, field, message, ev.game) for field, message in issues)
+            return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
         kind = type(ev)
         if kind is GameStarted:
             self.folds[ev.game] = GameFold(ev, self.started)  # type: ignore[arg-type]
@@ -316,9 +317,9 @@ class Pipeline:
             if problem.event_type == "deal_started":
                 fold.flush()
 
-    def check(self, ev: Event) -> list[tuple[str, str]]:
-        """For ``append``: the problems of ``ev`` as ``(field, message)``; folds it when legal."""
-        return [(p.field, p.message) for p in self.feed(None, ev) if isinstance(p, Problem)]
+    def check(self, ev: Event) -> list[Issue]:
+        """For ``append``: the problems of ``ev`` as issues; folds it when legal."""
+        return [Issue(p.code, p.field, p.message) for p in self.feed(None, ev) if isinstance(p, Problem)]
 
     def close(self) -> Iterator[Problem | GameResult]:
         """The file has ended: results of the games still open."""
@@ -330,7 +331,7 @@ class Pipeline:
             if why:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",
-                              fold.started.game)
+                              fold.started.game, code="game-unfinished")
             yield from _finish(self.path, fold)
         self.folds.clear()
 
@@ -352,15 +353,15 @@ def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]]) -> Iter
 def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
     res = fold.result()
     for deal, message in fold.scoring_problems:
-        yield Problem(path, None, None, f"deal {deal}", message, fold.started.game)
+        yield Problem(path, None, None, f"deal {deal}", message, fold.started.game, code="allocation-sum")
     if res.zero_sum_problem:
-        yield Problem(path, None, None, "", f"game {res.game}: {res.zero_sum_problem}", res.game)
+        yield Problem(path, None, None, "", f"game {res.game}: {res.zero_sum_problem}", res.game, code="zero-sum")
     yield res
 
 
 def run(path: str, stream: IO[bytes] | None = None) -> Iterator[Problem | GameResult]:
     """Read, check and fold a log in one streaming pass.
 
-    Raises :class:`events.log.LogUnreadable` for input that is not a log at all.
+    Raises :class:`vistlog.events.log.LogUnreadable` for input that is not a log at all.
     """
     return fold_events(path, read_events(path, stream))

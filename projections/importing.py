@@ -1,6 +1,6 @@
 """Importing many sources into one checked, chained log.
 
-Each source is read by its format's importer (``events.importers``); each game it holds is
+Each source is read by its format's importer (``vistlog.events.importers``); each game it holds is
 checked on its own by the same state machine and folds as ``append`` uses (with ``seq``
 numbered as it will be); a game with any problem is left out and named, with the file and
 record of every problem; the games that pass, and whose ids the log does not have yet, are
@@ -17,9 +17,9 @@ from typing import Any
 import attrs
 import orjson
 
-from events.codec import DecodeError, decode_obj
-from events.importers import IMPORTERS, ImportedGame, SourceError
-from events.log import LogUnreadable, Problem, append, read_events
+from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.importers import IMPORTERS, ImportedGame, SourceError
+from vistlog.events.log import LogUnreadable, Problem, append, read_events
 
 from .fold import Pipeline
 

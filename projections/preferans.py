@@ -2,12 +2,12 @@
 
 :func:`score_deal` is pure: it reads the options, the deal and the totals so far (for the
 pool overflow, тотус and the mountain floor) and returns entries; the caller applies them.
-Every rule reads an option of :class:`events.rules.PreferansOptions`; no preset is named here.
+Every rule reads an option of :class:`vistlog.events.rules.PreferansOptions`; no preset is named here.
 
->>> from events.rules import make_rules
->>> from projections.entries import Totals
->>> from events.model import ContractMade
->>> from events.cards import parse_bid, WhistCall
+>>> from vistlog.events.rules import make_rules
+>>> from vistlog.projections.entries import Totals
+>>> from vistlog.events.model import ContractMade
+>>> from vistlog.events.cards import parse_bid, WhistCall
 >>> opts = make_rules({"preset": "sochi"}).options
 >>> deal = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0,
 ...     contract=ContractMade(seq=2, game="g", deal=1, declarer="A", contract=parse_bid("6S")),
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from events.cards import WhistCall
-from events.model import Allocation
-from events.rules import PreferansOptions
+from vistlog.events.cards import WhistCall
+from vistlog.events.model import Allocation
+from vistlog.events.rules import PreferansOptions
 
 from .entries import Entry, Num, Totals, exact_div, fmt
 from .record import DealRecord

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from events.cards import WhistCall
-from events.game import DealState
-from events.model import Allocation, ContractMade, Event
+from vistlog.events.cards import WhistCall
+from vistlog.events.game import DealState
+from vistlog.events.model import Allocation, ContractMade, Event
 
 __all__ = ["DealRecord", "record_of"]
 

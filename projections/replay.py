@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from events.cards import Bid, GameKind
-from events.model import BidMade, CardPlayed, ContractMade, Discard, Tricks, WhistMade
+from vistlog.events.cards import Bid, GameKind
+from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Tricks, WhistMade
 
 from .entries import fmt
 from .fold import GameResult

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 __all__ = ["preferans_result", "per_conversion_result", "results", "round_to_zero_sum", "money", "payments"]
 
-from events.rules import PreferansOptions, SoloWhistOptions
+from vistlog.events.rules import PreferansOptions, SoloWhistOptions
 
 from .entries import Num, Totals
 

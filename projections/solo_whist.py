@@ -1,12 +1,12 @@
 """Solo Whist scoring: one deal → points for each player, with reasons; every deal sums to 0.
 
-The points come from the rules' table (:class:`events.rules.ContractPoints` rows): the
+The points come from the rules' table (:class:`vistlog.events.rules.ContractPoints` rows): the
 declaring side receives, and each opponent pays, the row's amount plus the per-trick rate
 for each over- or undertrick; a failed contract reverses every sign.
 
->>> from events.rules import make_rules
->>> from events.model import ContractMade
->>> from events.cards import parse_bid
+>>> from vistlog.events.rules import make_rules
+>>> from vistlog.events.model import ContractMade
+>>> from vistlog.events.cards import parse_bid
 >>> opts = make_rules({"preset": "encyclopedia"}).options
 >>> deal = DealRecord(number=1, dealer="W", holders=("N", "E", "S", "W"), bomb=0,
 ...     contract=ContractMade(seq=2, game="g", deal=1, declarer="S", contract=parse_bid("solo")),
@@ -17,7 +17,7 @@ for each over- or undertrick; a failed contract reverses every sign.
 
 from __future__ import annotations
 
-from events.rules import SoloWhistOptions
+from vistlog.events.rules import SoloWhistOptions
 
 from .entries import Entry
 from .record import DealRecord

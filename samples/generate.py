@@ -19,8 +19,8 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from events.simulate import preferans_game, solo_whist_game
-from projections.fold import GameResult, Pipeline
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.projections.fold import GameResult, Pipeline
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,7 +41,7 @@ def check(events: list[dict[str, Any]]) -> GameResult:
     out = []
     for k, e in enumerate(events, start=1):
         e["seq"] = k
-        from events.codec import decode_obj
+        from vistlog.events.codec import decode_obj
 
         out += list(pipe.feed(k, decode_obj(dict(e))))
     out += list(pipe.close())

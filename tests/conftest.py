@@ -1,4 +1,4 @@
-"""Shared fixtures: hypothesis profiles and the location of ../shared."""
+"""Shared fixtures: hypothesis profiles and where the test data lives."""
 
 from __future__ import annotations
 
@@ -14,6 +14,5 @@ settings.register_profile("thorough", max_examples=1000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("VISTLOG_SHARED", ROOT.parent / "shared"))
-VECTORS = SHARED / "vectors"
+VECTORS = ROOT / "tests" / "vectors"
 SAMPLES = ROOT / "samples"

@@ -7,15 +7,15 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, GameKind, Suit, WhistCall, all_bids
-from events.codec import DecodeError, decode_obj
-from events.log import Problem
-from events.model import (
+from vistlog.events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, GameKind, Suit, WhistCall, all_bids
+from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.log import Problem
+from vistlog.events.model import (
     Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
     GameStarted, OpeningBalance, ScoreRecorded, SheetLine, Tricks, WhistMade,
 )
-from events.rules import make_rules
-from projections.fold import GameResult, fold_events
+from vistlog.events.rules import make_rules
+from vistlog.projections.fold import GameResult, fold_events
 
 
 class Game:
@@ -77,7 +77,7 @@ def fold(events: Iterable[dict[str, Any]]) -> tuple[list[GameResult], list[Probl
         try:
             items.append((i, decode_obj(dict(ev))))
         except DecodeError as exc:
-            items.append((i, Problem("t.jsonl", i, exc.seq, exc.field, exc.message)))
+            items.append((i, Problem("t.jsonl", i, exc.seq, exc.field, exc.message, code=exc.code)))
     results: list[GameResult] = []
     problems: list[Problem] = []
     for item in fold_events("t.jsonl", iter(items)):

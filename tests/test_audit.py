@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.simulate import preferans_game, solo_whist_game
-from projections.audit import ClaimError, audit, read_claimed
-from projections.fold import GameResult, Pipeline
-from projections.replay import replay_lines
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.projections.audit import ClaimError, audit, read_claimed
+from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.replay import replay_lines
 
 from .conftest import VECTORS
 from .helpers import fold
@@ -161,7 +161,7 @@ def test_a_claimed_sheet_that_cannot_be_taken_is_one_message(data: bytes, messag
 
 
 def test_replay_of_the_seed_examples_shows_the_seed_numbers() -> None:
-    from projections.fold import run
+    from vistlog.projections.fold import run
 
     ex2 = next(x for x in run(str(VECTORS / "preferans-seed-example-2.jsonl")) if isinstance(x, GameResult))
     text = "\n".join(replay_lines(ex2))
@@ -183,7 +183,7 @@ def test_replay_upto_stops_there() -> None:
 
 
 def test_replay_of_a_solo_whist_game_tells_the_points() -> None:
-    from projections.fold import run
+    from vistlog.projections.fold import run
 
     res = next(x for x in run(str(VECTORS / "solo-whist-seed-examples.jsonl")) if isinstance(x, GameResult))
     text = "\n".join(replay_lines(res))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from projections.batch import EMPTY, FileReport, Report, audit_file, expand, merge, run_local, run_sequential
+from vistlog.projections.batch import EMPTY, FileReport, Report, audit_file, expand, merge, run_local, run_sequential
 
 from .conftest import ROOT, SAMPLES, VECTORS
 
@@ -86,7 +86,7 @@ def test_cli_jobs_2_equals_jobs_1(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_dask_local_cluster_gives_exactly_the_sequential_result(tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="the optional extra vistlog[dask] is not installed")
-    from projections.batch import run_dask
+    from vistlog.projections.batch import run_dask
 
     paths = logs(tmp_path)
     assert run_dask("settle", paths, "local", partition_size=3) == run_sequential("settle", paths)
@@ -168,7 +168,8 @@ def test_validate_json_lists_every_log_with_its_games_and_problems(tmp_path: Pat
     code = main(["validate", str(Path(paths[0]).parent), "--format", "json", "--jobs", "2"])
     files = orjson.loads(capsys.readouterr().out)["files"]
     assert code == 2 and [f["path"] for f in files] == paths
-    assert files[0]["problems"] and all(line.startswith(paths[0] + ":") for line in files[0]["problems"])
+    assert files[0]["problems"] and all(p["text"].startswith(paths[0] + ":") and p["path"] == paths[0] and p["code"]
+                                       for p in files[0]["problems"])
     broken = next(p for p in paths if p.endswith("broken.jsonl"))
     assert [(f["path"], f["error"]) for f in files if "error" in f] == [
         (broken, f"{broken}:1: not a JSON Lines log (not valid JSON (unexpected character, expected a JSON value "

@@ -118,7 +118,7 @@ def test_sheet_formats_and_upto(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cyrillic_names_line_up(capsys: pytest.CaptureFixture[str]) -> None:
-    from projections.render import width
+    from vistlog.projections.render import width
 
     code, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
     rows = [line for line in out.splitlines() if line[:4] in ("Маша", "Петя", "Оля ", "Коля")]

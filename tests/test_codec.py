@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.cards import parse_bid, parse_card, parse_suit
-from events.codec import DecodeError, decode, decode_obj, encode, unstructure
-from events.model import TAGS
+from vistlog.events.cards import parse_bid, parse_card, parse_suit
+from vistlog.events.codec import DecodeError, decode, decode_obj, encode, unstructure
+from vistlog.events.model import TAGS
 
 from .helpers import EVENTS, any_event, event_of, extensions
 
@@ -125,7 +125,7 @@ def test_any_json_value_never_raises_anything_but_decode_error(value: Any) -> No
 @pytest.mark.parametrize("cls", list(EVENTS), ids=lambda c: TAGS[c])
 @given(data=st.data())
 def test_the_fast_path_is_never_more_lenient_than_the_detailed_one(cls: type, data: st.DataObject) -> None:
-    from events.codec import _DETAILED_HOOKS, _FAST_HOOKS
+    from vistlog.events.codec import _DETAILED_HOOKS, _FAST_HOOKS
 
     obj = unstructure(data.draw(event_of(cls)))
     tag = obj.pop("type")

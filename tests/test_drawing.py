@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from events.log import Problem
-from projections.entries import fmt
-from projections.fold import GameResult, run
-from projections.render.drawing import html_page, preferans_svg, running_parts, solo_whist_svg
+from vistlog.events.log import Problem
+from vistlog.projections.entries import fmt
+from vistlog.projections.fold import GameResult, run
+from vistlog.projections.render.drawing import html_page, preferans_svg, running_parts, solo_whist_svg
 
 from .conftest import SAMPLES, VECTORS
 
@@ -59,7 +59,7 @@ def test_four_players_have_four_sectors_and_long_names_are_shortened() -> None:
     root = ET.fromstring(svg)
     sectors = {p.get("data-player") for p in root.iter("{http://www.w3.org/2000/svg}polygon")}
     assert sectors == set(res.players)
-    from projections.render.drawing import _short
+    from vistlog.projections.render.drawing import _short
 
     assert _short("Александр Сергеевич") == "Александр Сер…"
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.codec import DecodeError, decode, decode_obj
-from events.game import LogChecker
-from events.simulate import preferans_game, solo_whist_game
-from projections.fold import GameResult, Pipeline
+from vistlog.events.codec import DecodeError, decode, decode_obj
+from vistlog.events.game import LogChecker
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.projections.fold import GameResult, Pipeline
 
 from .helpers import Game, fold
 
@@ -198,8 +198,8 @@ def test_dropped_swapped_duplicated_lines_give_clean_errors(seed: int, data: st.
 def _fold_lines(blob: bytes) -> tuple[list[GameResult], list[Any]]:
     import io
 
-    from events.log import Problem
-    from projections.fold import run
+    from vistlog.events.log import Problem
+    from vistlog.projections.fold import run
 
     items = list(run("m.jsonl", io.BytesIO(blob)))
     return ([i for i in items if isinstance(i, GameResult)], [i for i in items if isinstance(i, Problem)])

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.importers import EXPORTERS
-from events.importers.jsonl import derive_tricks, read as read_jsonl
-from events.log import Problem, read_events, verify
-from events.simulate import preferans_game, solo_whist_game
-from projections.audit import audit
-from projections.fold import GameResult, run
-from projections.importing import import_sources
+from vistlog.events.importers import EXPORTERS
+from vistlog.events.importers.jsonl import derive_tricks, read as read_jsonl
+from vistlog.events.log import Problem, read_events, verify
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.projections.audit import audit
+from vistlog.projections.fold import GameResult, run
+from vistlog.projections.importing import import_sources
 
 from .conftest import SAMPLES
 
@@ -31,14 +31,14 @@ def result(log: Path) -> GameResult:
 
 
 def events_of(log: Path) -> list[dict[str, Any]]:
-    from events.codec import unstructure
+    from vistlog.events.codec import unstructure
 
     return [unstructure(e) for _, e in read_events(str(log)) if not isinstance(e, Problem)]
 
 
 @pytest.mark.parametrize("sample", ["classic-bombs.jsonl", "solo-whist-evening.jsonl", "disputed-sheet.jsonl"])
 def test_csv_log_csv_gives_the_same_rows(tmp_path: Path, sample: str) -> None:
-    from events.importers import ImportedGame
+    from vistlog.events.importers import ImportedGame
 
     evs = events_of(SAMPLES / sample)
     first = EXPORTERS["csv"](derive_tricks(ImportedGame("g", evs, "x")).events)
@@ -254,7 +254,7 @@ def test_the_readme_example_for_server_authors_is_legal(tmp_path: Path) -> None:
     ("gchet", b"[]", "x: not a gchet save"),
 ])
 def test_a_source_that_is_not_its_format_is_one_message(fmt: str, data: bytes, message: str) -> None:
-    from events.importers import IMPORTERS, SourceError
+    from vistlog.events.importers import IMPORTERS, SourceError
 
     with pytest.raises(SourceError) as err:
         IMPORTERS[fmt]("x", data)

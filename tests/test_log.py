@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.codec import decode
-from events.log import AppendRejected, LogUnreadable, Problem, append, read_events, verify
-from projections.fold import Pipeline
+from vistlog.events.codec import decode
+from vistlog.events.log import AppendRejected, LogUnreadable, Problem, append, read_events, verify
+from vistlog.projections.fold import Pipeline
 
 from .conftest import ROOT, VECTORS
 
@@ -43,7 +43,7 @@ def do_append(path: str, events: list[dict[str, Any]]) -> list[Any]:
 
 
 def problems_of(path: str) -> list[str]:
-    from projections.fold import run
+    from vistlog.projections.fold import run
 
     return [str(x) for x in run(path) if isinstance(x, Problem)]
 

@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.simulate import preferans_game, solo_whist_game
-from projections.fold import GameResult, Pipeline
-from projections.settlement import payments, preferans_result, round_to_zero_sum
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.settlement import payments, preferans_result, round_to_zero_sum
 
 from .helpers import fold
 

@@ -1,4 +1,4 @@
-"""Published and peer-program figures from ../shared/research, replayed through vistlog."""
+"""Published and peer-program figures from the research behind docs/rules.md, replayed through vistlog."""
 
 from __future__ import annotations
 

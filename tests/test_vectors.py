@@ -1,4 +1,4 @@
-"""Every log in ../shared/vectors settles exactly to its .expected.json."""
+"""Every log in tests/vectors (copied data, see its README) settles exactly to its .expected.json."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from events.log import Problem
-from projections.fold import GameResult, run
+from vistlog.events.log import Problem
+from vistlog.projections.fold import GameResult, run
 
 from .conftest import VECTORS
 
@@ -17,7 +17,7 @@ LOGS = sorted(VECTORS.glob("*.jsonl"))
 
 
 def test_the_vectors_are_there() -> None:
-    assert len(LOGS) >= 6, f"expected the shared vectors in {VECTORS}"
+    assert len(LOGS) >= 6, f"expected the vectors in {VECTORS}"
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.stem)

@@ -19,15 +19,18 @@ from typing import IO, Any
 
 import orjson
 
-from events.codec import DecodeError, loads_line
-from events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
-from events.rules import PRESETS, option_docs
-from events.schema import build_schema
-from projections import batch, importing, render
-from projections.render import drawing
-from projections.audit import ClaimError, audit, read_claimed
-from projections.fold import GameResult, Pipeline, fold_events
-from projections.replay import replay_lines
+from vistlog.events.codec import DecodeError, loads_line
+from vistlog.events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
+from vistlog.events.rules import PRESETS, option_docs
+from vistlog.events.schema import build_schema
+from vistlog.projections import batch, importing, render
+from vistlog.projections.render import drawing
+from vistlog.events.importers import SourceError
+from vistlog.events.problems import Issue
+from vistlog.projections.audit import ClaimError
+from vistlog.projections.fold import GameResult, Pipeline, fold_events
+
+from .api import Game, dump, read_games
 
 __all__ = ["main"]
 
@@ -180,20 +183,36 @@ def _verdict(path: str, problems: int, games: int, quiet: bool, stopped: bool = 
         _err(f"{path}: ok, {games} game(s)")
 
 
-def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
-    """The games of ``args.log`` (only ``args.game`` when given, else all) and how many problems it has."""
+def _games(args: argparse.Namespace) -> tuple[list[Game], int]:
+    """The games of ``args.log`` (only ``args.game`` when given, else all), and how many problems the
+    log has (each printed on standard error)."""
     problems = _Problems()
     keep = args.game
     seen: list[str] = []
-    results = []
-    for r in _results(args.log, problems):
-        seen.append(r.game)
-        if keep is None or r.game == keep:
-            results.append(r)
-    if keep is not None and not results:
+    games = []
+    stream = _Progress(open_source(args.log), args.log)
+    try:
+        reader = read_games(stream.source(), name=args.log)  # type: ignore[arg-type]
+        for g in reader:
+            for p in g.problems:
+                problems(p)
+            seen.append(g.id)
+            if keep is None or g.id == keep:
+                games.append(g)
+        for p in reader.problems:
+            problems(p)
+    finally:
+        stream.close()
+    if keep is not None and not games:
         raise _UsageError(f"{args.log}: no game {keep!r} (games: {', '.join(seen) or 'none'})")
-    results.sort(key=lambda r: r.index)
-    return results, problems.count
+    games.sort(key=lambda g: g.fold.index)
+    return games, problems.count
+
+
+def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
+    """The folds of the games :func:`_games` gives, for the renderers."""
+    games, problems = _games(args)
+    return [g.fold for g in games], problems
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -251,8 +270,8 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
 def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
     """What ``validate`` says of one log, for each log in turn (problems on standard output)."""
     for f in files:
-        for line in f.problems:
-            _out(line)
+        for p in f.problems:
+            _out(str(p))
         if f.unreadable:
             _err(f.unreadable)
         else:
@@ -264,10 +283,11 @@ def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
     for f in files:
         if f.unreadable:
             _err(f.unreadable)
-        for line in f.problems:
-            _err(line)
+        for p in f.problems:
+            _err(str(p))
     if fmt == "json":
-        _out(orjson.dumps({"files": [{"path": f.path, "games": list(f.games), "problems": list(f.problems),
+        _out(orjson.dumps({"files": [{"path": f.path, "games": list(f.games),
+                                      "problems": [p.to_json() for p in f.problems],
                                       **({"error": f.unreadable} if f.unreadable else {})} for f in files]},
                           option=orjson.OPT_INDENT_2).decode())
         return
@@ -285,13 +305,13 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if _batch_mode(args):
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
-    results, problems = _load(args)
-    games = [render.settle_json(r) for r in results]
+    games, problems = _games(args)
+    out = [g.to_json() for g in games]
     if args.format == "json":
-        _out(orjson.dumps({"games": games}, option=orjson.OPT_INDENT_2).decode())
+        _out(orjson.dumps({"games": out}, option=orjson.OPT_INDENT_2).decode())
     else:
-        _out("\n\n".join(render.settle_text(g) for g in games))
-    bad = problems or any(not r.zero_sum for r in results)
+        _out("\n\n".join(render.settle_text(g) for g in out))
+    bad = problems or any(not g.settlement().zero_sum for g in games)
     return 1 if bad else 0
 
 
@@ -300,21 +320,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if _batch_mode(args):
         return cmd_batch(args, "audit")
     args.log = args.logs[0]
-    results, problems = _load(args)
-    claimed = None
-    if args.claimed:
-        if len(results) != 1:
-            raise _UsageError("--claimed compares one game: name it with --game")
-        try:
-            with open(args.claimed, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise LogUnreadable(f"{args.claimed}: cannot open ({exc.strerror or exc})") from None
-        try:
-            claimed = read_claimed(args.claimed, data, results[0].deals, results[0].players)
-        except ClaimError as exc:
-            raise LogUnreadable(str(exc)) from None
-    reports = [audit(r, claimed).to_json() for r in results]
+    games, problems = _games(args)
+    if args.claimed and len(games) != 1:
+        raise _UsageError("--claimed compares one game: name it with --game")
+    reports = [g.audit(args.claimed).to_json() for g in games]
     if args.format == "json":
         _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode())
     else:
@@ -324,13 +333,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """vistlog replay: the story of a game, deal by deal."""
-    results, problems = _load(args)
-    first = True
-    for r in results:
-        if not first:
+    games, problems = _games(args)
+    for i, g in enumerate(games):
+        if i:
             _out()
-        first = False
-        for line in replay_lines(r, args.upto):
+        for line in g.replay(args.upto):
             _out(line)
     return 1 if problems else 0
 
@@ -356,7 +363,7 @@ def cmd_append(args: argparse.Namespace) -> int:
         _err("vistlog append: no events on standard input")
         return 2
 
-    def make_checker() -> Callable[[Any], list[tuple[str, str]]]:
+    def make_checker() -> Callable[[Any], list[Issue]]:
         return Pipeline(args.log).check
 
     try:
@@ -400,18 +407,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """vistlog export: one game of a log in another format."""
-    from events.codec import unstructure
-    from events.importers import EXPORTERS, SourceError
-
-    games: dict[str, list[dict[str, Any]]] = {}
+    games: dict[str, list[Any]] = {}
     problems = _Problems()
     for _, item in read_events(args.log):
         if isinstance(item, Problem):
             problems(item)
         else:
-            obj = unstructure(item)
-            obj.pop("_chain", None)
-            games.setdefault(item.game, []).append(obj)
+            games.setdefault(item.game, []).append(item)
     if problems.count:
         _err(f"{args.log}: fix the problems before exporting")
         return 1
@@ -420,12 +422,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise _UsageError(f"{args.log}: no game {args.game!r} (games: {', '.join(games)})")
     if len(chosen) != 1:
         raise _UsageError(f"export writes one game: name it with --game ({', '.join(games)})")
-    from events.importers import ImportedGame
-    from events.importers.jsonl import derive_tricks
-
-    events = derive_tricks(ImportedGame(chosen[0], games[chosen[0]], args.log)).events
     try:
-        text = EXPORTERS[args.target_format](events)
+        text = dump(games[chosen[0]], args.target_format)
     except SourceError as exc:
         raise _UsageError(str(exc)) from None
     if args.output and args.output != "-":
@@ -637,7 +635,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except LogUnreadable as exc:
+    except (LogUnreadable, ClaimError) as exc:
         _err(str(exc))
         return 2
     except _UsageError as exc:

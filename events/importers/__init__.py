@@ -16,10 +16,12 @@ from typing import Any
 
 import attrs
 
+from vistlog.events.problems import VistlogError
+
 __all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "source"]
 
 
-class SourceError(ValueError):
+class SourceError(VistlogError):
     """A source that cannot be read as its format (the message names the place)."""
 
 

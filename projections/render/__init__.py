@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from events.cards import GameKind
+from vistlog.events.cards import GameKind
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult

@@ -7,10 +7,10 @@ other player, then the name. The pool size stands in the central circle. Every c
 its running entries (``2.4.8.14``); a voided deal's entry is struck through; a closed pool is
 marked. Solo Whist: the running points as a table and a line chart.
 
-Nothing here computes a score: it reads :class:`~projections.fold.GameResult` entries.
+Nothing here computes a score: it reads :class:`~vistlog.projections.fold.GameResult` entries.
 
->>> from projections.fold import run
->>> res = next(r for r in run("../shared/vectors/preferans-sochi-four-deals.jsonl") if hasattr(r, "entries"))
+>>> from vistlog.projections.fold import run
+>>> res = next(r for r in run("tests/vectors/preferans-sochi-four-deals.jsonl") if hasattr(r, "entries"))
 >>> svg = preferans_svg(res)
 >>> svg.startswith("<svg") and "6.16" in svg and "Вова" in svg
 True
@@ -22,8 +22,8 @@ import itertools
 import math
 from html import escape
 
-from events.cards import GameKind
-from events.model import BidMade, ContractMade, WhistMade
+from vistlog.events.cards import GameKind
+from vistlog.events.model import BidMade, ContractMade, WhistMade
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult

@@ -3,7 +3,7 @@
 :func:`preferans_game` and :func:`solo_whist_game` deal real cards and make random but
 legal choices (bids, contracts, whist calls, play), returning event dicts in log order.
 They know the rules only as the state machine states them: a ``check`` callable (by
-default :class:`events.game.LogChecker`) is asked about every event, and a choice it
+default :class:`vistlog.events.game.LogChecker`) is asked about every event, and a choice it
 refuses is a bug the caller will see.
 
 >>> import random
@@ -18,11 +18,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, all_bids
-from .codec import decode_obj
-from . import seating
-from .play import Play
-from .rules import PreferansOptions, SoloWhistOptions
+from vistlog.events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, all_bids
+from vistlog.events.codec import decode_obj
+from vistlog.events import seating
+from vistlog.events.play import Play
+from vistlog.events.rules import PreferansOptions, SoloWhistOptions
 
 __all__ = ["preferans_game", "solo_whist_game", "Checker"]
 
@@ -37,7 +37,7 @@ class _Emitter:
         self.events: list[dict[str, Any]] = []
         self.seq = seq0
         if check is None:
-            from .game import LogChecker
+            from vistlog.events.game import LogChecker
 
             check = LogChecker()
         self.check = check
@@ -97,7 +97,7 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
     ``closed`` says whether every pool is closed (the caller's projection knows); the game
     ends there when the rules end it so, else after ``max_deals`` deals.
     """
-    from .rules import make_rules
+    from vistlog.events.rules import make_rules
 
     rules = rules or {"preset": "sochi"}
     opts = make_rules(rules).options
@@ -253,7 +253,7 @@ def solo_whist_game(rng: random.Random, *, players: Sequence[str] = ("North", "E
                     card_play: float = 0.2, check: Checker | None = None, seq0: int = 0,
                     stake: str | None = None) -> list[dict[str, Any]]:
     """A random legal Solo Whist game, as event dicts."""
-    from .rules import make_rules
+    from vistlog.events.rules import make_rules
 
     rules = rules or {"preset": "encyclopedia"}
     opts = make_rules(rules).options

@@ -1,0 +1,105 @@
+"""The Python API (``import vistlog``): the README's example and each entry point."""
+
+from __future__ import annotations
+
+import io
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import vistlog
+from vistlog.events.codec import decode
+
+from .conftest import ROOT, SAMPLES
+
+START = {"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
+         "rules": {"preset": "sochi"}}
+
+
+def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", text, re.S)
+    (tmp_path / "samples").symlink_to(SAMPLES)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("sochi-2026-11-28 ('Аня', 'Боря', 'Вова') sound")
+    assert out[1] == "19" and out[2].startswith("344/3 {'Аня': -577, 'Боря': 115, 'Вова': 462}")
+    assert out[3].startswith("False line 48: after deal 8: mountain of Вова: recorded 32, computed 22")
+    assert out[4] == "['deal-out-of-order']" and out[5] == "ok"
+    assert vistlog.verify(tmp_path / "club.jsonl").chained == 1
+
+
+def test_the_api_is_curated() -> None:
+    assert all(getattr(vistlog, name).__doc__ for name in vistlog.__all__ if name not in ("FORMATS_IN", "FORMATS_OUT",
+                                                                                          "CODES"))
+    for name in ("read_games", "Game", "Checker", "append", "verify", "load", "dump", "VistlogError", "Problem"):
+        assert name in vistlog.__all__
+
+
+def test_read_games_takes_a_path_a_stream_or_events() -> None:
+    path = SAMPLES / "classic-bombs.jsonl"
+    by_path = [g.settlement() for g in vistlog.read_games(path)]
+    by_stream = [g.settlement() for g in vistlog.read_games(io.BytesIO(path.read_bytes()))]
+    events = [decode(line) for line in path.read_bytes().splitlines()]
+    by_events = [g.settlement() for g in vistlog.read_games(events)]
+    assert by_path == by_stream == by_events and len(by_path) == 1
+    assert sum(by_path[0].exact.values(), Fraction(0)) == 0
+
+
+def test_each_game_carries_its_own_problems_and_stray_ones_stay_on_the_reader() -> None:
+    other = dict(START, game="h")
+    events = [dict(START, seq=1), dict(other, seq=2),
+              {"seq": 3, "type": "deal_started", "game": "h", "deal": 1, "dealer": "C", "bomb": 9},
+              {"seq": 4, "type": "deal_started", "game": "nobody", "deal": 1, "dealer": "C"}]
+    reader = vistlog.read_games(events)
+    games = {g.id: g for g in reader}
+    assert games["g"].sound and games["g"].problems == ()
+    assert [p.code for p in games["h"].errors] == ["bomb-level"] and not games["h"].sound
+    assert [p.code for p in reader.problems] == ["game-not-started"]
+
+
+def test_checker_is_legal_does_not_change_anything_and_push_refuses_cleanly() -> None:
+    c = vistlog.Checker()
+    c.push(START)
+    deal = {"type": "deal_started", "game": "g", "deal": 1, "dealer": "C"}
+    assert c.is_legal(deal) and c.is_legal(deal)  # asking twice: nothing was applied
+    with pytest.raises(vistlog.IllegalEventError) as exc:
+        c.push(dict(deal, deal=3))
+    assert [p.code for p in exc.value.problems] == ["deal-out-of-order"]
+    assert isinstance(exc.value, vistlog.VistlogError)
+    assert c.push(deal).seq == 2
+    assert [p.code for p in c.problems({"type": "bid", "game": "g", "deal": 1, "player": "B", "bid": "6S"})] \
+        == ["bid-out-of-turn"]
+    assert [p.code for p in c.problems({"type": "bid", "game": "g", "deal": 1, "player": "A", "bid": "6X"})] \
+        == ["field-invalid"]
+
+
+def test_append_is_all_or_nothing_and_raises_a_vistlog_error(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    assert [e.seq for e in vistlog.append(log, [START])] == [1]
+    before = log.read_bytes()
+    with pytest.raises(vistlog.AppendRejected) as exc:
+        vistlog.append(log, [{"type": "deal_started", "game": "g", "deal": 1, "dealer": "C"},
+                             {"type": "deal_started", "game": "g", "deal": 5, "dealer": "A"}])
+    assert isinstance(exc.value, vistlog.VistlogError)
+    assert [p.code for p in exc.value.problems] == ["deal-out-of-order"]
+    assert log.read_bytes() == before
+
+
+def test_load_and_dump_round_trip_a_protocol() -> None:
+    (imported,) = vistlog.load(SAMPLES / "sochi-protocol.csv", "csv")
+    assert vistlog.dump(imported.events, "csv") == (SAMPLES / "sochi-protocol.csv").read_text(encoding="utf-8")
+    with pytest.raises(vistlog.VistlogError):
+        vistlog.load(b"not a protocol", "csv")
+    with pytest.raises(vistlog.VistlogError):
+        vistlog.dump([], "docx")
+
+
+def test_unreadable_input_raises_the_root_error(tmp_path: Path) -> None:
+    with pytest.raises(vistlog.LogUnreadable) as exc:
+        vistlog.read_games(tmp_path / "missing.jsonl")
+    assert isinstance(exc.value, vistlog.VistlogError) and "missing.jsonl" in str(exc.value)
