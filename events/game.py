@@ -22,6 +22,7 @@ closed) asks a :class:`ClosureOracle` that the caller may supply (the projection
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -32,6 +33,7 @@ from .model import (
 )
 from .play import Play
 from .problems import Issue
+from .text import printable, unsafe_characters
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
@@ -848,9 +850,20 @@ class LogChecker:
     @staticmethod
     def _game_fields(ev: GameStarted) -> list[Issue]:
         n = len(ev.players)
+        bad = unsafe_characters(ev.game)
+        if bad or not unicodedata.is_normalized("NFC", ev.game):
+            why = f"control or format characters ({bad})" if bad else "not in Unicode NFC form"
+            return [Issue("game-id-invalid", "game", f"{printable(ev.game)!r}: {why}")]
         for i, name in enumerate(ev.players):
             if not name.strip():
                 return [Issue("player-name-empty", f"players.{i}", "a player's name is empty")]
+            bad = unsafe_characters(name)
+            if bad:
+                return [Issue("player-name-invalid", f"players.{i}",
+                              f"{printable(name)!r} holds control or format characters ({bad})")]
+            if not unicodedata.is_normalized("NFC", name):
+                return [Issue("player-name-not-nfc", f"players.{i}",
+                              f"{name!r} is not in Unicode NFC form; write it {unicodedata.normalize('NFC', name)!r}")]
             if name in ev.players[:i]:
                 return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
         if ev.rules.kind is not ev.kind:

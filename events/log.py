@@ -15,12 +15,18 @@ alone: :func:`verify` prints the head hash to keep elsewhere.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import functools
 import hashlib
+import io
+import json
 import os
+import stat
 import sys
+import typing
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 import attrs
 import orjson
@@ -32,6 +38,7 @@ from .problems import Issue, Problem, VistlogError
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
+    "Chain", "MAX_LINE", "journal_size",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -44,20 +51,84 @@ class LogUnreadable(VistlogError):
     """A log that cannot be read at all: missing, unreadable, empty, or not JSON Lines."""
 
 
+MAX_LINE: Final = 1 << 20
+"""The longest line read (1 MiB, far more than any event): a longer one is a problem, not a meal."""
+BOM: Final = b"\xef\xbb\xbf"
+JOURNAL_SUFFIX: Final = ".append-journal"
+"""``LOG.append-journal`` holds the log's size before an append that has not finished yet."""
+
+
+class _Upto(io.RawIOBase):
+    """A raw file read only up to ``limit`` bytes: the log as it stood when it was opened."""
+
+    def __init__(self, raw: io.FileIO, limit: int) -> None:
+        self.raw = raw
+        self.left = limit
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.left <= 0:
+            return 0
+        view = memoryview(buffer)[: self.left]
+        n = self.raw.readinto(view) or 0
+        self.left -= n
+        return n
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+
+def journal_size(path: str) -> int | None:
+    """The size a log had before an append that never finished (its journal), or ``None``."""
+    try:
+        with open(path + JOURNAL_SUFFIX, "rb") as fh:
+            text = fh.read(64)
+    except OSError:
+        return None
+    try:
+        return int(text.decode("ascii").strip())
+    except ValueError:
+        return None
+
+
 def open_source(path: str) -> BinaryIO:
-    """Open a log for reading; ``-`` is standard input. Raise :class:`LogUnreadable`."""
+    """Open a log for reading; ``-`` is standard input. Raise :class:`LogUnreadable`.
+
+    A file is read as it stood when opened, under a shared lock for that instant: an append
+    under way then is not half seen, and the tail of an append that never finished (a writer
+    killed mid-write, whose journal is still there) is not read at all.
+    """
     if path == "-":
         return sys.stdin.buffer
     try:
         if os.path.isdir(path):
             raise LogUnreadable(f"{path}: is a folder, not a log file")
-        return open(path, "rb")  # noqa: SIM115 - the caller closes it
+        raw = open(path, "rb", buffering=0)  # noqa: SIM115 - the caller closes it
     except OSError as exc:
         raise LogUnreadable(f"{path}: cannot open ({exc.strerror or exc})") from None
+    st = os.fstat(raw.fileno())
+    if not stat.S_ISREG(st.st_mode):
+        return io.BufferedReader(raw, 1 << 16)  # type: ignore[return-value]
+    try:
+        fcntl.flock(raw.fileno(), fcntl.LOCK_SH)
+        size = os.fstat(raw.fileno()).st_size
+        before = journal_size(path)
+        fcntl.flock(raw.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        size, before = st.st_size, journal_size(path)
+    if before is not None and before < size:
+        size = before
+    return io.BufferedReader(_Upto(raw, size), 1 << 16)  # type: ignore[return-value]
 
 
 def split_chain(line: bytes) -> tuple[bytes, str | None]:
-    """Split a line into (content without the chain field, chain hex or None)."""
+    """Split a line (no line ending) into (content without the chain field, chain hex or None)."""
     if len(line) > _CHAIN_TAIL and line.endswith(b'"}') and line[-_CHAIN_TAIL:-66] == _CHAIN_PREFIX:
         return line[:-_CHAIN_TAIL] + b"}", line[-66:-2].decode("ascii", "replace")
     return line, None
@@ -68,37 +139,143 @@ def chain_step(previous: bytes, content: bytes) -> bytes:
     return hashlib.sha256(previous + content).digest()
 
 
-def read_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes, bool]]:
-    """Yield ``(line number, line without newline, is torn)`` for every non-blank line.
+class Chain:
+    """Follows a log's hash chain line by line (every reader does, on the way).
 
-    A line is torn when it is the last one and the file does not end with a newline; the
-    reader only says so, the decoder decides whether it is whole.
+    Lines without a chain before the first chained one are absorbed as they are; after it,
+    every line must carry the chain. :meth:`step` says what is wrong with one line, if
+    anything, and resynchronises on the line's own value, so each changed, inserted or
+    removed line is reported once.
+
+    >>> c = Chain()
+    >>> value = chain_step(GENESIS, b'{"a":1}').hex()
+    >>> c.step(b'{"a":1}', value), c.step(b'{"a":2}', None)
+    (None, 'chain-missing')
     """
-    pending: tuple[int, bytes] | None = None
-    for lineno, raw in enumerate(stream, start=1):
-        if pending is not None:
-            yield pending[0], pending[1], False
-            pending = None
-        if raw.endswith(b"\n"):
-            line = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-            if line.strip():
-                yield lineno, line, False
-        elif raw.strip():
-            pending = (lineno, raw)
-    if pending is not None:
-        yield pending[0], pending[1], True
+
+    __slots__ = ("began", "chained", "state")
+
+    def __init__(self) -> None:
+        self.state = GENESIS
+        self.began = False
+        self.chained = 0
+
+    def step(self, content: bytes, value: str | None) -> str | None:
+        """Take one line's content (no chain field, no line ending) and its chain value."""
+        state = hashlib.sha256(self.state + content).digest()
+        if value is None:
+            if self.began:
+                return "chain-missing"
+            self.state = state
+            return None
+        self.began = True
+        self.chained += 1
+        if state.hex() == value:
+            self.state = state
+            return None
+        try:
+            self.state = bytes.fromhex(value)
+        except ValueError:
+            self.state = state
+        return "chain-mismatch"
 
 
-def read_events(path: str, stream: IO[bytes] | None = None
+CHAIN_MESSAGES: Final = {
+    "chain-mismatch": "chain mismatch: this line or one before it was changed, inserted, removed or reordered",
+    "chain-missing": "a line without a chain after the chain began: inserted or changed",
+}
+
+
+def _content(raw: bytes) -> bytes:
+    """A line without its ending and trailing blanks (how the chain sees it)."""
+    return raw.rstrip(b" \t\r\n")
+
+
+def _lines(src: Iterable[bytes]) -> Iterator[bytes]:
+    """The raw lines of a stream, each at most :data:`MAX_LINE` + 1 bytes (a longer line comes in pieces)."""
+    readline = getattr(src, "readline", None)
+    if readline is None:
+        return iter(src)
+    return iter(functools.partial(readline, MAX_LINE + 1), b"")
+
+
+def _skip_long(first: bytes, lines: Iterator[bytes]) -> bool:
+    """Read past the rest of an over-long line; ``True`` when the file ended inside it."""
+    return not first.endswith(b"\n") and all(not piece.endswith(b"\n") for piece in lines)
+
+
+def read_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, bytes, bool]]:
+    """Yield ``(line number, line content, is torn)`` for every non-blank line.
+
+    The content has no line ending (nor a byte-order mark on the first line). A line is torn
+    when it is the last one, the file does not end with a newline, and it is not whole JSON:
+    a write that never finished. A line over :data:`MAX_LINE` bytes is yielded as ``b""``.
+    """
+    lines = _lines(stream)
+    lineno = 0
+    for raw in lines:
+        lineno += 1
+        if lineno == 1 and raw.startswith(BOM):
+            raw = raw[3:]
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            _skip_long(raw, lines)
+            yield lineno, b"", False
+            continue
+        line = _content(raw)
+        if not line.strip():
+            continue
+        torn = not raw.endswith(b"\n") and _is_torn(line)
+        yield lineno, line, torn
+
+
+def _is_torn(line: bytes) -> bool:
+    try:
+        orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return True
+    return False
+
+
+def _count_keys(value: Any) -> int:
+    if type(value) is dict:
+        return len(value) + sum(_count_keys(v) for v in value.values())
+    if type(value) is list:
+        return sum(_count_keys(v) for v in value)
+    return 0
+
+
+def _duplicate_key(raw: bytes) -> str | None:
+    """The first key that stands twice in one object of the line, or ``None``."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for k, _ in items:
+            if k in seen and not found:
+                found.append(k)
+            seen.add(k)
+        return dict(items)
+
+    try:
+        json.loads(raw, object_pairs_hook=pairs)
+    except ValueError:
+        return None
+    return found[0] if found else None
+
+
+def read_events(path: str, stream: Iterable[bytes] | None = None
                 ) -> Iterator[tuple[int, Event | Problem]]:
     """Decode a log line by line: yield ``(line, event)`` or ``(line, Problem)``.
 
     Raises :class:`LogUnreadable` (before yielding anything) when the file is empty or its
-    first line is not a JSON object: such input is not a log at all.
+    first line is not a JSON object: such input is not a log at all. Every line is also
+    walked through the hash chain (:class:`Chain`): a line that breaks it is a problem
+    (``chain-mismatch``, ``chain-missing``) reported before its event, which is still read.
 
     This is the hot loop of every command, so it is written flat: ``orjson`` takes the
-    line with its newline, a blank line is noticed only when parsing fails, and the chain
-    field is split off only when the line ends with it.
+    line with its newline, and the chain field is split off where the line ends with it.
+    A key written twice in one object is refused (``field-duplicate``); it is looked for
+    only when the line holds more ``":`` than its objects have keys.
     """
     own = stream is None
     src = open_source(path) if own else stream
@@ -106,48 +283,82 @@ def read_events(path: str, stream: IO[bytes] | None = None
     loads = orjson.loads
     JSONError = orjson.JSONDecodeError
     prefix = _CHAIN_PREFIX
+    chain = Chain()
+    step = chain.step
+    lines = _lines(src)
     try:
         seen_any = False
         lineno = 0
-        for raw in src:
+        for raw in lines:
             lineno += 1
             if raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
-                raw = raw[:-_CHAIN_TAIL - 1] + b"}"
-            elif raw[-4:] == b'"}\r\n' and raw[-_CHAIN_TAIL - 2:-68] == prefix:
-                raw = raw[:-_CHAIN_TAIL - 2] + b"}"
-            try:
-                data = loads(raw)
-            except JSONError:
-                if not raw.strip():
+                content = raw[:-_CHAIN_TAIL - 1] + b"}"
+                value: str | None = raw[-67:-3].decode("ascii", "replace")
+            else:
+                if len(raw) > MAX_LINE and raw[-1:] != b"\n":
+                    if not seen_any:
+                        raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line over {MAX_LINE} bytes)")
+                    _skip_long(raw, lines)
+                    chain.began = False  # the chain cannot be followed past a line that was not read
+                    yield lineno, Problem(path, lineno, None, "", f"a line of over {MAX_LINE} bytes: not an event",
+                                          code="line-too-long")
                     continue
+                if lineno == 1 and raw.startswith(BOM):
+                    raw = raw[3:]
+                content, value = split_chain(_content(raw))
+                if not content.strip():
+                    continue
+            try:
+                data = loads(content)
+            except JSONError:
                 try:
-                    loads_line(raw)
+                    loads_line(content)
                 except DecodeError as exc:
                     if not seen_any:
                         raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
                     torn = not raw.endswith(b"\n")
+                    if not torn:
+                        step(content, value)
                     msg = "torn last line: the file ends in the middle of an event" if torn else exc.message
                     yield lineno, Problem(path, lineno, None, "", msg, code="torn-line" if torn else exc.code)
                 continue
+            broken = step(content, value)
             if not seen_any:
                 if type(data) is not dict:
                     raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
                 seen_any = True
+            if type(data) is dict and content.count(b'":') != len(data) and content.count(b'":') != _count_keys(data):
+                twice = _duplicate_key(content)
+                if twice is not None:
+                    yield lineno, _problem_of(path, lineno, data, DecodeError(
+                        twice, "written twice in one object", code="field-duplicate"))
+                    continue
             try:
-                yield lineno, decode_obj(data)
+                event = decode_obj(data)
             except DecodeError as exc:
-                game, kind, deal = (data.get("game"), exc.event_type, data.get("deal")) if type(data) is dict \
-                    else (None, None, None)
-                yield lineno, Problem(path, lineno, exc.seq, exc.field, exc.message,
-                                      game if type(game) is str else None, kind if type(kind) is str else None,
-                                      deal if type(deal) is int else None, code=exc.code)
+                yield lineno, _problem_of(path, lineno, data, exc)
+                continue
+            if broken:
+                yield lineno, Problem(path, lineno, event.seq, "_chain", CHAIN_MESSAGES[broken], event.game,
+                                      code=broken)
+            yield lineno, event
         if not seen_any:
             raise LogUnreadable(f"{path}: empty, nothing to read")
     except OSError as exc:
         raise LogUnreadable(f"{path}: cannot read ({exc.strerror or exc})") from None
     finally:
         if own and src is not sys.stdin.buffer:
-            src.close()
+            typing.cast(BinaryIO, src).close()
+
+
+def _problem_of(path: str, lineno: int, data: Any, exc: DecodeError) -> Problem:
+    if type(data) is dict:
+        game, deal, seq = data.get("game"), data.get("deal"), data.get("seq")
+    else:
+        game = deal = seq = None
+    return Problem(path, lineno, exc.seq if exc.seq is not None else (seq if type(seq) is int else None),
+                   exc.field, exc.message, game if type(game) is str else None,
+                   exc.event_type, deal if type(deal) is int else None, code=exc.code)
 
 
 # --------------------------------------------------------------------------- verify
@@ -168,57 +379,53 @@ class VerifyResult:
     message: str = ""
     head_at: int | None = None
     since_head: int = 0
+    code: str | None = None
 
 
 def verify(path: str, head: str | None = None) -> VerifyResult:
     """Walk the chain of a log; the first line where it breaks is reported.
 
-    The file alone cannot show that lines were cut from its end. ``head``, the chain value
-    printed by an earlier ``verify`` (or the last line's ``_chain``), can: when no line of
-    the intact chain carries it, the log is not the one that head was taken from, or lost
-    lines at its end; the result is then ``broken``.
+    Every line a reader uses is covered: a last line without a newline is skipped only when
+    it is not whole JSON (a write that never finished). The file alone cannot show that
+    lines were cut from its end. ``head``, the chain value printed by an earlier ``verify``
+    (or the last line's ``_chain``), can: when no line of the intact chain carries it, the
+    log is not the one that head was taken from, or lost lines at its end; the result is
+    then ``broken``.
     """
     src = open_source(path)
     try:
-        state = GENESIS
-        chained = 0
+        chain = Chain()
         total = 0
-        started = False
         head_at: int | None = None
         chained_at_head = 0
         torn_at: int | None = None
         for lineno, line, torn in read_lines(src):
             total += 1
+            if torn:
+                torn_at = lineno
+                break
+            if not line:
+                return VerifyResult("broken", total, chain.chained, None, lineno,
+                                    f"a line of over {MAX_LINE} bytes: the chain cannot be followed",
+                                    code="line-too-long")
             content, value = split_chain(line)
-            if value is None:
-                if started and torn:
-                    torn_at = lineno
-                    break
-                if started:
-                    return VerifyResult("broken", total, chained, None, lineno,
-                                        "a line without a chain after the chain began: inserted or changed")
-                state = chain_step(state, line)
-                continue
-            started = True
-            state = chain_step(state, content)
-            if state.hex() != value:
-                return VerifyResult("broken", total, chained, None, lineno,
-                                    "chain mismatch: this line or one before it was changed, "
-                                    "inserted, removed or reordered")
-            chained += 1
-            if head_at is None and value == head:
-                head_at, chained_at_head = lineno, chained
+            broken = chain.step(content, value)
+            if broken:
+                return VerifyResult("broken", total, chain.chained - (value is not None), None, lineno,
+                                    CHAIN_MESSAGES[broken], code=broken)
+            if head_at is None and value is not None and value == head:
+                head_at, chained_at_head = lineno, chain.chained
         if total == 0:
             raise LogUnreadable(f"{path}: empty, nothing to read")
-        if not started:
+        if not chain.began:
             return VerifyResult("unchained", total, 0)
         if head is not None and head_at is None:
-            return VerifyResult("broken", total, chained, None, None,
+            return VerifyResult("broken", total, chain.chained, None, None,
                                 f"the remembered head {head[:16]}… is on no line of this chain: lines were "
-                                "removed from its end, or it is another log")
+                                "removed from its end, or it is another log", code="chain-head-missing")
         note = "torn last line ignored: a write that never finished" if torn_at else ""
-        return VerifyResult("ok", total, chained, state.hex(), torn_at, note, head_at,
-                            chained - chained_at_head if head_at is not None else 0)
+        return VerifyResult("ok", total, chain.chained, chain.state.hex(), torn_at, note, head_at,
+                            chain.chained - chained_at_head if head_at is not None else 0)
     finally:
         if src is not sys.stdin.buffer:
             src.close()
@@ -245,9 +452,16 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
     replayed through a fresh checker from ``make_checker`` (which also learns its last
     ``seq`` and chain value); each new event gets the next ``seq`` when it has none, is
     decoded and checked; then all of them are written in one ``write``, flushed and
-    fsynced. A torn last line left by a killed writer is cut off first (with a warning):
-    it was never a whole event. Raises :class:`AppendRejected` with every problem; a log
-    that did not exist is then not created either.
+    fsynced. Raises :class:`AppendRejected` with every problem; a log that did not exist is
+    then not created either, and a file that is not a log (its first line is not an event)
+    is never touched.
+
+    Nothing is half written. Before writing, the log's size is kept in a journal
+    (``LOG.append-journal``, fsynced); on any failure the log is cut back to that size, and
+    the journal removed only once the write is on disk. A writer killed mid-write leaves the
+    journal behind: readers then read the log as it was before, and the next append cuts it
+    back first. A torn last line left by an older writer (the start of an event, never
+    finished) is cut off too, with a warning; any other last line is left as it is.
     """
     incoming = list(incoming)
     if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
@@ -257,52 +471,122 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
             raise AppendRejected(problems)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
         fcntl.flock(fd, fcntl.LOCK_EX)
+        _recover(path, fd, warn)
         check = make_checker()
-        state = GENESIS
-        last_seq = 0
-        good_end = 0
-        with os.fdopen(os.dup(fd), "rb") as existing:
-            existing.seek(0)
-            offset = 0
-            for raw in existing:
-                end = offset + len(raw)
-                line = raw.rstrip(b"\r\n")
-                if not raw.endswith(b"\n"):
-                    try:
-                        loads_line(split_chain(line)[0])
-                    except DecodeError:
-                        if warn:
-                            warn(f"{path}: cut off a torn last line of {len(raw)} bytes "
-                                 "(a write that never finished)")
-                        break
-                offset = end
-                good_end = end
-                if not line.strip():
-                    continue
-                content, value = split_chain(line)
-                state = chain_step(state, content if value is not None else line)
-                try:
-                    event = decode_obj(loads_line(content))
-                except DecodeError:
-                    continue
-                last_seq = event.seq
-                check(event)
+        good_end, state, last_seq = _replay(path, fd, check, warn)
         if good_end != os.fstat(fd).st_size:
-            os.ftruncate(fd, good_end)
+            _cut(fd, good_end)
         needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
         out, accepted, problems = _check_incoming(incoming, check, state, last_seq, source_name)
         if problems:
             raise AppendRejected(problems)
         if out:
-            blob = (b"\n" if needs_newline else b"") + b"".join(out)
-            written = 0
-            while written < len(blob):
-                written += os.write(fd, blob[written:])
-            os.fsync(fd)
+            _write_all_or_nothing(path, fd, (b"\n" if needs_newline else b"") + b"".join(out), good_end)
         return accepted
     finally:
         os.close(fd)
+
+
+def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None) -> tuple[int, bytes, int]:
+    """Read the log under the lock: (the end of its last whole line, the chain value, the last ``seq``).
+
+    Refuses a non-empty file whose first line is not an event: it is not a log.
+    """
+    chain = Chain()
+    last_seq = 0
+    good_end = 0
+    first = True
+    with os.fdopen(os.dup(fd), "rb") as existing:
+        existing.seek(0)
+        offset = 0
+        lines = _lines(existing)
+        for raw in lines:
+            end = offset + len(raw)
+            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                raise LogUnreadable(f"{path}: a line of over {MAX_LINE} bytes: not a log this program appends to")
+            line = _content(raw[3:] if first and raw.startswith(BOM) else raw)
+            if not raw.endswith(b"\n") and line.strip() and _is_torn(line):
+                if not line.lstrip().startswith(b'{"'):
+                    raise LogUnreadable(f"{path}: its last line is neither an event nor the start of one; "
+                                        "nothing appended")
+                if warn:
+                    warn(f"{path}: cut off a torn last line of {len(raw)} bytes (a write that never finished)")
+                break
+            offset = good_end = end
+            if not line.strip():
+                continue
+            content, value = split_chain(line)
+            chain.step(content, value)
+            try:
+                event = decode_obj(loads_line(content))
+            except DecodeError as exc:
+                if first:
+                    raise LogUnreadable(f"{path}:1: not a log (the first line is not an event: {exc}); "
+                                        "nothing appended") from None
+                continue
+            first = False
+            last_seq = event.seq
+            check(event)
+    return good_end, chain.state, last_seq
+
+
+def _recover(path: str, fd: int, warn: Callable[[str], None] | None) -> None:
+    """Undo an append that never finished (its journal is still there), under the lock."""
+    before = journal_size(path)
+    if before is None:
+        if os.path.exists(path + JOURNAL_SUFFIX):
+            os.unlink(path + JOURNAL_SUFFIX)
+        return
+    size = os.fstat(fd).st_size
+    if before < size:
+        _cut(fd, before)
+        if warn:
+            warn(f"{path}: cut back {size - before} byte(s) of an append that never finished")
+    os.unlink(path + JOURNAL_SUFFIX)
+    _sync_dir(path)
+
+
+def _write_all_or_nothing(path: str, fd: int, blob: bytes, size: int) -> None:
+    journal = path + JOURNAL_SUFFIX
+    try:
+        with open(journal, "w", encoding="ascii") as fh:
+            fh.write(f"{size}\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(journal)
+        raise
+    _sync_dir(path)
+    try:
+        written = 0
+        while written < len(blob):
+            written += os.write(fd, blob[written:])
+        os.fsync(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            _cut(fd, size)
+            os.unlink(journal)
+        raise
+    os.unlink(journal)
+    _sync_dir(path)
+
+
+def _cut(fd: int, size: int) -> None:
+    os.ftruncate(fd, size)
+    os.fsync(fd)
+
+
+def _sync_dir(path: str) -> None:
+    with contextlib.suppress(OSError):
+        dfd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
 
 
 def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: bytes, last_seq: int,

@@ -81,6 +81,7 @@ CODES: dict[str, str] = {
     "seq-order": "seq does not run 1, 2, 3… (a line is missing, repeated or out of order)",
     "chain-mismatch": "the hash chain breaks at this line: it or one before it was changed",
     "chain-missing": "a line without a chain after the chain began",
+    "chain-head-missing": "the head kept from an earlier verify is on no line: lines were cut from the end",
     # games and players
     "game-empty": "an empty game id",
     "game-not-started": "an event of a game with no game_started before it",
@@ -94,7 +95,9 @@ CODES: dict[str, str] = {
     "player-sits-out": "the sitting-out dealer named where only card holders may be",
     "player-name-empty": "an empty player name",
     "player-name-invalid": "a player name with control or format characters",
-    "player-twice": "a player listed twice (after Unicode normalisation)",
+    "player-twice": "a player listed twice",
+    "player-name-not-nfc": "a player name not in Unicode NFC form (two spellings of the same letters)",
+    "game-id-invalid": "a game id with control or format characters, or not in Unicode NFC form",
     "players-count": "the wrong number of players for the game",
     "preset-other-game": "a preset of the other game",
     "pool-missing": "a Preferans game without a pool size",

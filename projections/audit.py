@@ -26,6 +26,7 @@ import orjson
 
 from vistlog.events.model import SheetLine
 from vistlog.events.problems import VistlogError
+from vistlog.events.text import restored
 
 from .entries import Entry, Num, fmt
 from .fold import GameResult
@@ -221,6 +222,8 @@ def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[st
         for name in (c.player, c.on):
             if players is not None and name is not None and name not in players:
                 raise ClaimError(f"{c.source}{name!r} is not a player of this game ({', '.join(players)})")
+        if c.on is not None and c.on == c.player:
+            raise ClaimError(f"{c.source}whists of {c.player} on {c.player}: nobody writes whists on himself")
     return claims
 
 
@@ -255,7 +258,7 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
     out = []
     for i, row in enumerate(reader, start=2):
         try:
-            player, field, value = row["player"].strip(), row["field"].strip(), row["value"].strip()
+            player, field, value = restored(row["player"].strip()), row["field"].strip(), row["value"].strip()
         except (KeyError, AttributeError):
             raise ClaimError(f"{path}:{i}: a row needs player, field and value") from None
         on = None

@@ -21,6 +21,7 @@ from vistlog.events.cards import GameKind
 from vistlog.events.game import DealState, LogChecker
 from vistlog.events.log import read_events
 from vistlog.events.problems import Issue, Problem
+from vistlog.events.text import printable
 from vistlog.events.model import (
     DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
     ScoreRecorded,
@@ -184,7 +185,8 @@ class GameFold:
             return
         assert isinstance(item, (OpeningBalance, Adjustment))
         deal = 0 if kind == "opening" else self.current_deal
-        why = "opening balance" if kind == "opening" else f"adjustment: {getattr(item, 'reason', None) or 'agreed'}"
+        reason = printable(getattr(item, "reason", None) or "agreed")
+        why = "opening balance" if kind == "opening" else f"adjustment: {reason}"
         for column in ("pool", "mountain", "points"):
             for p, x in getattr(item, column).items():
                 self._entry(Entry(deal, column, p, x, why))

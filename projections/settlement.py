@@ -133,6 +133,15 @@ def _decimal(units: int, places: int) -> str:
     return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 
 
+def _units(amount: str, places: int) -> int:
+    """A decimal string as a whole number of ``10 ** -places``, exactly, at any size."""
+    sign = -1 if amount.startswith("-") else 1
+    whole, _, frac = amount.lstrip("+-").partition(".")
+    if len(frac) > places:
+        raise ValueError(f"{amount} has more than {places} decimal places")
+    return sign * int((whole or "0") + frac.ljust(places, "0"))
+
+
 def payments(amounts: Mapping[str, str], order: Sequence[str]) -> list[dict[str, str]]:
     """The fewest payments that settle ``amounts`` (money strings summing to zero).
 
@@ -141,8 +150,9 @@ def payments(amounts: Mapping[str, str], order: Sequence[str]) -> list[dict[str,
     largest creditor until it is square.
     """
     places = max((len(a.split(".")[1]) for a in amounts.values() if "." in a), default=0)
-    scale = 10 ** places
-    bal = {p: int(Decimal(amounts[p]) * scale) for p in order}
+    bal = {p: _units(amounts[p], places) for p in order}
+    if sum(bal.values()) != 0:
+        raise ValueError(f"the amounts do not sum to zero: {', '.join(amounts[p] for p in order)}")
     people = [p for p in order if bal[p]]
     groups = _zero_sum_groups(people, bal)
     out: list[dict[str, str]] = []
@@ -152,6 +162,8 @@ def payments(amounts: Mapping[str, str], order: Sequence[str]) -> list[dict[str,
             payer = min(group, key=lambda p: (debt[p], order.index(p)))
             payee = max(group, key=lambda p: (debt[p], -order.index(p)))
             x = min(-debt[payer], debt[payee])
+            if x <= 0:  # cannot happen for a group that sums to zero; never loop on it
+                break
             out.append({"from": payer, "to": payee, "amount": _decimal(x, places)})
             debt[payer] += x
             debt[payee] -= x

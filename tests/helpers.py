@@ -85,6 +85,11 @@ def fold(events: Iterable[dict[str, Any]]) -> tuple[list[GameResult], list[Probl
     return results, problems
 
 
+def codes(problems: Iterable[Problem]) -> list[str]:
+    """The codes of problems, in order (tests assert codes, not message wording)."""
+    return [p.code for p in problems]
+
+
 def sheet(res: GameResult) -> dict[str, Any]:
     """pool/mountain/whists as plain numbers, zeros left out."""
     t = res.totals

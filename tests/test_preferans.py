@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Game, sheet
+from .helpers import Game, codes, sheet
 
 
 def played(rules: str | dict[str, Any], contract: str, calls: list[tuple[str, str]], players=("A", "B", "C"),
@@ -136,7 +136,7 @@ def test_half_whist_taken_back_is_played_with_one_whister() -> None:
 
 def test_half_whist_refused_where_the_rules_have_none() -> None:
     _, problems = played("classic", "6S", [("B", P), ("C", "half")]).fold()
-    assert any("half_whist" in str(p) for p in problems)
+    assert "half-whist-off" in codes(problems)
 
 
 @pytest.mark.parametrize("mode,entries", [
@@ -157,7 +157,7 @@ def test_ten_game_modes(mode: str, entries: dict | None) -> None:
     assert sheet(g.result()) == entries
     bad = Game(rules)
     bad.deal("C").contract("A", "10NT").whists(("B", W))
-    assert any("not whisted" in str(p) for p in bad.fold()[1])
+    assert "whist-not-called-for" in codes(bad.fold()[1])
 
 
 def test_misere_made_failed_and_penalty_rate() -> None:
@@ -173,7 +173,7 @@ def test_misere_made_failed_and_penalty_rate() -> None:
 def test_misere_is_never_whisted() -> None:
     g = Game("sochi")
     g.deal("C").contract("A", "misere").whists(("B", W))
-    assert any("never whisted" in str(p) for p in g.fold()[1])
+    assert "whist-not-called-for" in codes(g.fold()[1])
 
 
 def test_without_three() -> None:
@@ -243,7 +243,7 @@ def test_classic_same_dealer_deals_again_after_raspas() -> None:
     g = Game("classic", ("A", "B", "C"))
     g.deal("C").tricks(A=4, B=6, C=0)
     g.deal("A")
-    assert any("C deals deal 2" in str(p) for p in g.fold()[1])
+    assert "dealer-wrong" in codes(g.fold()[1])
 
 
 def test_raspas_talon_tricks_to_the_four_player_dealer() -> None:
@@ -252,7 +252,7 @@ def test_raspas_talon_tricks_to_the_four_player_dealer() -> None:
     assert g.result().totals.mountain["D"] == 1
     s = Game("sochi", ("A", "B", "C", "D"))
     s.deal("D").tricks(A=3, B=3, C=3, D=1)
-    assert any("sits this deal out" in str(p) for p in s.fold()[1])
+    assert "player-sits-out" in codes(s.fold()[1])
 
 
 def test_raspas_on_whists_rostov() -> None:
@@ -320,7 +320,7 @@ def test_allocation_that_does_not_add_up_is_a_problem() -> None:
     g.deal("C").contract("A", "6S").whists(("B", P), ("C", P))
     g.add("allocation", deal=1, player="A", pool=3).end()
     _, problems = g.fold()
-    assert any("awards 2" in str(p) for p in problems)
+    assert "allocation-sum" in codes(problems)
 
 
 # ----------------------------------------------------------------------------- classic: bombs, dark, totus
@@ -334,7 +334,7 @@ def test_bomb_and_dark_multiply_the_price() -> None:
 def test_bombs_are_refused_where_the_rules_have_none() -> None:
     g = Game("sochi")
     g.deal("C", bomb=1)
-    assert any("bombs" in str(p) for p in g.fold()[1])
+    assert "bombs-off" in codes(g.fold()[1])
 
 
 def test_totus_made_closes_pool_and_writes_off_mountain() -> None:
@@ -401,7 +401,7 @@ def test_game_ends_when_every_pool_is_closed() -> None:
     g.deal("C").contract("A", "6S").whists(("B", P), ("C", P))
     g.deal("A")
     _, problems = g.fold()
-    assert any("every pool is closed" in str(p) for p in problems)
+    assert "pools-closed" in codes(problems)
 
 
 def test_stake_gives_money_and_fewest_payments() -> None:
@@ -424,6 +424,6 @@ def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win
     g.deal("C").tricks(A=0, B=4, C=6)
     g.add("allocation", deal=1, player="A", pool=7).end()
     _, problems = g.fold()
-    assert any("awards 1" in str(p) for p in problems)
+    assert "allocation-sum" in codes(problems)
     results, _ = g.fold()
     assert (results[0].totals.pool["A"], results[0].totals.mountain["A"]) == (1, 5)

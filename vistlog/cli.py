@@ -31,6 +31,7 @@ from vistlog.projections.audit import ClaimError
 from vistlog.projections.fold import GameResult, Pipeline, fold_events
 
 from .api import Game, dump, read_games
+from .output import OutputError, write_file
 
 __all__ = ["main"]
 
@@ -427,10 +428,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except SourceError as exc:
         raise _UsageError(str(exc)) from None
     if args.output and args.output != "-":
-        tmp = args.output + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, args.output)
+        write_file(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -634,8 +632,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
-    except (LogUnreadable, ClaimError) as exc:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except (LogUnreadable, ClaimError, OutputError) as exc:
         _err(str(exc))
         return 2
     except _UsageError as exc:
@@ -648,6 +648,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         _err("interrupted")
         return 130
+    except OSError as exc:  # standard output or error that cannot take the text (a full disk, /dev/full)
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        _err(f"vistlog {args.command}: cannot write ({exc.strerror or exc})")
+        return 2
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches a user
         if RAISE_INTERNAL_ERRORS:
             raise

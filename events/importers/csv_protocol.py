@@ -31,9 +31,27 @@ from typing import Any
 import orjson
 
 from ..seating import clockwise, dealer_sits_out, defenders, holders
+from ..text import neutral, restored
 from . import ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
+
+def _names_line(names: list[str]) -> str:
+    """``Аня, Боря, Вова``; a name with a comma, a quote or a space at either end is quoted as CSV quotes it."""
+
+    def one(name: str) -> str:
+        name = neutral(name)
+        if any(c in name for c in ',"') or name != name.strip():
+            return '"' + name.replace('"', '""') + '"'
+        return name
+
+    return ", ".join(one(n) for n in names)
+
+
+def _names_of(value: str) -> list[str]:
+    (row,) = list(csv.reader([value], skipinitialspace=True)) or [[]]
+    return [restored(n.strip()) for n in row if n.strip()]
+
 
 PREF_COLUMNS = ("deal", "dealer", "declarer", "contract", "flags")
 SOLO_COLUMNS = ("deal", "dealer", "turned", "declarer", "contract", "partner", "trump", "last")
@@ -78,8 +96,9 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     if missing:
         raise SourceError(f"{path}:{offset + 1}: not a protocol header (missing {', '.join(missing)}; "
                           f"found {', '.join(header)})")
-    players = [p.strip() for p in meta.get("players", "").split(",") if p.strip()] or \
-        [c.split(":", 1)[1] for c in header if c.startswith("tricks:")]
+    players = _names_of(meta.get("players", "")) or [c.split(":", 1)[1] for c in header if c.startswith("tricks:")]
+    if not players:
+        raise SourceError(f"{path}: no players (a '# players:' line, or tricks:NAME columns)")
     kind = meta.get("kind", "preferans")
     game = meta.get("game") or path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     try:
@@ -102,18 +121,24 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
             events.append({"v": 1, "type": type_, "game": game, **fields, "_source": src})
 
         def cell(name: str) -> str:
-            return (row.get(name) or "").strip()
+            return restored((row.get(name) or "").strip())
+
+        def who(name: str, empty: bool = False) -> str:
+            text = cell(name)
+            if (text or not empty) and text not in players:
+                raise SourceError(f"{where}: {name}: {text!r} is not a player ({', '.join(players)})")
+            return text
 
         deal = _int(cell("deal"), f"{where}: deal")
         flags = cell("flags").split() if kind == "preferans" else []
-        started: dict[str, Any] = {"deal": deal, "dealer": cell("dealer")}
+        started: dict[str, Any] = {"deal": deal, "dealer": who("dealer")}
         for flag in flags:
             if flag.startswith("bomb:"):
                 started["bomb"] = _int(flag[5:], f"{where}: flags")
         if kind == "solo_whist" and cell("turned"):
             started["turned"] = cell("turned")
         ev("deal_started", **started)
-        declarer, contract = cell("declarer"), cell("contract")
+        declarer, contract = who("declarer", empty=True), cell("contract")
         if contract:
             c: dict[str, Any] = {"deal": deal, "declarer": declarer, "contract": contract}
             for flag in flags:
@@ -156,8 +181,9 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
                 sheet.setdefault(writer, {}).setdefault("whists", {})[target] = _int(value.strip(), f"{where}: {col}")
         if sheet:
             ev("score_recorded", after_deal=deal, sheet=sheet)
-    events.append({"v": 1, "type": "game_ended", "game": game, "reason": meta.get("ended", "agreed"),
-                   "_source": source(path, "end")})
+    if "ended" in meta:  # the game ends only where the protocol says it did
+        events.append({"v": 1, "type": "game_ended", "game": game, "reason": meta["ended"] or "agreed",
+                       "_source": source(path, "end")})
     return [ImportedGame(game, events, path)]
 
 
@@ -168,12 +194,15 @@ def write(events: list[dict[str, Any]]) -> str:
     kind = start["kind"]
     solo = kind == "solo_whist"
     out = io.StringIO()
-    out.write(f"# game: {start['game']}\n# kind: {kind}\n# players: {', '.join(players)}\n")
+    out.write(f"# game: {start['game']}\n# kind: {kind}\n# players: {_names_line(players)}\n")
     if not solo:
         out.write(f"# pool: {start['pool']}\n")
     out.write(f"# rules: {orjson.dumps(start['rules']).decode()}\n")
     if start.get("stake"):
         out.write(f"# stake: {start['stake']}\n")
+    ended = next((e for e in events if e["type"] == "game_ended"), None)
+    if ended is not None:
+        out.write(f"# ended: {' '.join(str(ended.get('reason') or 'agreed').split())}\n")
     deals: dict[int, dict[str, Any]] = {}
     recorded: dict[int, dict[str, Any]] = {}
     for e in events:
@@ -214,10 +243,11 @@ def write(events: list[dict[str, Any]]) -> str:
             flags.insert(0, f"bomb:{d['bomb']}")
         flags += [f"helps:{h}" for h in c.get("helps", [])]
         taken = (d.get("tricks") or {}).get("taken", {})
-        row: dict[str, Any] = {"deal": number, "dealer": d["dealer"], "declarer": c.get("declarer", ""),
-                               "contract": c.get("contract", ""), "flags": " ".join(flags),
-                               "turned": d["turned"], "partner": c.get("partner", ""), "trump": c.get("trump", ""),
-                               "last": (d.get("tricks") or {}).get("last", "")}
+        row: dict[str, Any] = {"deal": number, "dealer": neutral(d["dealer"]),
+                               "declarer": neutral(c.get("declarer", "")), "contract": c.get("contract", ""),
+                               "flags": " ".join(flags), "turned": d["turned"],
+                               "partner": neutral(c.get("partner", "")),
+                               "trump": c.get("trump", ""), "last": neutral((d.get("tricks") or {}).get("last", ""))}
         for p in players:
             row[f"whist:{p}"] = "/".join(d["calls"].get(p, []))
             row[f"tricks:{p}"] = taken.get(p, "")

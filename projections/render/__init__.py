@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from vistlog.events.cards import GameKind
+from vistlog.events.text import neutral
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
@@ -118,15 +119,16 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
     for res in results:
         t = res.totals_after(upto)
         deal = _last_deal(res, upto)
+        game = neutral(res.game)
         for p in res.players:
             if res.kind is GameKind.PREFERANS:
-                w.writerow([res.game, deal, p, "pool", fmt(t.pool[p])])
-                w.writerow([res.game, deal, p, "mountain", fmt(t.mountain[p])])
+                w.writerow([game, deal, neutral(p), "pool", fmt(t.pool[p])])
+                w.writerow([game, deal, neutral(p), "mountain", fmt(t.mountain[p])])
                 for q in res.players:
                     if q != p:
-                        w.writerow([res.game, deal, p, f"whists:{q}", fmt(t.value(p, "whists", q))])
+                        w.writerow([game, deal, neutral(p), f"whists:{q}", fmt(t.value(p, "whists", q))])
             else:
-                w.writerow([res.game, deal, p, "points", fmt(t.points[p])])
+                w.writerow([game, deal, neutral(p), "points", fmt(t.points[p])])
     return buf.getvalue()
 
 
