@@ -802,6 +802,8 @@ class LogChecker:
         self.oracle = oracle
         self.games: dict[str, GameState] = {}
         self.bad_games: set[str] = set()
+        self.ended: set[str] = set()
+        """Games that have ended: their state is released, only the id is kept."""
         self.next_seq = 1
 
     def __call__(self, ev: Event) -> list[Issue]:
@@ -814,8 +816,15 @@ class LogChecker:
             state = self.games.get(ev.game)
             if state is not None:
                 self.next_seq = seq + 1
-                return state.check(ev)
+                issues = state.check(ev)
+                if state.ended:
+                    self._release(ev.game)
+                return issues
         return self._check_in_full(ev)
+
+    def _release(self, game: str) -> None:
+        del self.games[game]
+        self.ended.add(game)
 
     def _check_in_full(self, ev: Event) -> list[Issue]:
         issues: list[Issue] = []
@@ -831,14 +840,20 @@ class LogChecker:
             return issues + self._start(ev)
         state = self.games.get(ev.game)
         if state is None:
+            if ev.game in self.ended:
+                return [*issues, Issue("after-game-ended", "type",
+                                       f"game {ev.game} has ended; nothing may follow game_ended")]
             if ev.game in self.bad_games:
                 return issues
             self.bad_games.add(ev.game)
             return [*issues, Issue("game-not-started", "game", f"game {ev.game!r} has no game_started before it")]
-        return issues + state.check(ev)
+        issues += state.check(ev)
+        if state.ended:
+            self._release(ev.game)
+        return issues
 
     def _start(self, ev: GameStarted) -> list[Issue]:
-        if ev.game in self.games or ev.game in self.bad_games:
+        if ev.game in self.games or ev.game in self.bad_games or ev.game in self.ended:
             return [Issue("game-twice", "game", f"game {ev.game!r} was already started in this file")]
         issues = self._game_fields(ev)
         if issues:

@@ -162,10 +162,10 @@ class Chain:
 
     def step(self, content: bytes, value: str | None) -> str | None:
         """Take one line's content (no chain field, no line ending) and its chain value."""
+        if value is None and self.began:
+            return "chain-missing"
         state = hashlib.sha256(self.state + content).digest()
         if value is None:
-            if self.began:
-                return "chain-missing"
             self.state = state
             return None
         self.began = True
@@ -286,6 +286,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
     chain = Chain()
     step = chain.step
     lines = _lines(src)
+    lazy = own and path != "-"  # unchained lines are hashed only if a chain begins after them
+    skipped = False
     try:
         seen_any = False
         lineno = 0
@@ -294,6 +296,11 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
             if raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
                 content = raw[:-_CHAIN_TAIL - 1] + b"}"
                 value: str | None = raw[-67:-3].decode("ascii", "replace")
+                if skipped:
+                    chain.state, skipped = _prefix_state(path, lineno), False
+            elif raw[-2:] == b"}\n":
+                content = raw[:-1]
+                value = None
             else:
                 if len(raw) > MAX_LINE and raw[-1:] != b"\n":
                     if not seen_any:
@@ -317,12 +324,18 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                     if not seen_any:
                         raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
                     torn = not raw.endswith(b"\n")
-                    if not torn:
+                    if not torn and (value is not None or chain.began or not lazy):
                         step(content, value)
+                    elif not torn:
+                        skipped = True
                     msg = "torn last line: the file ends in the middle of an event" if torn else exc.message
                     yield lineno, Problem(path, lineno, None, "", msg, code="torn-line" if torn else exc.code)
                 continue
-            broken = step(content, value)
+            if value is None and lazy and not chain.began:
+                broken = None
+                skipped = True
+            else:
+                broken = step(content, value)
             if not seen_any:
                 if type(data) is not dict:
                     raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
@@ -349,6 +362,17 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
     finally:
         if own and src is not sys.stdin.buffer:
             typing.cast(BinaryIO, src).close()
+
+
+def _prefix_state(path: str, upto: int) -> bytes:
+    """The chain value after the lines before line ``upto`` of the log at ``path`` (read again)."""
+    chain = Chain()
+    with open_source(path) as src:
+        for lineno, line, _ in read_lines(src):
+            if lineno >= upto:
+                break
+            chain.step(line, None)
+    return chain.state
 
 
 def _problem_of(path: str, lineno: int, data: Any, exc: DecodeError) -> Problem:

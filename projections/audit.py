@@ -15,6 +15,7 @@ names the earliest deal after which recorded and computed part.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
 from collections.abc import Mapping, Sequence
@@ -56,6 +57,19 @@ class Claim:
 
 
 @attrs.frozen
+class Earlier:
+    """The entries a trail leaves out: how many, their sum, and the deal they reach."""
+
+    entries: int
+    amount: Num
+    up_to_deal: int
+
+
+TRAIL_MAX = 24
+"""The most entries a trail lists; earlier ones are summed in :class:`Earlier`."""
+
+
+@attrs.frozen
 class Mismatch:
     """A recorded value that the rules do not give.
 
@@ -67,6 +81,7 @@ class Mismatch:
     computed: Num
     trail: tuple[Entry, ...]
     carried: bool = False
+    rest: Earlier | None = None
 
     @property
     def difference(self) -> Num:
@@ -79,7 +94,7 @@ class Mismatch:
                 f"recorded {fmt(self.claim.value)}, computed ")
         if self.carried:
             return head + f"{fmt(self.computed)} (the same difference of {fmt(self.difference)}, carried on)"
-        return head + explain(self.computed, self.trail)
+        return head + explain(self.computed, self.trail, self.rest)
 
 
 @attrs.frozen
@@ -135,16 +150,22 @@ class AuditReport:
                 "recorded": fmt(m.claim.value), "computed": fmt(m.computed), "carried": m.carried,
                 "text": m.describe(),
                 "trail": [{"deal": e.deal, "amount": fmt(e.amount), "reason": e.reason} for e in m.trail],
+                **({"trail_earlier": {"entries": m.rest.entries, "amount": fmt(m.rest.amount),
+                                      "up_to_deal": m.rest.up_to_deal}} if m.rest else {}),
             } for m in self.mismatches],
         }
 
 
-def explain(value: Num, trail: Sequence[Entry]) -> str:
-    """``16 = 6 (deal 3, reason) + 10 (deal 4, reason)``."""
-    if not trail:
+def explain(value: Num, trail: Sequence[Entry], rest: Earlier | None = None) -> str:
+    """``16 = 6 (deal 3, reason) + 10 (deal 4, reason)``; with ``rest``, the earlier entries first
+    as one sum: ``22 = 15 (2 entries up to deal 4) + 4 (deal 6, reason) + 3 (deal 7, reason)``."""
+    if not trail and rest is None:
         return f"{fmt(value)} (no entries)"
     parts = []
-    for i, e in enumerate(trail):
+    if rest is not None:
+        parts.append(f"{fmt(rest.amount)} ({rest.entries} entr{'y' if rest.entries == 1 else 'ies'} "
+                     f"up to deal {rest.up_to_deal})")
+    for i, e in enumerate(trail, start=len(parts)):
         sign = ("- " if e.amount < 0 else "+ ") if i else ("-" if e.amount < 0 else "")
         parts.append(f"{sign}{fmt(-e.amount if e.amount < 0 else e.amount)} (deal {e.deal}, {e.reason})")
     return f"{fmt(value)} = " + " ".join(parts)
@@ -163,14 +184,48 @@ def claims_of_sheet(sheet: Mapping[str, SheetLine], after_deal: int, source: str
     return out
 
 
-def _trail(res: GameResult, claim: Claim) -> tuple[Entry, ...]:
-    return tuple(e for e in res.entries
-                 if not e.void and e.deal <= claim.after_deal and e.column == claim.field
-                 and e.player == claim.player and (claim.field != "whists" or e.on == claim.on))
+Key = tuple[str, str, str | None]
+
+
+class _Ledger:
+    """A game's live entries per (player, column, target), in deal order, with running sums:
+    the value after any deal and the entries behind it, without scanning the game again."""
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        self.deals: dict[Key, list[int]] = {}
+        self.sums: dict[Key, list[Num]] = {}
+        self.entries: dict[Key, list[Entry]] = {}
+        for e in sorted((e for e in entries if not e.void), key=lambda e: e.deal):
+            key = (e.player, e.column, e.on if e.column == "whists" else None)
+            sums = self.sums.setdefault(key, [])
+            sums.append((sums[-1] if sums else 0) + e.amount)
+            self.deals.setdefault(key, []).append(e.deal)
+            self.entries.setdefault(key, []).append(e)
+
+    def upto(self, key: Key, deal: int) -> int:
+        """How many entries of ``key`` stand by the end of ``deal``."""
+        return bisect.bisect_right(self.deals.get(key, []), deal)
+
+    def value(self, key: Key, count: int) -> Num:
+        """The sum of the first ``count`` entries of ``key``."""
+        return self.sums[key][count - 1] if count else 0
+
+    def trail(self, key: Key, since: int, until: int) -> tuple[tuple[Entry, ...], Earlier | None]:
+        """Entries ``since`` … ``until`` (counts), at most :data:`TRAIL_MAX`; the ones before are summed."""
+        since = max(since, until - TRAIL_MAX)
+        shown = tuple(self.entries.get(key, [])[since:until])
+        if not since:
+            return shown, None
+        return shown, Earlier(since, self.value(key, since), self.entries[key][since - 1].deal)
 
 
 def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditReport:
-    """Compare a game's recorded checkpoints (or ``claimed``) with its computed sheet."""
+    """Compare a game's recorded checkpoints (or ``claimed``) with its computed sheet.
+
+    Each mismatch lists the entries since the last recorded value of the same column that
+    agreed (at most :data:`TRAIL_MAX`); what comes before is one sum. The work is one pass over
+    the game's entries and a binary search per recorded value.
+    """
     if claimed is None:
         claims = []
         for cp in res.checkpoints:
@@ -179,23 +234,28 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
     else:
         claims = list(claimed)
     claims.sort(key=lambda c: c.after_deal)
+    ledger = _Ledger(res.entries)
     mismatches: list[Mismatch] = []
-    last: dict[tuple[str, str, str | None], tuple[int, Num]] = {}
+    last: dict[Key, tuple[int, Num]] = {}
+    agreed: dict[Key, int] = {}  # the entry count at the key's last agreeing recorded value
     first_bad: Mismatch | None = None
     agree_until = None
     for c in claims:
         key = (c.player, c.field, c.on)
-        trail = _trail(res, c)
-        computed: Num = sum((e.amount for e in trail), 0)
+        count = ledger.upto(key, c.after_deal)
+        computed = ledger.value(key, count)
         diff = c.value - computed
         before = last.get(key)
         if diff:
             carried = before is not None and before[1] == diff
-            m = Mismatch(c, computed, trail, carried)
+            trail, rest = ledger.trail(key, agreed.get(key, 0), count)
+            m = Mismatch(c, computed, trail, carried, rest)
             mismatches.append(m)
             if first_bad is None:
                 first_bad = m
                 agree_until = before[0] if before is not None and before[1] == 0 else 0
+        else:
+            agreed[key] = count
         last[key] = (c.after_deal, diff)
     suspects: tuple[int, ...] = ()
     part_by = None

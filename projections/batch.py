@@ -81,11 +81,11 @@ def merge(a: Report, b: Report) -> Report:
     return Report(tuple(sorted(a.files + b.files, key=lambda kv: (kv[0], kv[1].path))))
 
 
-def _one(path: str, what: Callable[[GameResult], dict[str, Any]]) -> FileReport:
+def _one(path: str, what: Callable[[GameResult], dict[str, Any]], detail: bool = False) -> FileReport:
     problems: list[Problem] = []
     games: list[tuple[int, dict[str, Any]]] = []
     try:
-        for item in run(path):
+        for item in run(path, detail=detail):
             if isinstance(item, Problem):
                 problems.append(item)
             else:
@@ -107,7 +107,7 @@ def validate_file(index: int, path: str) -> Report:
 
 def audit_file(index: int, path: str) -> Report:
     """The audit of every game of one log (the ``audit --format json`` game objects)."""
-    return Report(((index, _one(path, lambda r: audit(r).to_json())),))
+    return Report(((index, _one(path, lambda r: audit(r).to_json(), detail=True)),))
 
 
 KINDS: dict[str, Callable[[int, str], Report]] = {"validate": validate_file, "settle": settle_file,

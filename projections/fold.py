@@ -11,6 +11,10 @@ from its start without the voided deal, so its effects vanish from everything af
 
 from __future__ import annotations
 
+import os
+import pickle
+import tempfile
+from array import array
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import IO
@@ -19,8 +23,8 @@ import attrs
 
 from vistlog.events.cards import GameKind
 from vistlog.events.game import DealState, LogChecker
-from vistlog.events.log import read_events
-from vistlog.events.problems import Issue, Problem
+from vistlog.events.log import CHAIN_MESSAGES, read_events
+from vistlog.events.problems import Issue, Problem, VistlogError
 from vistlog.events.text import printable
 from vistlog.events.model import (
     DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
@@ -66,6 +70,7 @@ class GameResult:
     problems: int
     ended: bool
     index: int
+    detail: bool = True
 
     @property
     def sound(self) -> bool:
@@ -73,9 +78,11 @@ class GameResult:
         return self.problems == 0
 
     def totals_after(self, deal: int | None) -> Totals:
-        """The sheet after ``deal`` (all of it when ``None``)."""
+        """The sheet after ``deal`` (all of it when ``None``; a game folded without detail has only that)."""
         if deal is None:
             return self.totals
+        if not self.detail:
+            raise VistlogError(f"game {self.game} was folded without detail: only its final sheet is known")
         t = Totals(self.players)
         for e in self.entries:
             if e.deal <= deal:
@@ -83,16 +90,85 @@ class GameResult:
         return t
 
 
-class GameFold:
-    """One game being folded."""
+class _Items:
+    """A game's folded items (deal records, balances, adjustments) in order, for refolding after a void.
 
-    def __init__(self, started: GameStarted, index: int) -> None:
+    The newest :attr:`KEEP` stay in memory; older ones are pickled to a temporary file, so a game
+    that never ends holds a bounded number of them in memory whatever its length.
+    """
+
+    KEEP = 2048
+
+    def __init__(self) -> None:
+        self.recent: list[tuple[str, object]] = []
+        self.first = 0  # the index of recent[0]
+        self.spill: IO[bytes] | None = None
+        self.offsets = array("q")
+
+    def __len__(self) -> int:
+        return self.first + len(self.recent)
+
+    def append(self, item: tuple[str, object]) -> None:
+        self.recent.append(item)
+        if len(self.recent) > 2 * self.KEEP:
+            if self.spill is None:
+                self.spill = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the fold
+            self.spill.seek(0, os.SEEK_END)
+            for old in self.recent[: self.KEEP]:
+                self.offsets.append(self.spill.tell())
+                pickle.dump(old, self.spill, protocol=pickle.HIGHEST_PROTOCOL)
+            del self.recent[: self.KEEP]
+            self.first += self.KEEP
+
+    def since(self, index: int) -> Iterator[tuple[str, object]]:
+        """Every item from ``index`` on."""
+        if index < self.first:
+            assert self.spill is not None
+            self.spill.seek(self.offsets[index])
+            for _ in range(index, self.first):
+                yield pickle.load(self.spill)
+            index = self.first
+        yield from self.recent[index - self.first:]
+
+    def close(self) -> None:
+        if self.spill is not None:
+            self.spill.close()
+
+
+@attrs.frozen
+class _Snapshot:
+    """The fold's state before item ``at``: where a refold after a void starts."""
+
+    at: int
+    totals: Totals
+    streak: int
+    current_deal: int
+    entries: int
+    problems: int
+    bad_entry: str | None
+    deal_sum: Num
+
+
+class GameFold:
+    """One game being folded.
+
+    ``detail`` keeps what the sheet after any deal, the audit and the replay read: every entry
+    with its reason and every deal's events. Without it (``validate``, ``settle``) only the
+    running totals are kept, and memory does not grow with the game. A ``deal_voided``
+    refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
+    voids cost the deals after them, not the whole game.
+    """
+
+    EVERY = 32
+
+    def __init__(self, started: GameStarted, index: int, detail: bool = True) -> None:
         self.started = started
         self.index = index
+        self.detail = detail
         self.kind = started.kind
         self.players = list(started.players)
         self.options = started.rules.options
-        self.items: list[tuple[str, object]] = []
+        self.items = _Items()
         self.pending: DealState | None = None
         self.pending_allocs: list[Allocation] = []
         self.pending_events: list[Event] = []
@@ -103,13 +179,18 @@ class GameFold:
         self.scoring_problems: list[tuple[int, str]] = []
         self.ended = False
         self.deals = 0
-        self._reset()
-
-    def _reset(self) -> None:
         self.totals = Totals(self.players)
         self.entries: list[Entry] = []
         self.streak = 0
         self.current_deal = 0
+        self.bad_entry: str | None = None
+        self.deal_sums: dict[int, Num] = {}  # Solo Whist: every deal's points must add up to 0
+        self.snapshots: list[_Snapshot] = [self._snapshot()]
+
+    def _snapshot(self, at: int = 0) -> _Snapshot:
+        """The state before item ``at``."""
+        return _Snapshot(at, self.totals.copy(), self.streak, self.current_deal, len(self.entries),
+                         len(self.scoring_problems), self.bad_entry, self.deal_sums.get(self.current_deal, 0))
 
     # ------------------------------------------------------------------ feeding
 
@@ -117,7 +198,8 @@ class GameFold:
         """Fold an event the checker accepted (``deal_state``: the deal it opens, for ``deal_started``)."""
         kind = type(ev)
         if kind in DEAL_EVENTS:
-            self.pending_events.append(ev)
+            if self.detail:
+                self.pending_events.append(ev)
             if kind is Allocation:
                 self.pending_allocs.append(ev)  # type: ignore[arg-type]
             return
@@ -125,7 +207,7 @@ class GameFold:
             self.flush()
             self.pending = deal_state
             self.pending_allocs = []
-            self.pending_events = [ev]
+            self.pending_events = [ev] if self.detail else []
             self.deals = ev.deal  # type: ignore[union-attr]
             return
         self.flush()
@@ -135,7 +217,7 @@ class GameFold:
             self._add_item("adjustment", ev)
         elif isinstance(ev, DealVoided):
             self.voided.add(ev.deal)
-            self._refold()
+            self._refold(ev.deal)
         elif isinstance(ev, ScoreRecorded):
             self.checkpoints.append(Checkpoint(ev, line))
         elif isinstance(ev, GameEnded):
@@ -157,16 +239,36 @@ class GameFold:
         self._add_item("deal", rec)
 
     def _add_item(self, kind: str, item: object) -> None:
+        if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
+            self.snapshots.append(self._snapshot(len(self.items)))
         self.items.append((kind, item))
-        if kind == "deal":
+        if kind == "deal" and self.detail:
             assert isinstance(item, DealRecord)
             self.records.append(item)
         self._apply_item(kind, item)
 
-    def _refold(self) -> None:
-        self._reset()
-        self.scoring_problems = []
-        for kind, item in self.items:
+    def _refold(self, voided: int) -> None:
+        """Fold again from the last snapshot taken before deal ``voided`` was folded, that deal now void.
+
+        Snapshots come in item order and their deals never decrease, so every item before the
+        chosen one belongs to an earlier deal and stands as it was.
+        """
+        while len(self.snapshots) > 1 and self.snapshots[-1].current_deal >= voided:
+            self.snapshots.pop()
+        snap = self.snapshots[-1]
+        self.totals = snap.totals.copy()
+        self.streak = snap.streak
+        self.current_deal = snap.current_deal
+        del self.entries[snap.entries:]
+        del self.scoring_problems[snap.problems:]
+        self.bad_entry = snap.bad_entry
+        for deal in [d for d in self.deal_sums if d >= snap.current_deal]:
+            del self.deal_sums[deal]
+        if snap.deal_sum:
+            self.deal_sums[snap.current_deal] = snap.deal_sum
+        for k, (kind, item) in enumerate(self.items.since(snap.at), start=snap.at):
+            if k % self.EVERY == 0 and k > self.snapshots[-1].at:
+                self.snapshots.append(self._snapshot(k))
             self._apply_item(kind, item)
 
     def _apply_item(self, kind: str, item: object) -> None:
@@ -178,7 +280,10 @@ class GameFold:
             for e in entries:
                 if void:
                     e = attrs.evolve(e, void=True)
-                self.entries.append(e)
+                else:
+                    self._check(e)
+                if self.detail:
+                    self.entries.append(e)
                 self.totals.apply(e)
             if not void and isinstance(self.options, PreferansOptions):
                 self.streak = preferans.next_streak(self.options, item, self.streak)
@@ -196,7 +301,9 @@ class GameFold:
 
     def _entry(self, e: Entry) -> None:
         if e.amount:
-            self.entries.append(e)
+            self._check(e)
+            if self.detail:
+                self.entries.append(e)
             self.totals.apply(e)
 
     def _score(self, rec: DealRecord) -> list[Entry]:
@@ -227,14 +334,26 @@ class GameFold:
             zero_problem = f"the results sum to {total}, not 0"
         rounded = round_to_zero_sum(result, self.players)
         cash = money(result, self.players, stake) if stake else None
+        self.items.close()
         return GameResult(
             game=self.started.game, kind=self.kind, started=self.started, players=tuple(self.players),
             deals=self.deals, records=tuple(self.records), entries=tuple(self.entries), totals=t,
             checkpoints=tuple(self.checkpoints), result=result, rounded=rounded, money=cash,
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
             zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
-            ended=self.ended, index=self.index,
+            ended=self.ended, index=self.index, detail=self.detail,
         )
+
+    def _check(self, e: Entry) -> None:
+        """Note the first entry that breaks zero-sum (see :meth:`_zero_sum_problem`)."""
+        players = self.players
+        if self.bad_entry is None:
+            if e.player not in players or (e.on is not None and (e.on not in players or e.on == e.player)):
+                self.bad_entry = f"deal {e.deal}: an entry names somebody who is not another player ({e.describe()})"
+            elif not isinstance(e.amount, (int, Fraction)) or isinstance(e.amount, bool):
+                self.bad_entry = f"deal {e.deal}: {e.amount!r} is not an exact number"
+        if self.kind is GameKind.SOLO_WHIST and self.bad_entry is None:
+            self.deal_sums[e.deal] = self.deal_sums.get(e.deal, 0) + e.amount
 
     def _zero_sum_problem(self) -> str | None:
         """Why some deal is not zero-sum, or ``None``.
@@ -243,23 +362,17 @@ class GameFold:
         in whists by the value model itself (pool and mountain are valued against the mean,
         a whist is a claim of one player on another), so what can break it is an entry that
         is not an exact claim between players of the game; the game's settlement is then
-        summed exactly in :meth:`result`.
+        summed exactly in :meth:`result`. Entries are checked as they are folded (:meth:`_check`).
         """
-        players = set(self.players)
-        by_deal: dict[int, Num] = {}
-        for e in self.entries:
-            if e.void:
-                continue
-            if e.player not in players or (e.on is not None and (e.on not in players or e.on == e.player)):
-                return f"deal {e.deal}: an entry names somebody who is not another player ({e.describe()})"
-            if not isinstance(e.amount, (int, Fraction)) or isinstance(e.amount, bool):
-                return f"deal {e.deal}: {e.amount!r} is not an exact number"
-            if self.kind is GameKind.SOLO_WHIST:
-                by_deal[e.deal] = by_deal.get(e.deal, 0) + e.amount
-        for deal, total in by_deal.items():
+        if self.bad_entry is not None:
+            return self.bad_entry
+        for deal, total in self.deal_sums.items():
             if total != 0 and deal != 0:
                 return f"deal {deal} is not zero-sum: its points add up to {fmt(total)}"
         return None
+
+
+CHAIN_CODES = frozenset(CHAIN_MESSAGES)
 
 
 class _Oracle:
@@ -276,8 +389,9 @@ class _Oracle:
 class Pipeline:
     """Checker and folds of one file, fed one decoded event at a time."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, detail: bool = True) -> None:
         self.path = path
+        self.detail = detail
         self.folds: dict[str, GameFold] = {}
         self.checker = LogChecker(_Oracle(self.folds))
         self.started = 0
@@ -294,7 +408,7 @@ class Pipeline:
             return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
         kind = type(ev)
         if kind is GameStarted:
-            self.folds[ev.game] = GameFold(ev, self.started)  # type: ignore[arg-type]
+            self.folds[ev.game] = GameFold(ev, self.started, self.detail)  # type: ignore[arg-type]
             self.started += 1
             return ()
         if fold is None:  # a game whose start was refused: reported once already
@@ -310,7 +424,7 @@ class Pipeline:
 
     def note_unreadable(self, problem: Problem) -> None:
         """A line that could not be decoded: its game is unsound, its deal is skipped."""
-        if problem.message.startswith("torn last line"):
+        if problem.code == "torn-line":
             return
         self.checker.note_unreadable(problem.game, problem.event_type, problem.deal, problem.seq)
         fold = self.folds.get(problem.game) if problem.game else None
@@ -338,12 +452,18 @@ class Pipeline:
         self.folds.clear()
 
 
-def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]]) -> Iterator[Problem | GameResult]:
+def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail: bool = True
+                ) -> Iterator[Problem | GameResult]:
     """Check and fold decoded items (see :func:`run`)."""
-    pipe = Pipeline(path)
+    pipe = Pipeline(path, detail)
     for lineno, item in items:
         if isinstance(item, Problem):
-            pipe.note_unreadable(item)
+            if item.code in CHAIN_CODES:  # the line's event follows and is used: the game is only unsound
+                fold = pipe.folds.get(item.game) if item.game else None
+                if fold is not None:
+                    fold.mark_broken()
+            else:
+                pipe.note_unreadable(item)
             yield item
         else:
             out = pipe.feed(lineno, item)
@@ -361,9 +481,9 @@ def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
     yield res
 
 
-def run(path: str, stream: IO[bytes] | None = None) -> Iterator[Problem | GameResult]:
-    """Read, check and fold a log in one streaming pass.
+def run(path: str, stream: IO[bytes] | None = None, detail: bool = True) -> Iterator[Problem | GameResult]:
+    """Read, check and fold a log in one streaming pass (``detail``: see :class:`GameFold`).
 
     Raises :class:`vistlog.events.log.LogUnreadable` for input that is not a log at all.
     """
-    return fold_events(path, read_events(path, stream))
+    return fold_events(path, read_events(path, stream), detail)

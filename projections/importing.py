@@ -47,7 +47,7 @@ def _where(ev: dict[str, Any]) -> str:
 
 def check_game(game: ImportedGame) -> list[str]:
     """The problems of one imported game, each naming the source record it came from."""
-    pipe = Pipeline("import")
+    pipe = Pipeline("import", detail=False)
     problems: list[str] = []
     for k, ev in enumerate(game.events, start=1):
         obj = dict(ev)
@@ -114,5 +114,5 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
             progress(i, len(sources))
     if accepted:
         lines = [(k, orjson.loads(orjson.dumps(ev))) for k, ev in enumerate(accepted, start=1)]
-        append(log, lines, lambda: Pipeline(log).check, source_name="import", warn=warn)
+        append(log, lines, lambda: Pipeline(log, detail=False).check, source_name="import", warn=warn)
     return out

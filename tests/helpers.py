@@ -71,7 +71,7 @@ class Game:
         return results[0]
 
 
-def fold(events: Iterable[dict[str, Any]]) -> tuple[list[GameResult], list[Problem]]:
+def fold(events: Iterable[dict[str, Any]], detail: bool = True) -> tuple[list[GameResult], list[Problem]]:
     items: list[tuple[int, Any]] = []
     for i, ev in enumerate(events, start=1):
         try:
@@ -80,7 +80,7 @@ def fold(events: Iterable[dict[str, Any]]) -> tuple[list[GameResult], list[Probl
             items.append((i, Problem("t.jsonl", i, exc.seq, exc.field, exc.message, code=exc.code)))
     results: list[GameResult] = []
     problems: list[Problem] = []
-    for item in fold_events("t.jsonl", iter(items)):
+    for item in fold_events("t.jsonl", iter(items), detail):
         (problems if isinstance(item, Problem) else results).append(item)
     return results, problems
 

@@ -94,8 +94,10 @@ def test_a_planted_wrong_entry_is_named_with_both_values_and_its_deal(seed: int,
     truth = res.totals_after(deal).value(player, field, on)
     assert (m.claim.after_deal, m.claim.player, m.claim.field, m.claim.on) == (deal, player, field, on)
     assert (m.claim.value, m.computed) == (truth + delta, truth)
-    assert sum((e.amount for e in m.trail), Fraction(0)) == truth
-    assert all(e.deal <= deal for e in m.trail)
+    earlier = m.rest.amount if m.rest is not None else 0
+    assert sum((e.amount for e in m.trail), Fraction(0)) + earlier == truth  # the trail adds up
+    assert all(e.deal == deal for e in m.trail)  # checkpoints every deal: only the deal where they part
+    assert m.rest is None or m.rest.up_to_deal < deal
     assert rep.part_by == deal and rep.agree_until == (deal - 1 if deal > 1 else 0)
     assert set(rep.suspects) <= {deal}
     text = m.describe()

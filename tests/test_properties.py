@@ -13,7 +13,7 @@ from tests.simulate import preferans_game, solo_whist_game
 from vistlog.projections.fold import GameResult, Pipeline
 from vistlog.projections.settlement import payments, preferans_result, round_to_zero_sum
 
-from .helpers import fold
+from .helpers import fold, sheet
 
 OPTIONS = {
     "consolation": ["ordinary", "none", "grabbing"], "single_whister": ["greedy", "gentleman"],
@@ -174,3 +174,42 @@ def test_payments_settle_every_balance(cents: list[int]) -> None:
         bal[x["to"]] += round(float(x["amount"]) * 100)
     assert bal == dict(zip(order, cents))
     assert len(pays) <= max(0, sum(1 for c in cents if c) - 1)
+
+
+def _with_voids(rng: random.Random, evs: list[dict[str, Any]], voids: int) -> list[dict[str, Any]]:
+    """The game with ``deal_voided`` for random played deals, each right after a later deal starts."""
+    out: list[dict[str, Any]] = []
+    played: list[int] = []
+    for ev in evs:
+        if ev["type"] in ("deal_started", "game_ended") and played and len([e for e in out if
+                                                                            e["type"] == "deal_voided"]) < voids:
+            deal = rng.choice(played)
+            if all(not (e["type"] == "deal_voided" and e["deal"] == deal) for e in out):
+                out.append({"v": 1, "type": "deal_voided", "game": ev["game"], "deal": deal, "reason": "test"})
+        if ev["type"] == "deal_started":
+            played.append(ev["deal"])
+        out.append(ev)
+    return [{**e, "seq": k} for k, e in enumerate(out, start=1)]
+
+
+@settings(max_examples=20)
+@given(st.randoms(use_true_random=False), rules_st, st.integers(1, 8))
+def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Random, rules: dict[str, Any],
+                                                                voids: int) -> None:
+    """A void refolds from the last snapshot before the voided deal, and items spill to disk:
+    the sheet, entries and results are what folding from the start after every void gives."""
+    from vistlog.projections import fold as fold_module
+
+    evs = _with_voids(rng, random_game(rng, rules, 3), voids)
+    outcomes = []
+    for every, keep in ((10**9, 10**9), (1, 1), (3, 2), (32, 2048)):
+        old = fold_module.GameFold.EVERY, fold_module._Items.KEEP
+        fold_module.GameFold.EVERY, fold_module._Items.KEEP = every, keep
+        try:
+            res = one(evs)
+            slim, probs = fold(evs, detail=False)
+        finally:
+            fold_module.GameFold.EVERY, fold_module._Items.KEEP = old
+        assert probs == [] and slim[0].result == res.result and sheet(slim[0]) == sheet(res)
+        outcomes.append((res.result, res.entries, sheet(res)))
+    assert all(o == outcomes[0] for o in outcomes)

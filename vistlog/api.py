@@ -148,6 +148,7 @@ class Game:
         >>> report.ok, len(report.mismatches)
         (False, 9)
         """
+        self._needs_detail("audit")
         claims = None
         if claimed is not None:
             path = os.fspath(claimed)
@@ -160,7 +161,12 @@ class Game:
 
     def replay(self, upto: int | None = None) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``)."""
+        self._needs_detail("replay")
         return list(replay_lines(self.fold, upto))
+
+    def _needs_detail(self, what: str) -> None:
+        if not self.fold.detail:
+            raise VistlogError(f"game {self.id} was read with detail=False: no {what}")
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``settle --format json`` object of this game."""
@@ -195,12 +201,14 @@ class GameReader(Iterator[Game]):
         raise StopIteration
 
 
-def read_games(source: Source, *, name: str | None = None) -> GameReader:
+def read_games(source: Source, *, name: str | None = None, detail: bool = True) -> GameReader:
     """Read a log into games, streaming; each :class:`Game` carries its own problems.
 
     ``source`` is a path (``-`` for standard input), a binary stream, or an iterable of
     events (event objects or JSON-like dicts). ``name`` is what problems call the source
-    (default: the path, or ``<events>``). Raises :class:`~vistlog.events.problems.VistlogError`
+    (default: the path, or ``<events>``). ``detail=False`` keeps only what the settlement
+    needs (memory then does not grow with a game), so :meth:`Game.sheet` knows only the final
+    sheet and audit and replay are not available. Raises :class:`~vistlog.events.problems.VistlogError`
     (``LogUnreadable``) for a file that cannot be read as a log at all.
 
     >>> [g.id for g in read_games("samples/")]
@@ -217,12 +225,12 @@ def read_games(source: Source, *, name: str | None = None) -> GameReader:
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         stream = open_source(path)
-        return GameReader(_closing(fold_events(name or path, read_events(name or path, stream)), stream))
+        return GameReader(_closing(fold_events(name or path, read_events(name or path, stream), detail), stream))
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
         label = name or getattr(source, "name", None) or "<stream>"
-        return GameReader(fold_events(str(label), read_events(str(label), source)))  # type: ignore[arg-type]
+        return GameReader(fold_events(str(label), read_events(str(label), source), detail))  # type: ignore[arg-type]
     label = name or "<events>"
-    return GameReader(fold_events(label, _decoded(label, source)))  # type: ignore[arg-type]
+    return GameReader(fold_events(label, _decoded(label, source), detail))  # type: ignore[arg-type]
 
 
 def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterator[Problem | GameResult]:
@@ -270,7 +278,7 @@ class Checker:
     """
 
     def __init__(self, name: str = "<events>") -> None:
-        self._pipe = Pipeline(name)
+        self._pipe = Pipeline(name, detail=False)
         self._name = name
         self._seq = 0
 
@@ -324,7 +332,7 @@ def append(path: str | os.PathLike[str], events: Iterable[Event | Mapping[str, A
     target = os.fspath(path)
     incoming = [(n, unstructure(ev) if not isinstance(ev, Mapping) else orjson.loads(orjson.dumps(dict(ev))))
                 for n, ev in enumerate(events, start=1)]
-    return _append(target, incoming, lambda: Pipeline(target).check, source_name="<events>")
+    return _append(target, incoming, lambda: Pipeline(target, detail=False).check, source_name="<events>")
 
 
 def verify(path: str | os.PathLike[str], head: str | None = None) -> VerifyResult:

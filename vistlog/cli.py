@@ -120,7 +120,7 @@ def _results(path: str, on_problem: Callable[[Problem], None], strict: bool = Fa
     """Run a log through the pipeline; problems go to ``on_problem`` as they are found."""
     stream = _Progress(open_source(path), path)
     try:
-        for item in fold_events(path, read_events(path, stream.source())):  # type: ignore[arg-type]
+        for item in fold_events(path, read_events(path, stream.source()), detail=False):  # type: ignore[arg-type]
             if isinstance(item, Problem):
                 on_problem(item)
                 if strict:
@@ -184,30 +184,53 @@ def _verdict(path: str, problems: int, games: int, quiet: bool, stopped: bool = 
         _err(f"{path}: ok, {games} game(s)")
 
 
+class _Games:
+    """The games of ``args.log`` (only ``args.game`` when given), streamed in the order they
+    started, each as soon as it and every game started before it have ended; problems are
+    printed on standard error as their game comes out. ``count`` is the number of problems."""
+
+    def __init__(self, args: argparse.Namespace, detail: bool = True) -> None:
+        self.log = args.log
+        self.keep = args.game
+        self.detail = detail
+        self.problems = _Problems()
+        self.seen: list[str] = []
+
+    @property
+    def count(self) -> int:
+        return self.problems.count
+
+    def __iter__(self) -> Iterator[Game]:
+        stream = _Progress(open_source(self.log), self.log)
+        waiting: dict[int, Game] = {}
+        due = 0
+        found = False
+        try:
+            reader = read_games(stream.source(), name=self.log, detail=self.detail)  # type: ignore[arg-type]
+            for g in reader:
+                waiting[g.fold.index] = g
+                while due in waiting:
+                    ready = waiting.pop(due)
+                    due += 1
+                    for p in ready.problems:
+                        self.problems(p)
+                    self.seen.append(ready.id)
+                    if self.keep is None or ready.id == self.keep:
+                        found = True
+                        yield ready
+            for p in reader.problems:
+                self.problems(p)
+        finally:
+            stream.close()
+        if self.keep is not None and not found:
+            raise _UsageError(f"{self.log}: no game {self.keep!r} (games: {', '.join(self.seen) or 'none'})")
+
+
 def _games(args: argparse.Namespace) -> tuple[list[Game], int]:
-    """The games of ``args.log`` (only ``args.game`` when given, else all), and how many problems the
-    log has (each printed on standard error)."""
-    problems = _Problems()
-    keep = args.game
-    seen: list[str] = []
-    games = []
-    stream = _Progress(open_source(args.log), args.log)
-    try:
-        reader = read_games(stream.source(), name=args.log)  # type: ignore[arg-type]
-        for g in reader:
-            for p in g.problems:
-                problems(p)
-            seen.append(g.id)
-            if keep is None or g.id == keep:
-                games.append(g)
-        for p in reader.problems:
-            problems(p)
-    finally:
-        stream.close()
-    if keep is not None and not games:
-        raise _UsageError(f"{args.log}: no game {keep!r} (games: {', '.join(seen) or 'none'})")
-    games.sort(key=lambda g: g.fold.index)
-    return games, problems.count
+    """All the games :class:`_Games` gives, and how many problems the log has."""
+    games = _Games(args)
+    out = list(games)
+    return out, games.count
 
 
 def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
@@ -306,14 +329,23 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if _batch_mode(args):
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
-    games, problems = _games(args)
-    out = [g.to_json() for g in games]
+    games = _Games(args, detail=False)
+    unbalanced = False
+    first = True
+    for g in games:  # printed as each game comes: memory does not grow with the number of games
+        game = g.to_json()
+        unbalanced |= not game["zero_sum"]
+        if args.format == "json":
+            body = orjson.dumps(game, option=orjson.OPT_INDENT_2).decode().replace("\n", "\n    ")
+            sys.stdout.write(('{\n  "games": [\n    ' if first else ",\n    ") + body)
+        else:
+            sys.stdout.write(("" if first else "\n\n") + render.settle_text(game))
+        first = False
     if args.format == "json":
-        _out(orjson.dumps({"games": out}, option=orjson.OPT_INDENT_2).decode())
+        _out('{\n  "games": []\n}' if first else "\n  ]\n}")
     else:
-        _out("\n\n".join(render.settle_text(g) for g in out))
-    bad = problems or any(not g.settlement().zero_sum for g in games)
-    return 1 if bad else 0
+        _out()
+    return 1 if games.count or unbalanced else 0
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -365,7 +397,7 @@ def cmd_append(args: argparse.Namespace) -> int:
         return 2
 
     def make_checker() -> Callable[[Any], list[Issue]]:
-        return Pipeline(args.log).check
+        return Pipeline(args.log, detail=False).check
 
     try:
         done = append(args.log, incoming, make_checker, warn=_err)
