@@ -580,7 +580,9 @@ class GameState:
             if len(d.calls) < 2:
                 return "the defenders have not both spoken"
             if self._whists_outcome(d) == "none":
-                if [x for _, x in d.calls] == [WhistCall.PASS, WhistCall.HALF]:
+                if [x for _, x in d.calls][:2] == [WhistCall.PASS, WhistCall.HALF]:
+                    if self.pref.half_whist_played:
+                        return None
                     return "the half-whist stands: the deal is decided without play"
                 return "both defenders passed: the deal is decided without play"
         return None
@@ -636,6 +638,7 @@ class GameState:
                 return [Issue("tricks-differ-from-cards", "taken", f"the cards give {shown}")]
         d.tricks = ev
         d.finished = True
+        d.without_play = False
         return []
 
     def _card(self, ev: CardPlayed) -> list[Issue]:

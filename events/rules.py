@@ -148,6 +148,10 @@ class PreferansOptions:
                              _choice("team_then_half", "team_capped", "team_then_each", "personal"),
                              "who pays when two whisters fall short of the obligation")
     half_whist: bool = _opt(True, _bool, "a second defender may say half (полвиста) on a 6 or 7")
+    half_whist_played: bool = _opt(False, _bool,
+                                   "*ext*: a standing half-whist may still be played out: the half-whister "
+                                   "writes the defence's tricks up to half the obligation and pays for the "
+                                   "tricks short of it (the score pad preferans-score)")
     ten_game: str = _opt("whisted", _choice("whisted", "checked", "checked_silent", "consolation_only"),
                          "how a 10-level contract is defended")
     raspas_mode: str = _opt("mountain", _choice("mountain", "whists"),
@@ -177,6 +181,9 @@ class PreferansOptions:
     totus: bool = _opt(False, _bool, "a 10-game may be declared тотус")
     game_end: str = _opt("pools_closed", _choice("pools_closed", "agreement"),
                          "the game ends when every pool is closed, or by agreement")
+    pool_in_settlement: bool = _opt(True, _bool,
+                                    "*ext*: the pool counts in the settlement; false settles the mountains and "
+                                    "whists only, finished or not (the score pad preferans-score)")
     settlement_divisor: str = _opt("all", _choice("all", "opponents"),
                                    "a pool or mountain point is shared by all N players or the N−1 others")
     rounding: str = _opt("largest_remainder", _choice("largest_remainder", "per_conversion"),

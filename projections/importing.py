@@ -67,6 +67,13 @@ def check_game(game: ImportedGame) -> list[str]:
     return problems
 
 
+def _what_was_read(path: str, g: ImportedGame) -> str:
+    deals = sum(1 for e in g.events if e.get("type") == "deal_started")
+    ended = any(e.get("type") == "game_ended" for e in g.events)
+    return (f"{path}: game {g.game}: {deals} deal(s), " +
+            ("ended" if ended else "not ended (the source does not say it ended; more may be appended)"))
+
+
 def _existing_games(log: str) -> set[str]:
     if not os.path.exists(log) or os.path.getsize(log) == 0:
         return set()
@@ -99,7 +106,16 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
         except SourceError as exc:
             out.unreadable.append(str(exc))
             games = []
+        except Exception as exc:  # noqa: BLE001 - one source never stops the batch
+            out.unreadable.append(f"{path}: internal error reading it as {fmt} ({type(exc).__name__}: {exc}); "
+                                  "please report it")
+            games = []
         for g in games:
+            for note in g.notes:
+                if warn:
+                    warn(note)
+            if warn:
+                warn(_what_was_read(path, g))
             if g.game in taken:
                 out.refused[f"{path}: game {g.game}"] = [f"{path}: game {g.game} is already in {log}"]
                 continue

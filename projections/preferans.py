@@ -216,7 +216,20 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     team = sum(tricks.values())
     need = o.obligation(level)
     written: dict[str, Num] = {}
-    if len(whisters) == 2:
+    if deal.half_stands:  # played out (option half_whist_played): the half-whister answers for half
+        halfer = deal.calls[1][0]
+        quota = exact_div(need, 2)
+        got = min(team, quota)
+        written[halfer] = rate * got
+        if got:
+            book.whist(halfer, d, written[halfer],
+                       f"played half-whist: {fmt(got)} of {team} defence trick(s), up to half the obligation, "
+                       f"× {fmt(rate)}")
+        short = max(0, quota - team)
+        if short:
+            book.mountain_add(halfer, p * o.whister_penalty_rate * short,
+                              f"half-whister short by {fmt(short)} trick(s) × {fmt(p * o.whister_penalty_rate)}")
+    elif len(whisters) == 2:
         for who in whisters:
             written[who] = rate * tricks[who]
             book.whist(who, d, written[who], f"{tricks[who]} defence trick(s) × {fmt(rate)}")

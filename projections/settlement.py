@@ -53,7 +53,8 @@ def results(options: PreferansOptions | SoloWhistOptions, players: Sequence[str]
     if isinstance(options, SoloWhistOptions):
         return dict(totals.points)
     fn = per_conversion_result if options.rounding == "per_conversion" else preferans_result
-    return dict(fn(players, totals.pool, totals.mountain, totals.whists, pool_point=options.pool_point,
+    pool = totals.pool if options.pool_in_settlement else {}
+    return dict(fn(players, pool, totals.mountain, totals.whists, pool_point=options.pool_point,
                    mountain_point=options.mountain_point, divisor=options.settlement_divisor))
 
 

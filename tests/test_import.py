@@ -22,6 +22,7 @@ from vistlog.projections.fold import GameResult, run
 from vistlog.projections.importing import import_sources
 
 from .conftest import SAMPLES
+from .helpers import sheet
 
 
 def result(log: Path) -> GameResult:
@@ -163,44 +164,93 @@ def test_score_pad_backup_settles_as_that_app_does(tmp_path: Path) -> None:
     res = result(log)
     # worked by hand: A 6♠ made (pool 2), C whists alone: 4 tricks × 2 = 8 on A; B's misère takes 1
     # trick: mountain 10; raspas ×1: A none (pool +1), B 4, C 6; C credits 5 on B. Pool A 3; mountain
-    # B 14, C 6. A point is shared by the 2 opponents: D = (30, -140, -60);
-    # A = (170 + 90)/2 - 8 = 122, B = (-170 - 80)/2 - 5 = -130, C = (-90 + 80)/2 + 13 = 8.
-    assert res.result == {"A": 122, "B": -130, "C": 8}
-    assert res.money == {"A": "1.22", "B": "-1.30", "C": "0.08"}
+    # B 14, C 6. The pad settles mountains and whists only (pool_in_settlement: false), a point shared
+    # by the 2 opponents: D = (0, -140, -60); A = (140 + 60)/2 - 8 = 92, B = (-140 - 80)/2 - 5 = -115,
+    # C = (-60 + 80)/2 + 8 + 5 = 23.
+    assert res.result == {"A": 92, "B": -115, "C": 23}
+    assert res.money == {"A": "0.92", "B": "-1.15", "C": "0.23"}
     assert all(e["_source"]["file"] == str(src) for e in events_of(log))
 
 
-def test_gchet_save_rebuilds_the_last_deal_and_audits_its_arithmetic(tmp_path: Path) -> None:
-    state = {
-        "id": "t1", "players": [{"name": "Лена"}, {"name": "Миша"}, {"name": "Коля"}], "target": 30,
-        "dealer": 2, "declarer": 0, "contract": {"level": 6, "suit": 0, "misere": False}, "defence": [0, 2, 1],
-        "taken": [6, 3, 1],
-        "history": [
-            {"round": 1, "label": "6♣ Миша", "pool": [0, 4, 0], "mountain": [0, 0, 0],
-             "whists": [[0, 8, 0], [0, 0, 0], [0, 8, 0]]},
-            {"round": 2, "label": "6♠ Лена", "pool": [2, 4, 0], "mountain": [0, 0, 0],
-             "whists": [[0, 8, 0], [16, 0, 0], [0, 8, 0]]},
-        ],
-        # the program's own sheet after the last deal: Leningrad 6♠ made (price 2 to the pool), Миша
-        # whists alone (greedy under a made contract): 4 defence tricks × 4 (doubled) = 16 on Лена
-        "pool": [2, 4, 0], "mountain": [0, 0, 0], "whists": [[0, 8, 0], [16, 0, 0], [0, 8, 0]],
-    }
-    body = orjson.dumps({"state": state}).decode()
-    src = tmp_path / "t1.json"
-    src.write_bytes(orjson.dumps({"sha256": hashlib.sha256(body.encode()).hexdigest(), "data": body}))
+FIXTURES = Path(__file__).parent / "fixtures"
+GCHET = FIXTURES / "gchet" / "leningrad-3-rounds.json"
+
+
+def _gchet_save(data: str) -> bytes:
+    """A save in the exact shape gchet's ``internal/storage/store.go`` writes: ``{"sha256": hex of
+    data's bytes, "data": <raw JSON object>}``, ``data`` as Go's ``json.Marshal`` writes it (compact)."""
+    return b'{"sha256":"' + hashlib.sha256(data.encode()).hexdigest().encode() + b'","data":' + data.encode() + b"}"
+
+
+def _gchet_data() -> str:
+    text = GCHET.read_text(encoding="utf-8")
+    return text[text.index('"data":') + len('"data":'):-1].rstrip("}\n") + "}"
+
+
+def test_a_real_gchet_save_imports_and_the_programs_own_sheet_is_right(tmp_path: Path) -> None:
+    """The fixture was made in the shape gchet writes (tests/fixtures/README.md): each round's own
+    changes in ``history``, the last round rebuilt in full, and audit finds the program right."""
+    assert _gchet_save(_gchet_data()) == GCHET.read_bytes().rstrip(b"\n")  # the helper writes what gchet writes
     log = tmp_path / "g.jsonl"
-    assert import_sources("gchet", [str(src)], str(log)).exit_code == 0
-    assert audit(result(log)).ok
-    wrong = dict(state, pool=[3, 4, 0])
-    body = orjson.dumps({"state": wrong}).decode()
-    src.write_bytes(orjson.dumps({"sha256": hashlib.sha256(body.encode()).hexdigest(), "data": body}))
-    log2 = tmp_path / "g2.jsonl"
-    import_sources("gchet", [str(src)], str(log2))
-    rep = audit(result(log2))
-    assert [(m.claim.label, m.claim.value, m.computed) for m in rep.mismatches] == [("pool of Лена", 3, 2)]
-    src.write_bytes(orjson.dumps({"sha256": "0" * 64, "data": body}))
-    out = import_sources("gchet", [str(src)], str(tmp_path / "g3.jsonl"))
-    assert out.exit_code == 2 and "sha256" in out.unreadable[0]
+    notes: list[str] = []
+    assert import_sources("gchet", [str(GCHET)], str(log), warn=notes.append).exit_code == 0
+    res = result(log)
+    rep = audit(res)
+    assert rep.ok and rep.checked == 9
+    assert sheet(res) == {"Лена": {"pool": 2, "whists": {"Миша": 16, "Коля": 24}}, "Миша": {"pool": 2,
+                          "whists": {"Лена": 16}}, "Коля": {"pool": 4}}
+    assert any("3 rounds" in n or "1 deal(s)" in n for n in notes)
+
+
+def test_a_gchet_save_taken_mid_deal_imports_the_finished_rounds_and_names_the_rest(tmp_path: Path) -> None:
+    data = _gchet_data().replace('"stage":"round"', '"stage":"play"').replace('"round":3,"turn"', '"round":4,"turn"')
+    src = tmp_path / "mid.json"
+    src.write_bytes(_gchet_save(data))
+    notes: list[str] = []
+    log = tmp_path / "g.jsonl"
+    assert import_sources("gchet", [str(src)], str(log), warn=notes.append).exit_code == 0
+    assert any("during round 4 (stage play)" in n and "left out" in n for n in notes)
+    res = result(log)
+    assert res.deals == 0 and audit(res).ok  # three rounds as their own changes add up to the program's totals
+
+
+def test_a_gchet_save_edited_after_hashing_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "edited.json"
+    src.write_bytes(GCHET.read_bytes().replace(b'"target":30', b'"target":20'))
+    out = import_sources("gchet", [str(src)], str(tmp_path / "g.jsonl"))
+    assert out.exit_code == 2 and "sha256 does not match" in out.unreadable[0]
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+@pytest.mark.parametrize("name, result_, money", [
+    ("closed-3p", {"Anna": 135, "Bruno": -215, "Carla": 80}, {"Anna": "13.50", "Bruno": "-21.50", "Carla": "8.00"}),
+    ("unfinished-3p", {"Anna": 156, "Bruno": -225, "Carla": 69},
+     {"Anna": "15.60", "Bruno": "-22.50", "Carla": "6.90"}),
+])
+def test_real_score_pad_backups_settle_as_the_app_shows(tmp_path: Path, name: str, result_: dict[str, int],
+                                                        money: dict[str, str]) -> None:
+    """The app's own figures (tests/fixtures/README.md): it settles mountains and whists only, and
+    scores a played polvist for half the obligation; the importer sets both options."""
+    log = tmp_path / "pad.jsonl"
+    assert import_sources("preferans-score", [str(FIXTURES / "preferans-score" / f"{name}.json")],
+                          str(log)).exit_code == 0
+    res = result(log)
+    assert res.result == result_ and res.money == money
+
+
+def test_with_the_pool_counted_the_unfinished_backup_settles_otherwise(tmp_path: Path) -> None:
+    log = tmp_path / "pad.jsonl"
+    import_sources("preferans-score", [str(FIXTURES / "preferans-score" / "unfinished-3p.json")], str(log))
+    lines = log.read_bytes().splitlines()
+    start = orjson.loads(lines[0])
+    start["rules"]["pool_in_settlement"] = True
+    del start["_chain"]
+    other = tmp_path / "counted.jsonl"
+    other.write_bytes(b"\n".join([orjson.dumps(start)] + [orjson.dumps({k: v for k, v in orjson.loads(x).items()
+                                                                         if k != "_chain"}) for x in lines[1:]]))
+    counted = result(other)
+    assert counted.result != {"Anna": 156, "Bruno": -225, "Carla": 69}
+    assert sum(counted.result.values()) == 0
 
 
 def test_a_batch_of_200_files_with_3_broken_imports_197_and_names_the_3(tmp_path: Path) -> None:

@@ -27,11 +27,13 @@ class SourceError(VistlogError):
 
 @attrs.define
 class ImportedGame:
-    """One game read from a source: its id and its events (dicts, no ``seq``)."""
+    """One game read from a source: its id, its events (dicts, no ``seq``), and notes on what
+    was left out or how it was read (``import`` prints them)."""
 
     game: str
     events: list[dict[str, Any]]
     origin: str
+    notes: list[str] = attrs.Factory(list)
 
 
 def source(path: str, record: str | int) -> dict[str, Any]:

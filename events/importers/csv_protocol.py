@@ -139,6 +139,8 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
             started["turned"] = cell("turned")
         ev("deal_started", **started)
         declarer, contract = who("declarer", empty=True), cell("contract")
+        if bool(declarer) != bool(contract):
+            raise SourceError(f"{where}: declarer and contract go together (both empty for a raspas)")
         if contract:
             c: dict[str, Any] = {"deal": deal, "declarer": declarer, "contract": contract}
             for flag in flags:
