@@ -19,7 +19,9 @@ import contextlib
 import fcntl
 import functools
 import hashlib
+import hmac
 import io
+import itertools
 import json
 import os
 import stat
@@ -38,13 +40,18 @@ from .problems import Issue, Problem, VistlogError
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
-    "Chain", "MAX_LINE", "journal_size",
+    "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD",
 ]
 
 CHAIN_FIELD: Final = "_chain"
 GENESIS: Final = bytes(32)
 _CHAIN_PREFIX: Final = b',"_chain":"'
 _CHAIN_TAIL: Final = len(_CHAIN_PREFIX) + 64 + 2
+MAC_FIELD: Final = "_mac"
+_MAC_PREFIX: Final = b',"_mac":"'
+_MAC_TAIL: Final = len(_MAC_PREFIX) + 64 + 2
+KEYED: Final = "mac:"
+"""How :func:`split_chain` marks the value of a keyed line (``_mac``)."""
 
 
 class LogUnreadable(VistlogError):
@@ -128,10 +135,28 @@ def open_source(path: str) -> BinaryIO:
 
 
 def split_chain(line: bytes) -> tuple[bytes, str | None]:
-    """Split a line (no line ending) into (content without the chain field, chain hex or None)."""
-    if len(line) > _CHAIN_TAIL and line.endswith(b'"}') and line[-_CHAIN_TAIL:-66] == _CHAIN_PREFIX:
-        return line[:-_CHAIN_TAIL] + b"}", line[-66:-2].decode("ascii", "replace")
+    """Split a line (no line ending) into (content without the chain field, chain hex or None).
+
+    The value of a keyed line (``_mac``) comes back marked ``mac:HEX``.
+    """
+    if len(line) > _CHAIN_TAIL and line.endswith(b'"}'):
+        if line[-_CHAIN_TAIL:-66] == _CHAIN_PREFIX:
+            return line[:-_CHAIN_TAIL] + b"}", line[-66:-2].decode("ascii", "replace")
+        if line[-_MAC_TAIL:-66] == _MAC_PREFIX:
+            return line[:-_MAC_TAIL] + b"}", KEYED + line[-66:-2].decode("ascii", "replace")
     return line, None
+
+
+def read_key(path: str) -> bytes:
+    """The secret of a keyed chain, from a key file (its bytes, a trailing newline left off)."""
+    try:
+        with open(path, "rb") as fh:
+            key = fh.read(4096).rstrip(b"\r\n")
+    except OSError as exc:
+        raise LogUnreadable(f"{path}: cannot read the key file ({exc.strerror or exc})") from None
+    if len(key) < 16:
+        raise LogUnreadable(f"{path}: a key file holds at least 16 bytes of secret")
+    return key
 
 
 def chain_step(previous: bytes, content: bytes) -> bytes:
@@ -147,23 +172,37 @@ class Chain:
     anything, and resynchronises on the line's own value, so each changed, inserted or
     removed line is reported once.
 
+    A keyed line (``_mac``: HMAC-SHA256 with a secret key instead of SHA-256) is checked when
+    the chain has the ``key``; without it, the chain follows the line's own value unchecked
+    (``unchecked`` counts them). Once keyed lines began, a line chained without the key is a
+    problem for a chain that has the key: somebody without it wrote there.
+
     >>> c = Chain()
     >>> value = chain_step(GENESIS, b'{"a":1}').hex()
     >>> c.step(b'{"a":1}', value), c.step(b'{"a":2}', None)
     (None, 'chain-missing')
     """
 
-    __slots__ = ("began", "chained", "state")
+    __slots__ = ("began", "chained", "key", "keyed", "state", "unchecked")
 
-    def __init__(self) -> None:
+    def __init__(self, key: bytes | None = None) -> None:
         self.state = GENESIS
         self.began = False
         self.chained = 0
+        self.key = key
+        self.keyed = False
+        self.unchecked = 0
 
     def step(self, content: bytes, value: str | None) -> str | None:
         """Take one line's content (no chain field, no line ending) and its chain value."""
         if value is None and self.began:
             return "chain-missing"
+        if value is not None and value.startswith(KEYED):
+            return self._keyed(content, value[len(KEYED):])
+        if value is not None and self.keyed and self.key is not None:
+            self._resync(value, self.state)
+            self.chained += 1
+            return "chain-unkeyed"
         state = hashlib.sha256(self.state + content).digest()
         if value is None:
             self.state = state
@@ -173,16 +212,34 @@ class Chain:
         if state.hex() == value:
             self.state = state
             return None
+        self._resync(value, state)
+        return "chain-mismatch"
+
+    def _keyed(self, content: bytes, value: str) -> str | None:
+        self.began = self.keyed = True
+        self.chained += 1
+        if self.key is None:
+            self.unchecked += 1
+            self._resync(value, self.state)
+            return None
+        state = hmac.new(self.key, self.state + content, hashlib.sha256).digest()
+        if state.hex() == value:
+            self.state = state
+            return None
+        self._resync(value, state)
+        return "chain-mismatch"
+
+    def _resync(self, value: str, fallback: bytes) -> None:
         try:
             self.state = bytes.fromhex(value)
         except ValueError:
-            self.state = state
-        return "chain-mismatch"
+            self.state = fallback
 
 
 CHAIN_MESSAGES: Final = {
     "chain-mismatch": "chain mismatch: this line or one before it was changed, inserted, removed or reordered",
     "chain-missing": "a line without a chain after the chain began: inserted or changed",
+    "chain-unkeyed": "a line chained without the key after the keyed chain began: written by someone without it",
 }
 
 
@@ -286,6 +343,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
     chain = Chain()
     step = chain.step
     lines = _lines(src)
+    first = next(lines, b"")
+    lines = itertools.chain([first[3:] if first.startswith(BOM) else first], lines)
     lazy = own and path != "-"  # unchained lines are hashed only if a chain begins after them
     skipped = False
     try:
@@ -298,7 +357,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                 value: str | None = raw[-67:-3].decode("ascii", "replace")
                 if skipped:
                     chain.state, skipped = _prefix_state(path, lineno), False
-            elif raw[-2:] == b"}\n":
+            elif raw[-2:] == b"}\n" and raw[-_MAC_TAIL - 1:-67] != _MAC_PREFIX:
                 content = raw[:-1]
                 value = None
             else:
@@ -310,8 +369,6 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                     yield lineno, Problem(path, lineno, None, "", f"a line of over {MAX_LINE} bytes: not an event",
                                           code="line-too-long")
                     continue
-                if lineno == 1 and raw.startswith(BOM):
-                    raw = raw[3:]
                 content, value = split_chain(_content(raw))
                 if not content.strip():
                     continue
@@ -389,7 +446,8 @@ def _problem_of(path: str, lineno: int, data: Any, exc: DecodeError) -> Problem:
 
 @attrs.frozen
 class VerifyResult:
-    """What :func:`verify` found: ``status`` is ``ok``, ``broken`` or ``unchained``.
+    """What :func:`verify` found: ``status`` is ``ok``, ``broken``, ``unchained`` or ``keyed`` (a keyed
+    chain and no key); ``code`` is the problem code when it is broken.
 
     ``head_at``: the line whose chain value is the remembered head given to :func:`verify`;
     ``since_head``: how many chained lines follow it.
@@ -406,7 +464,7 @@ class VerifyResult:
     code: str | None = None
 
 
-def verify(path: str, head: str | None = None) -> VerifyResult:
+def verify(path: str, head: str | None = None, key: bytes | None = None) -> VerifyResult:
     """Walk the chain of a log; the first line where it breaks is reported.
 
     Every line a reader uses is covered: a last line without a newline is skipped only when
@@ -414,17 +472,20 @@ def verify(path: str, head: str | None = None) -> VerifyResult:
     lines were cut from its end. ``head``, the chain value printed by an earlier ``verify``
     (or the last line's ``_chain``), can: when no line of the intact chain carries it, the
     log is not the one that head was taken from, or lost lines at its end; the result is
-    then ``broken``.
+    then ``broken``. A keyed chain (``_mac`` lines, see :class:`Chain`) is proven only with its
+    ``key``; without it the result is ``keyed``, and nothing is proven.
     """
     src = open_source(path)
     try:
-        chain = Chain()
+        chain = Chain(key)
         total = 0
         head_at: int | None = None
         chained_at_head = 0
         torn_at: int | None = None
         for lineno, line, torn in read_lines(src):
             total += 1
+            if total == 1 and (torn or not line.lstrip().startswith(b"{") or _is_torn(line)):
+                raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (the first line is not a JSON object)")
             if torn:
                 torn_at = lineno
                 break
@@ -443,6 +504,9 @@ def verify(path: str, head: str | None = None) -> VerifyResult:
             raise LogUnreadable(f"{path}: empty, nothing to read")
         if not chain.began:
             return VerifyResult("unchained", total, 0)
+        if chain.unchecked:
+            return VerifyResult("keyed", total, chain.chained, None, None,
+                                f"{chain.unchecked} line(s) carry a keyed chain (_mac): only its key can prove them")
         if head is not None and head_at is None:
             return VerifyResult("broken", total, chain.chained, None, None,
                                 f"the remembered head {head[:16]}… is on no line of this chain: lines were "
@@ -469,7 +533,8 @@ Checker = Callable[[Event], list[Issue]]
 
 
 def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callable[[], Checker],
-           source_name: str = "<stdin>", warn: Callable[[str], None] | None = None) -> list[Event]:
+           source_name: str = "<stdin>", warn: Callable[[str], None] | None = None,
+           key: bytes | None = None) -> list[Event]:
     """Append events to a log, all or none, under an exclusive lock.
 
     ``incoming`` yields ``(input line number, parsed JSON value)``. The existing log is
@@ -486,11 +551,15 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
     journal behind: readers then read the log as it was before, and the next append cuts it
     back first. A torn last line left by an older writer (the start of an event, never
     finished) is cut off too, with a warning; any other last line is left as it is.
+
+    With ``key`` the new lines carry a keyed chain (``_mac``, HMAC-SHA256): only the key's holder
+    can write or rewrite such lines so that ``verify`` with the key accepts them.
     """
     incoming = list(incoming)
-    if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
+    existed = os.path.exists(path)
+    if not existed:  # rehearse on copies: a refused first append leaves no empty file behind
         rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
-        _, _, problems = _check_incoming(rehearsal, make_checker(), GENESIS, 0, source_name)
+        _, _, problems = _check_incoming(rehearsal, make_checker(), GENESIS, 0, source_name, key)
         if problems:
             raise AppendRejected(problems)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
@@ -504,11 +573,17 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
         if good_end != os.fstat(fd).st_size:
             _cut(fd, good_end)
         needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
-        out, accepted, problems = _check_incoming(incoming, check, state, last_seq, source_name)
+        out, accepted, problems = _check_incoming(incoming, check, state, last_seq, source_name, key)
         if problems:
             raise AppendRejected(problems)
         if out:
-            _write_all_or_nothing(path, fd, (b"\n" if needs_newline else b"") + b"".join(out), good_end)
+            try:
+                _write_all_or_nothing(path, fd, (b"\n" if needs_newline else b"") + b"".join(out), good_end)
+            except BaseException:
+                if not existed and good_end == 0:  # the file this append created goes again
+                    with contextlib.suppress(OSError):
+                        os.unlink(path)
+                raise
         return accepted
     finally:
         os.close(fd)
@@ -614,7 +689,7 @@ def _sync_dir(path: str) -> None:
 
 
 def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: bytes, last_seq: int,
-                    source_name: str) -> tuple[list[bytes], list[Event], list[Problem]]:
+                    source_name: str, key: bytes | None = None) -> tuple[list[bytes], list[Event], list[Problem]]:
     """Decode and check the new events after the log's last ``seq`` and chain value ``state``:
     their chained lines, the events, and the problems (the dicts are consumed)."""
     out: list[bytes] = []
@@ -623,6 +698,7 @@ def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: byte
     for lineno, data in incoming:
         if type(data) is dict:
             data.pop(CHAIN_FIELD, None)
+            data.pop(MAC_FIELD, None)
             if "seq" not in data:
                 data["seq"] = last_seq + 1
         try:
@@ -634,8 +710,12 @@ def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: byte
             problems.append(Problem(source_name, lineno, event.seq, issue.field, issue.message, code=issue.code))
         last_seq = event.seq
         content = encode_obj(unstructure(event))
-        state = chain_step(state, content)
-        out.append(content[:-1] + _CHAIN_PREFIX + state.hex().encode() + b'"}\n')
+        if key is None:
+            state = chain_step(state, content)
+            out.append(content[:-1] + _CHAIN_PREFIX + state.hex().encode() + b'"}\n')
+        else:
+            state = hmac.new(key, state + content, hashlib.sha256).digest()
+            out.append(content[:-1] + _MAC_PREFIX + state.hex().encode() + b'"}\n')
         accepted.append(event)
     return out, accepted, problems
 

@@ -81,6 +81,7 @@ CODES: dict[str, str] = {
     "seq-order": "seq does not run 1, 2, 3… (a line is missing, repeated or out of order)",
     "chain-mismatch": "the hash chain breaks at this line: it or one before it was changed",
     "chain-missing": "a line without a chain after the chain began",
+    "chain-unkeyed": "a line chained without the key after the keyed chain began",
     "chain-head-missing": "the head kept from an earlier verify is on no line: lines were cut from the end",
     # games and players
     "game-empty": "an empty game id",

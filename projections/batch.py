@@ -185,7 +185,11 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
                                dashboard_address=None, processes=True)
         client = Client(cluster)
     else:
-        client = Client(address)
+        try:
+            client = Client(address, timeout="10s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            raise RuntimeError(f"--dask {address}: cannot reach a scheduler there ({type(exc).__name__}: {exc})") \
+                from None
     try:
         fn = KINDS[kind]
         bag = db.from_sequence(list(enumerate(paths)), partition_size=partition_size)

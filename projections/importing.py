@@ -89,7 +89,7 @@ def _existing_games(log: str) -> set[str]:
 
 def import_sources(fmt: str, sources: Sequence[str], log: str,
                    progress: Callable[[int, int], None] | None = None,
-                   warn: Callable[[str], None] | None = None) -> ImportOutcome:
+                   warn: Callable[[str], None] | None = None, key: bytes | None = None) -> ImportOutcome:
     """Import every source into ``log`` (see the module docstring)."""
     reader = IMPORTERS[fmt]
     out = ImportOutcome()
@@ -110,6 +110,8 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
             out.unreadable.append(f"{path}: internal error reading it as {fmt} ({type(exc).__name__}: {exc}); "
                                   "please report it")
             games = []
+        if not games and not any(u.startswith(f"{path}:") for u in out.unreadable):
+            out.unreadable.append(f"{path}: holds no game to import")
         for g in games:
             for note in g.notes:
                 if warn:
@@ -130,5 +132,5 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
             progress(i, len(sources))
     if accepted:
         lines = [(k, orjson.loads(orjson.dumps(ev))) for k, ev in enumerate(accepted, start=1)]
-        append(log, lines, lambda: Pipeline(log, detail=False).check, source_name="import", warn=warn)
+        append(log, lines, lambda: Pipeline(log, detail=False).check, source_name="import", warn=warn, key=key)
     return out

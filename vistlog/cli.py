@@ -20,7 +20,9 @@ from typing import IO, Any
 import orjson
 
 from vistlog.events.codec import DecodeError, loads_line
-from vistlog.events.log import AppendRejected, LogUnreadable, Problem, append, open_source, read_events, verify
+from vistlog.events.log import (
+    AppendRejected, LogUnreadable, Problem, append, open_source, read_events, read_key, verify,
+)
 from vistlog.events.rules import PRESETS, option_docs
 from vistlog.events.schema import build_schema
 from vistlog.projections import batch, importing, render
@@ -379,6 +381,7 @@ def cmd_append(args: argparse.Namespace) -> int:
     """vistlog append: events from standard input, checked, appended all or none, chained."""
     incoming: list[tuple[int, Any]] = []
     bad: list[str] = []
+    key = read_key(args.key_file) if args.key_file else None
     for lineno, raw in enumerate(sys.stdin.buffer, start=1):
         line = raw.strip()
         if not line:
@@ -386,6 +389,8 @@ def cmd_append(args: argparse.Namespace) -> int:
         try:
             incoming.append((lineno, loads_line(line)))
         except DecodeError as exc:
+            if not incoming and not bad:
+                raise LogUnreadable(f"<stdin>:{lineno}: standard input is not JSON Lines ({exc.message})") from None
             bad.append(f"<stdin>:{lineno}: {exc.message}")
     if bad:
         for b in bad:
@@ -400,7 +405,7 @@ def cmd_append(args: argparse.Namespace) -> int:
         return Pipeline(args.log, detail=False).check
 
     try:
-        done = append(args.log, incoming, make_checker, warn=_err)
+        done = append(args.log, incoming, make_checker, warn=_err, key=key)
     except AppendRejected as exc:
         for p in exc.problems:
             _err(str(p))
@@ -420,7 +425,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise _UsageError(f"no *{suffix} files in {', '.join(args.sources)}")
     try:
         outcome = importing.import_sources(args.source_format, sources, args.output,
-                                           progress=batch.progress_bar(), warn=_err)
+                                           progress=batch.progress_bar(), warn=_err,
+                                           key=read_key(args.key_file) if args.key_file else None)
     except AppendRejected as exc:  # only when the log changed under us
         for p in exc.problems:
             _err(str(p))
@@ -470,7 +476,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """vistlog verify: walk the hash chain (exit 3 when there is none), optionally up to a remembered head."""
     if args.head is not None and not _HEX64.fullmatch(args.head):
         raise _UsageError(f"--head {args.head!r} is not a chain value (64 hexadecimal digits)")
-    res = verify(args.log, args.head)
+    res = verify(args.log, args.head, read_key(args.key_file) if args.key_file else None)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
         if res.message:
@@ -481,6 +487,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 0
     if res.status == "unchained":
         _out(f"{args.log}: no hash chain ({res.lines} line(s)); nothing can be proven")
+        return 3
+    if res.status == "keyed":
+        _out(f"{args.log}: {res.message}; give --key-file")
         return 3
     _out(f"{args.log}:{res.line}: {res.message}" if res.line is not None else f"{args.log}: {res.message}")
     return 1
@@ -541,6 +550,10 @@ def _show(value: Any) -> str:
 
 
 # --------------------------------------------------------------------------- parser
+
+def _add_key(sp: argparse.ArgumentParser, help_: str) -> None:
+    sp.add_argument("--key-file", metavar="FILE", help=help_)
+
 
 def _add_many(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--jobs", type=_positive, metavar="N",
@@ -607,8 +620,10 @@ def build_parser() -> argparse.ArgumentParser:
                             help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
 
     sp = add("append", cmd_append, "append events from standard input, checked, all or nothing, hash-chained",
-             "vistlog append game.jsonl < new-events.jsonl")
+             "vistlog append game.jsonl < new-events.jsonl\n"
+             "  vistlog append club.jsonl --key-file ~/.vistlog-club.key < tonight.jsonl   # a keyed chain")
     sp.add_argument("log", metavar="LOG", help="log file (created when missing)")
+    _add_key(sp, "chain the new lines with HMAC-SHA256 and the secret in FILE (a keyed chain: _mac)")
     sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
              "  vistlog import --from jsonl server-logs/ -o online.jsonl")
@@ -619,6 +634,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("sources", nargs="+", metavar="SRC",
                     help="files, or folders (every *.jsonl, *.csv, *.pbn or *.json below, by the format)")
     sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
+    _add_key(sp, "chain the imported lines with HMAC-SHA256 and the secret in FILE")
     sp = add("export", cmd_export, "write one game of a log in another format",
              "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv")
     sp.add_argument("--to", dest="target_format", required=True, choices=("csv", "pbn"), metavar="FORMAT",
@@ -633,6 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--head", metavar="HASH",
                     help="a head printed by an earlier verify, kept elsewhere: proves no line was cut "
                          "from the end since (exit 1 when no line of the chain carries it)")
+    _add_key(sp, "the secret of a keyed chain (_mac lines); without it they cannot be proven (exit 3)")
     add("schema", cmd_schema, "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
     sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
@@ -640,8 +657,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _whole(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def parse(text: str) -> int:
         try:
@@ -650,12 +667,14 @@ def _whole(minimum: int, what: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
         if n < minimum:
             raise argparse.ArgumentTypeError(f"{what} is {minimum} or more")
+        if maximum is not None and n > maximum:
+            raise argparse.ArgumentTypeError(f"{what} is at most {maximum} (4 × the cores of this machine)")
         return n
 
     return parse
 
 
-_positive = _whole(1, "a number of processes")
+_positive = _whole(1, "a number of processes", maximum=4 * (os.cpu_count() or 1))
 _deal_number = _whole(0, "a deal number")
 
 
