@@ -4,7 +4,8 @@
 
 Writes two logs (random but legal, by tests/simulate.py):
 
-- *many games*: ``--small-games`` games of two deals each, one after the other;
+- *many games*: ``--small-games`` games of one deal each (a protocol: bids, calls, tricks), one after
+  the other;
 - *one game*: a single Sochi game (``game_end: agreement``, so it never ends by itself) of
   ``--big-events`` events, a block of generated deals repeated with new numbers, half of them
   played card by card;
@@ -34,8 +35,8 @@ from tests.simulate import preferans_game  # noqa: E402
 
 def many_games(path: Path, count: int) -> int:
     rng = random.Random(7)
-    template = [e for e in preferans_game(rng, players=("Аня", "Боря", "Вова"), pool=20, game="t", max_deals=2,
-                                          rules={"preset": "sochi", "game_end": "agreement"}, card_play=0.5)
+    template = [e for e in preferans_game(rng, players=("Аня", "Боря", "Вова"), pool=20, game="t", max_deals=1,
+                                          rules={"preset": "sochi", "game_end": "agreement"}, card_play=0.0)
                 if e["type"] != "game_ended"]
     seq = 0
     with path.open("wb") as out:
