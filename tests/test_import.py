@@ -300,7 +300,8 @@ def test_the_readme_example_for_server_authors_is_legal(tmp_path: Path) -> None:
     ("csv", b"# kind: preferans\n# bad line\ndeal,dealer,declarer,contract\n", "x:2: a header line is '# key: value'"),
     ("csv", b"\xff\xfe", "x: not UTF-8 text"),
     ("preferans-score", b'{"not": "score"}', "x: not a preferans-score backup"),
-    ("pbn", b'[Event "x"]\n', "x: the first board must name North, East, South and West"),
+    ("pbn", b'[Event "x"]\n[VistlogContract "solo"]\n', "x: the first board must name North, East, South and West"),
+    ("pbn", b'[Event "x"]\n[Contract "3NT"]\n', "x:1: a bridge deal (Contract '3NT')"),
     ("gchet", b"[]", "x: not a gchet save"),
 ])
 def test_a_source_that_is_not_its_format_is_one_message(fmt: str, data: bytes, message: str) -> None:
