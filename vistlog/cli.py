@@ -628,9 +628,10 @@ def build_parser() -> argparse.ArgumentParser:
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
              "  vistlog import --from jsonl server-logs/ -o online.jsonl")
     sp.add_argument("--from", dest="source_format", required=True, metavar="FORMAT",
-                    choices=("jsonl", "csv", "pbn", "preferans-score", "gchet"),
+                    choices=("jsonl", "csv", "pbn", "preferans-score", "gchet", "pulya"),
                     help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
-                         "preferans-score (the score pad's backup), gchet (gchet/Preferans saves)")
+                         "preferans-score (the score pad's backup), gchet (gchet/Preferans saves), "
+                         "pulya («Пуля преферанса» saves)")
     sp.add_argument("sources", nargs="+", metavar="SRC",
                     help="files, or folders (every *.jsonl, *.csv, *.pbn or *.json below, by the format)")
     sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")

@@ -46,10 +46,10 @@ Exporter = Callable[[list[dict[str, Any]]], str]
 
 
 def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
-    from . import csv_protocol, gchet, jsonl, pbn, preferans_score
+    from . import csv_protocol, gchet, jsonl, pbn, preferans_score, pulya
 
     imp: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
-           "preferans-score": preferans_score.read, "gchet": gchet.read}
+           "preferans-score": preferans_score.read, "gchet": gchet.read, "pulya": pulya.read}
     exp: dict[str, Exporter] = {"csv": csv_protocol.write, "pbn": pbn.write}
     return imp, exp
 
