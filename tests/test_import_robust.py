@@ -22,6 +22,7 @@ from vistlog.events.importers import IMPORTERS, SourceError
 from vistlog.projections.importing import check_game
 
 from .conftest import SAMPLES
+from .test_pulya import STEPS, hash_value, session
 
 FIXTURES = Path(__file__).parent / "fixtures"
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**15, 10**15) | st.text(max_size=8)
@@ -123,8 +124,6 @@ def test_text_formats(source: tuple[str, str], data: st.DataObject) -> None:
 @SETTINGS
 @given(st.data())
 def test_pulya_saves(data: st.DataObject) -> None:
-    from .test_pulya import STEPS, hash_value, session
-
     save = _mutate_json(session(["Аня", "Боря", "Вова"], STEPS), data)
     if isinstance(save, dict) and isinstance(save.get("state"), dict):
         save["stateHash"] = hash_value(save["state"])  # past the first hash check, to the shape checks
