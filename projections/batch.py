@@ -110,8 +110,17 @@ def audit_file(index: int, path: str) -> Report:
     return Report(((index, _one(path, lambda r: audit(r).to_json(), detail=True)),))
 
 
+def stats_file(index: int, path: str) -> Report:
+    """Per game of one log its statistics summary (:func:`~vistlog.projections.stats.summary`), or, for
+    a game with problems, ``{"game", "unsound": N}``: only sound games count."""
+    from .stats import summary
+
+    return Report(((index, _one(path, lambda r: summary(r) if r.sound else {"game": r.game, "unsound": r.problems},
+                                detail=True)),))
+
+
 KINDS: dict[str, Callable[[int, str], Report]] = {"validate": validate_file, "settle": settle_file,
-                                                  "audit": audit_file}
+                                                  "audit": audit_file, "stats": stats_file}
 
 
 def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:

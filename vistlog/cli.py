@@ -495,6 +495,72 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    """vistlog stats: every player's record, contract statistics and ratings across an archive."""
+    from vistlog.projections.render.stats import stats_csv, stats_html, stats_text
+    from vistlog.projections.stats import Archive, read_aliases
+
+    paths = batch.expand(args.logs)
+    if not paths:
+        raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
+    aliases = {}
+    if args.alias:
+        try:
+            with open(args.alias, "rb") as fh:
+                aliases = read_aliases(args.alias, fh.read())
+        except OSError as exc:
+            raise LogUnreadable(f"{args.alias}: cannot open ({exc.strerror or exc})") from None
+    if args.dask:
+        try:
+            report = batch.run_dask("stats", paths, args.dask)
+        except RuntimeError as exc:
+            raise _UsageError(str(exc)) from None
+    else:
+        report = batch.run_local("stats", paths, jobs=args.jobs, progress=batch.progress_bar())
+    files = report.in_order()
+    summaries = []
+    left_out = []
+    for f in files:
+        if f.unreadable:
+            _err(f.unreadable)
+        for g in f.games:
+            if "unsound" in g:
+                left_out.append((f.path, g["game"], g["unsound"]))
+                continue
+            if args.kind and g["kind"] != args.kind.replace("-", "_"):
+                continue
+            if (args.since and (g["date"] or "") < args.since) or (args.until and (g["date"] or "9") > args.until):
+                continue
+            summaries.append(g)
+    archive = Archive.build(summaries, left_out, period=args.period, aliases=aliases)
+    if args.player and args.player not in archive.players:
+        raise _UsageError(f"no games of {args.player!r} (players: {', '.join(sorted(archive.players)) or 'none'})")
+    for w in archive.warnings:
+        _err(f"warning: {w}")
+    if args.format == "json":
+        _out(orjson.dumps(archive.to_json(args.player), option=orjson.OPT_INDENT_2).decode())
+    elif args.format == "csv":
+        sys.stdout.write(stats_csv(archive, args.player))
+    elif args.format == "html":
+        text = stats_html(archive, args.player)
+        if args.output:
+            write_file(args.output, text)
+        else:
+            sys.stdout.write(text)
+    else:
+        _out(stats_text(archive, args.player))
+    return report.exit_code
+
+
+def _date_arg(text: str) -> str:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     """vistlog schema: the JSON Schema of the event format."""
     _out(orjson.dumps(build_schema(), option=orjson.OPT_INDENT_2).decode())
@@ -651,6 +717,20 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a head printed by an earlier verify, kept elsewhere: proves no line was cut "
                          "from the end since (exit 1 when no line of the chain carries it)")
     _add_key(sp, "the secret of a keyed chain (_mac lines); without it they cannot be proven (exit 3)")
+    sp = add("stats", cmd_stats, "every player's record, contract statistics and Glicko-2 ratings across logs",
+             "vistlog stats samples/\n"
+             "  vistlog stats archive/ --since 2026-01-01 --alias names.csv --format html -o stats.html")
+    sp.add_argument("logs", nargs="+", metavar="LOG", help="log files or folders (every *.jsonl below)")
+    sp.add_argument("--player", metavar="NAME", help="show only this player (ratings still use every game)")
+    sp.add_argument("--since", type=_date_arg, metavar="DATE", help="only games from this day on (YYYY-MM-DD)")
+    sp.add_argument("--until", type=_date_arg, metavar="DATE", help="only games up to this day (YYYY-MM-DD)")
+    sp.add_argument("--kind", choices=("preferans", "solo-whist"), help="only games of this kind")
+    sp.add_argument("--period", choices=("day", "week", "month"), default="day",
+                    help="the rating period: a day of play (default), a week or a month")
+    sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")
+    sp.add_argument("--format", choices=("text", "json", "csv", "html"), default="text", help="output format")
+    sp.add_argument("-o", "--output", metavar="FILE", help="html: write here (default: standard output)")
+    _add_many(sp)
     add("schema", cmd_schema, "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
     sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")

@@ -1,0 +1,323 @@
+"""Across an archive: every player's record, contract statistics and Glicko-2 ratings.
+
+Each sound game becomes a :func:`summary` (plain JSON data, so it travels through the many-logs
+runner and Dask like the settlements do); :func:`tally` adds summaries into per-player totals
+in any order and grouping (the sums are exact: whists and money as fractions); :func:`ratings`
+is one ordered pass over the games, by date then game id, one rating period per day of play
+(or week, or month), every game turned into pairwise results by the players' settlement order.
+The same archive therefore gives the same figures whatever the order of the files or the
+number of workers, and an old game added later changes the ratings from its date on.
+
+>>> from vistlog.projections.fold import run
+>>> (res,) = [r for r in run("samples/sochi-evening.jsonl") if hasattr(r, "entries")]
+>>> s = summary(res)
+>>> s["date"], s["players"], s["result"]["Вова"]
+('2026-11-28', ['Аня', 'Боря', 'Вова'], '1388/3')
+>>> t = tally([s])
+>>> t["Вова"].games, t["Вова"].total
+(1, Fraction(1388, 3))
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from vistlog.events.cards import GameKind, WhistCall
+from vistlog.events.rules import PreferansOptions
+
+from .entries import fmt
+from .fold import GameResult
+from .ratings import START, Rating, rate_period
+
+__all__ = ["summary", "tally", "PlayerTotals", "ratings", "RatingPoint", "period_of", "read_aliases",
+           "apply_aliases", "look_alike_names", "Archive"]
+
+
+def _date(res: GameResult) -> str | None:
+    at = res.started.at
+    if at and len(at) >= 10:
+        try:
+            return dt.date.fromisoformat(at[:10]).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def summary(res: GameResult) -> dict[str, Any]:
+    """What the statistics need of one game (a game folded with detail), as JSON data."""
+    players = list(res.players)
+    per: dict[str, dict[str, Any]] = {p: {"declared": {}, "whists": [0, 0], "raspasy": 0, "raspas_mountain": 0,
+                                          "closed_first": 0} for p in players}
+    options = res.started.rules.options
+    raspas_deals = set()
+    for rec in res.records:
+        if any(e.void for e in res.entries if e.deal == rec.number):
+            continue
+        c = rec.contract
+        if res.kind is GameKind.PREFERANS:
+            if c is None:
+                if rec.raspas:
+                    raspas_deals.add(rec.number)
+                    for p in rec.holders:
+                        per[p]["raspasy"] += 1
+                continue
+            key = "totus" if c.totus else "misere" if c.contract.is_misere else c.contract.text
+            made = _made_preferans(rec)
+            _count(per[c.declarer]["declared"], key, made)
+            if c.dark:
+                _count(per[c.declarer]["declared"], "dark", made)
+            assert isinstance(options, PreferansOptions)
+            final = rec.final_calls()
+            whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
+            level = c.contract.level or 0
+            for q in whisters:
+                per[q]["whists"][0] += 1
+                if rec.taken is not None and level:
+                    need = options.obligation(level)
+                    got = sum(rec.taken.get(d, 0) for d in rec.defenders) if len(whisters) == 1 \
+                        else rec.taken.get(q, 0) * 2
+                    if got >= need:
+                        per[q]["whists"][1] += 1
+        elif c is not None:
+            points = sum(e.amount for e in res.entries if e.deal == rec.number and e.player == c.declarer)
+            _count(per[c.declarer]["declared"], c.contract.text, points > 0)
+    closed: str | None = None
+    pool: dict[str, Any] = dict.fromkeys(players, 0)
+    for e in res.entries:
+        if e.void:
+            continue
+        if e.column == "mountain" and e.deal in raspas_deals:
+            per[e.player]["raspas_mountain"] += e.amount
+        if e.column == "pool" and closed is None and res.started.pool:
+            pool[e.player] += e.amount
+            if pool[e.player] >= res.started.pool:
+                closed = e.player
+    if closed is not None:
+        per[closed]["closed_first"] = 1
+    for p in players:
+        per[p]["raspas_mountain"] = fmt(per[p]["raspas_mountain"])
+    return {"game": res.game, "kind": res.kind.value, "date": _date(res), "players": players, "deals": res.deals,
+            "result": {p: fmt(res.result[p]) for p in players}, "money": res.money, "per": per}
+
+
+def _made_preferans(rec: Any) -> bool:
+    c = rec.contract
+    if c.without_three:
+        return False
+    if rec.taken is None:
+        return True  # decided without play: made
+    taken = rec.taken.get(c.declarer, 0)
+    if c.contract.is_misere:
+        return taken == 0
+    return taken >= (c.contract.level or 0)
+
+
+def _count(table: dict[str, list[int]], key: str, made: bool) -> None:
+    row = table.setdefault(key, [0, 0])
+    row[0] += 1
+    row[1] += int(made)
+
+
+@attrs.define
+class PlayerTotals:
+    """One player's record over the games counted: exact sums, contract and whist tallies."""
+
+    games: int = 0
+    deals: int = 0
+    total: Fraction = Fraction(0)
+    money: Fraction = Fraction(0)
+    staked: int = 0
+    declared: dict[str, list[int]] = attrs.Factory(dict)
+    whists: list[int] = attrs.Factory(lambda: [0, 0])
+    raspasy: int = 0
+    raspas_mountain: Fraction = Fraction(0)
+    closed_first: int = 0
+    kinds: set[str] = attrs.Factory(set)
+
+    @property
+    def average(self) -> Fraction:
+        """The result per game."""
+        return self.total / self.games if self.games else Fraction(0)
+
+    def to_json(self) -> dict[str, Any]:
+        """The totals as JSON (exact numbers as rational strings)."""
+        return {"games": self.games, "deals": self.deals, "total": fmt(self.total), "average": fmt(self.average),
+                **({"money": _money(self.money)} if self.staked else {}),
+                "contracts": {k: {"declared": v[0], "made": v[1]} for k, v in sorted(self.declared.items())},
+                "whists": {"called": self.whists[0], "share_made": self.whists[1]},
+                "raspasy": self.raspasy, "raspas_mountain": fmt(self.raspas_mountain),
+                "pools_closed_first": self.closed_first, "kinds": sorted(self.kinds)}
+
+
+def _money(x: Fraction) -> str:
+    cents = round(x * 100)
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def tally(summaries: Iterable[Mapping[str, Any]]) -> dict[str, PlayerTotals]:
+    """Per-player totals of the games (a sum: any order and any grouping give the same)."""
+    out: dict[str, PlayerTotals] = {}
+    for s in summaries:
+        for p in s["players"]:
+            t = out.setdefault(p, PlayerTotals())
+            st = s["per"][p]
+            t.games += 1
+            t.deals += s["deals"]
+            t.total += Fraction(s["result"][p])
+            if s.get("money"):
+                t.money += Fraction(s["money"][p])
+                t.staked += 1
+            for k, (n, made) in st["declared"].items():
+                row = t.declared.setdefault(k, [0, 0])
+                row[0] += n
+                row[1] += made
+            t.whists[0] += st["whists"][0]
+            t.whists[1] += st["whists"][1]
+            t.raspasy += st["raspasy"]
+            t.raspas_mountain += Fraction(st["raspas_mountain"])
+            t.closed_first += st["closed_first"]
+            t.kinds.add(s["kind"])
+    return out
+
+
+def period_of(date: str | None, period: str = "day") -> str:
+    """The rating period of a date: the day, the ISO week (``2026-W48``) or the month; undated games
+    come first, in their own period."""
+    if date is None:
+        return "undated"
+    if period == "day":
+        return date
+    d = dt.date.fromisoformat(date)
+    if period == "week":
+        year, week, _ = d.isocalendar()
+        return f"{year}-W{week:02d}"
+    return date[:7]
+
+
+@attrs.frozen
+class RatingPoint:
+    """A player's rating after a period."""
+
+    period: str
+    rating: float
+    rd: float
+    volatility: float
+
+
+def ratings(summaries: Iterable[Mapping[str, Any]], period: str = "day", tau: float = 0.5
+            ) -> dict[str, list[RatingPoint]]:
+    """Each player's Glicko-2 rating after every period he played in, from the games in date order."""
+    games = sorted(summaries, key=lambda s: (s["date"] is not None, s["date"] or "", s["game"]))
+    by_period: dict[str, list[Mapping[str, Any]]] = {}
+    for s in games:
+        by_period.setdefault(period_of(s["date"], period), []).append(s)
+    current: dict[str, Rating] = {}
+    history: dict[str, list[RatingPoint]] = {}
+    for name, group in by_period.items():
+        results: dict[str, list[tuple[str, float]]] = {}
+        for s in group:
+            res = {p: Fraction(v) for p, v in s["result"].items()}
+            for p in s["players"]:
+                for q in s["players"]:
+                    if p != q:
+                        score = 1.0 if res[p] > res[q] else 0.5 if res[p] == res[q] else 0.0
+                        results.setdefault(p, []).append((q, score))
+        for p in results:
+            current.setdefault(p, START)
+        current = rate_period(current, results, tau)
+        for p in results:
+            r = current[p]
+            history.setdefault(p, []).append(RatingPoint(name, r.rating, r.rd, r.volatility))
+    return history
+
+
+def read_aliases(path: str, data: bytes) -> dict[str, str]:
+    """An alias file: CSV ``name,alias`` (a header row of those words may come first); alias → name."""
+    from vistlog.events.problems import VistlogError
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise VistlogError(f"{path}: not UTF-8 text") from None
+    out: dict[str, str] = {}
+    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if not row or (n == 1 and [c.strip().lower() for c in row[:2]] == ["name", "alias"]):
+            continue
+        if len(row) != 2 or not row[0].strip() or not row[1].strip():
+            raise VistlogError(f"{path}:{n}: a row is name,alias")
+        out[row[1].strip()] = row[0].strip()
+    return out
+
+
+def apply_aliases(s: Mapping[str, Any], aliases: Mapping[str, str]) -> dict[str, Any]:
+    """The summary with every alias replaced by its name."""
+    if not aliases or not any(p in aliases for p in s["players"]):
+        return dict(s)
+
+    def name(p: str) -> str:
+        return aliases.get(p, p)
+
+    return {**s, "players": [name(p) for p in s["players"]],
+            "result": {name(p): v for p, v in s["result"].items()},
+            "money": {name(p): v for p, v in s["money"].items()} if s.get("money") else s.get("money"),
+            "per": {name(p): v for p, v in s["per"].items()}}
+
+
+def look_alike_names(names: Iterable[str]) -> list[list[str]]:
+    """Groups of names that differ only by case or е/ё (likely one person under two spellings)."""
+    groups: dict[str, set[str]] = {}
+    for n in names:
+        groups.setdefault(n.casefold().replace("ё", "е"), set()).add(n)
+    return sorted(sorted(g) for g in groups.values() if len(g) > 1)
+
+
+@attrs.frozen
+class Archive:
+    """The statistics of an archive: per-player totals, rating histories, what was left out."""
+
+    players: dict[str, PlayerTotals]
+    ratings: dict[str, list[RatingPoint]]
+    evenings: dict[str, list[tuple[str, Fraction]]]
+    games: int
+    left_out: tuple[tuple[str, str, int], ...]
+    warnings: tuple[str, ...]
+
+    @classmethod
+    def build(cls, summaries: Sequence[Mapping[str, Any]], left_out: Sequence[tuple[str, str, int]] = (),
+              period: str = "day", aliases: Mapping[str, str] | None = None) -> Archive:
+        """From the sound games' summaries (aliases applied first) and the games left out."""
+        named = [apply_aliases(s, aliases or {}) for s in summaries]
+        warnings = tuple(f"names that differ only by case or е/ё: {', '.join(g)} (merge them with --alias)"
+                         for g in look_alike_names({p for s in named for p in s["players"]}))
+        evenings: dict[str, dict[str, Fraction]] = {}
+        for s in named:
+            when = period_of(s["date"], period)
+            for p in s["players"]:
+                row = evenings.setdefault(p, {})
+                row[when] = row.get(when, Fraction(0)) + Fraction(s["result"][p])
+        per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in evenings.items()}
+        return cls(tally(named), ratings(named, period), per, len(named), tuple(left_out), warnings)
+
+    def to_json(self, only: str | None = None) -> dict[str, Any]:
+        """``stats --format json``."""
+        names = [p for p in sorted(self.players) if only is None or p == only]
+        return {"games": self.games,
+                "players": {p: {**self.players[p].to_json(), "rating": _point(self.ratings.get(p))} for p in names},
+                "ratings": {p: [attrs.asdict(x) for x in self.ratings.get(p, [])] for p in names},
+                "left_out": [{"path": a, "game": b, "problems": c} for a, b, c in self.left_out],
+                "warnings": list(self.warnings)}
+
+
+def _point(history: list[RatingPoint] | None) -> dict[str, float] | None:
+    if not history:
+        return None
+    last = history[-1]
+    return {"rating": round(last.rating, 2), "rd": round(last.rd, 2), "volatility": round(last.volatility, 6)}

@@ -1,0 +1,172 @@
+"""``vistlog stats``: records, contract statistics and Glicko-2 ratings across an archive."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.cli import main
+from vistlog.projections import batch
+from vistlog.projections.fold import Pipeline
+from vistlog.projections.ratings import Rating, rate_period
+from vistlog.projections.render.stats import stats_html
+from vistlog.projections.stats import Archive
+
+from .conftest import SAMPLES
+
+
+def test_the_glicko2_papers_example_to_its_published_decimals() -> None:
+    """Glickman, "Example of the Glicko-2 system": τ = 0.5; 1500/200/0.06 against 1400/30, 1550/100,
+    1700/300 with 1, 0, 0 gives μ′ = −0.2069, φ′ = 0.8722, σ′ = 0.05999, so r′ = 1464.06, RD′ = 151.52."""
+    start = {"p": Rating(1500, 200, 0.06), "a": Rating(1400, 30, 0.06), "b": Rating(1550, 100, 0.06),
+             "c": Rating(1700, 300, 0.06)}
+    r = rate_period(start, {"p": [("a", 1.0), ("b", 0.0), ("c", 0.0)]}, tau=0.5, only=("p",))["p"]
+    mu, phi = round((r.rating - 1500) / 173.7178, 4), round(r.rd / 173.7178, 4)
+    assert (mu, phi) == (-0.2069, 0.8722)
+    assert 0.05999 <= r.volatility < 0.06000
+    assert (round(1500 + 173.7178 * mu, 2), round(173.7178 * phi, 2)) == (1464.06, 151.52)
+    idle = rate_period({"x": Rating(1500, 200, 0.06)}, {}, only=("x",))["x"]
+    assert idle.rating == 1500 and idle.rd > 200  # a period without games only adds uncertainty
+
+
+def _games(seed: int, count: int) -> list[list[dict[str, Any]]]:
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        day = f"2026-11-{1 + k % 5:02d}T19:00:00+03:00"
+        if k % 4 == 3:
+            evs = solo_whist_game(rng, game=f"s{k}", deals=3, card_play=0.0)
+        else:
+            pipe = Pipeline("sim")
+            evs = preferans_game(rng, players=("Аня", "Боря", "Вова", "Гена")[: 3 + k % 2], pool=6, game=f"p{k}",
+                                 max_deals=8, card_play=0.0, check=pipe.check,
+                                 closed=lambda p=pipe, g=f"p{k}": p.folds[g].all_pools_closed() if g in p.folds
+                                 else False)
+        evs[0] = {**evs[0], "at": day}
+        out.append(evs)
+    return out
+
+
+def _write(folder: Path, groups: list[list[list[dict[str, Any]]]]) -> list[str]:
+    paths = []
+    for i, group in enumerate(groups):
+        seq = 0
+        lines = []
+        for evs in group:
+            for e in evs:
+                seq += 1
+                lines.append(orjson.dumps({**e, "v": 1, "seq": seq}))
+        path = folder / f"log-{i:03d}.jsonl"
+        path.write_bytes(b"\n".join(lines) + b"\n")
+        paths.append(str(path))
+    return paths
+
+
+def _archive(paths: list[str], jobs: int) -> dict[str, Any]:
+    report = batch.run_local("stats", paths, jobs=jobs)
+    summaries = [g for f in report.in_order() for g in f.games if "unsound" not in g]
+    return Archive.build(summaries).to_json()
+
+
+GAMES = _games(3, 12)
+WHOLE: dict[str, Any] = {}
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.permutations(list(range(len(GAMES)))), st.lists(st.integers(1, 4), min_size=1, max_size=6),
+       st.sampled_from([1, 2]))
+def test_the_same_archive_gives_the_same_statistics_for_any_split_and_worker_count(
+        tmp_path_factory: pytest.TempPathFactory, order: list[int], sizes: list[int], jobs: int) -> None:
+    if not WHOLE:
+        WHOLE.update(_archive(_write(tmp_path_factory.mktemp("whole"), [GAMES]), 1))
+    shuffled = [GAMES[i] for i in order]
+    groups, at = [], 0
+    for n in sizes * len(GAMES):
+        if at >= len(shuffled):
+            break
+        groups.append(shuffled[at:at + n])
+        at += n
+    got = _archive(_write(tmp_path_factory.mktemp("split"), groups), jobs)
+    assert got == WHOLE
+    assert WHOLE["games"] == len(GAMES) and set(WHOLE["players"]) >= {"Аня", "Боря", "Вова"}
+
+
+def test_an_old_game_added_later_changes_the_ratings_from_its_date_on(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    late = _archive(_write(tmp_path / "a", [GAMES[4:]]), 1)  # the archive before the old games were added
+    full = _archive(_write(tmp_path / "b", [GAMES[4:], GAMES[:4]]), 1)  # the old games come in a later file
+    assert late["ratings"] != full["ratings"]
+    first_day = {p: h[0]["period"] for p, h in full["ratings"].items()}
+    assert min(first_day.values()) == "2026-11-01"
+
+
+def test_unsound_games_are_left_out_and_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    lines = (SAMPLES / "sochi-evening.jsonl").read_bytes().splitlines()
+    broken.write_bytes(b"\n".join(lines[:5] + lines[6:]) + b"\n")
+    code = main(["stats", str(broken), str(SAMPLES / "classic-bombs.jsonl"), "--format", "json", "--jobs", "1"])
+    out = orjson.loads(capsys.readouterr().out)
+    assert code == 1 and out["games"] == 1
+    assert [(x["game"], x["problems"] > 0) for x in out["left_out"]] == [("sochi-2026-11-28", True)]
+
+
+def test_aliases_merge_spellings_and_look_alikes_are_warned(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    log.write_bytes((SAMPLES / "sochi-evening.jsonl").read_bytes().replace("Вова".encode(), "ВОВА".encode()))
+    code = main(["stats", str(log), str(SAMPLES / "disputed-sheet.jsonl"), "--jobs", "1"])
+    _, err = capsys.readouterr()
+    assert code == 0 and "ВОВА, Вова" in err
+    aliases = tmp_path / "names.csv"
+    aliases.write_text("name,alias\nВова,ВОВА\n", encoding="utf-8")
+    main(["stats", str(log), str(SAMPLES / "disputed-sheet.jsonl"), "--jobs", "1", "--alias", str(aliases),
+          "--format", "json"])
+    out = orjson.loads(capsys.readouterr().out)
+    assert "ВОВА" not in out["players"] and out["players"]["Вова"]["games"] == 2
+
+
+def test_stats_on_the_samples_counts_contracts_and_money(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(SAMPLES / "sochi-evening.jsonl"), "--format", "json", "--jobs", "1"]) == 0
+    out = orjson.loads(capsys.readouterr().out)
+    vova = out["players"]["Вова"]
+    assert vova["games"] == 1 and vova["total"] == "1388/3" and vova["money"] == "46.26"
+    assert sum(c["declared"] for p in out["players"].values() for c in p["contracts"].values()) > 0
+    assert out["players"]["Аня"]["rating"]["rating"] < vova["rating"]["rating"]
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+def test_the_html_page_is_self_contained(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(SAMPLES), "--format", "html", "--jobs", "1"]) == 0
+    page = capsys.readouterr().out
+    assert "<svg" in page and "<script" not in page and "https://" not in page
+    assert page.count("<section>") == 11
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (.ci/run installs Debian's chromium)")
+def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
+    report = batch.run_local("stats", [str(p) for p in sorted(SAMPLES.glob("*.jsonl"))], jobs=1)
+    archive = Archive.build([g for f in report.in_order() for g in f.games if "unsound" not in g])
+    page = tmp_path / "stats.html"
+    page.write_text(stats_html(archive), encoding="utf-8")
+    shot = tmp_path / "stats.png"
+    assert CHROMIUM is not None
+    proc = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
+         "--disable-background-networking", "--disable-component-update", f"--user-data-dir={tmp_path / 'p'}",
+         "--enable-logging=stderr", "--v=0", "--window-size=900,1400", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
