@@ -90,6 +90,21 @@ class WhistCall(enum.Enum):
     HALF = "half"
 
 
+WHIST_SPELLINGS: Final = {
+    **{c.value: c for c in WhistCall},
+    "вист": WhistCall.WHIST, "Вист": WhistCall.WHIST, "пас": WhistCall.PASS, "Пас": WhistCall.PASS,
+    "полвиста": WhistCall.HALF, "Полвиста": WhistCall.HALF, "пол-виста": WhistCall.HALF,
+}
+"""Every accepted spelling of a whist call (printed canonically: whist, pass, half)."""
+
+RUSSIAN_SUITS: Final = {
+    "пик": "S", "пики": "S", "пика": "S", "треф": "C", "трефы": "C", "трефа": "C", "крести": "C",
+    "бубен": "D", "бубей": "D", "бубны": "D", "бубна": "D", "черв": "H", "червей": "H", "черви": "H", "червы": "H",
+    "черва": "H",
+}
+"""Russian suit names in bids and contracts (``6 пик``, ``7 червей``)."""
+RUSSIAN_NO_TRUMP: Final = ("бк", "БК", "б/к", "без козыря", "без козырей")
+
 @attrs.frozen(order=True, cache_hash=True)
 class Card:
     """A playing card; ``rank`` is 2..14 (11 J, 12 Q, 13 K, 14 A).
@@ -213,16 +228,18 @@ class Bid:
 
 def _build_bids() -> dict[str, Bid]:
     table: dict[str, Bid] = {}
+    words = {**_SUIT_SPELLINGS, **{w: Suit(v) for w, v in RUSSIAN_SUITS.items()},
+             **{w.capitalize(): Suit(v) for w, v in RUSSIAN_SUITS.items()}}
     for level in range(6, 11):
-        for suit_text, suit in _SUIT_SPELLINGS.items():
-            table[f"{level}{suit_text}"] = Bid(f"{level}{suit.value}", level, suit)
-        for nt in ("NT", "nt", "БК", "бк"):
-            table[f"{level}{nt}"] = Bid(f"{level}NT", level, None)
+        for suit_text, suit in words.items():
+            table[f"{level}{suit_text}"] = table[f"{level} {suit_text}"] = Bid(f"{level}{suit.value}", level, suit)
+        for nt in ("NT", "nt", *RUSSIAN_NO_TRUMP):
+            table[f"{level}{nt}"] = table[f"{level} {nt}"] = Bid(f"{level}NT", level, None)
     for name in ("pass", *SOLO_ORDER):
         table[name] = Bid(name)
-    table["misère"] = table["misere"]
-    table["мизер"] = table["misere"]
-    table["пас"] = table["pass"]
+    for alias, name in (("misère", "misere"), ("мизер", "misere"), ("Мизер", "misere"), ("пас", "pass"),
+                        ("Пас", "pass")):
+        table[alias] = table[name]
     return table
 
 

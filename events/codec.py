@@ -33,7 +33,7 @@ from cattrs.preconf.orjson import make_converter
 from .cards import _BIDS as _BID_TABLE
 from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
-from .cards import Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
+from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
 from .rules import Rules, RulesError, make_rules
@@ -96,8 +96,8 @@ def _value_hook(parse: Callable[[str], Any]) -> Callable[[Any, Any], Any]:
 
 
 def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
-    values = {m.value: m for m in cls}
-    choices = ", ".join(values)
+    values: dict[Any, Any] = dict(WHIST_SPELLINGS) if cls is WhistCall else {m.value: m for m in cls}
+    choices = ", ".join(m.value for m in cls)
 
     def hook(v: Any, _: Any) -> Any:
         try:
@@ -173,7 +173,7 @@ def _build(detailed: bool) -> cattrs.Converter:
 
 _LOOKUPS: Final[dict[Any, dict[Any, Any]]] = {
     Card: _CARD_TABLE, Bid: _BID_TABLE, Suit: _SUIT_TABLE,
-    GameKind: {m.value: m for m in GameKind}, WhistCall: {m.value: m for m in WhistCall},
+    GameKind: {m.value: m for m in GameKind}, WhistCall: dict(WHIST_SPELLINGS),
 }
 
 

@@ -21,6 +21,7 @@ closed) asks a :class:`ClosureOracle` that the caller may supply (the projection
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -131,15 +132,25 @@ class GameState:
 
     def _player(self, name: str, field: str, *, holder: bool = False) -> list[Issue]:
         if name not in self.player_set:
-            return [Issue("player-unknown", field, f"{name!r} is not a player of game {self.id}")]
+            return [Issue("player-unknown", field, f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
         if holder and self.deal is not None and name not in self.deal.holders:
             return [Issue("player-sits-out", field, f"{name} deals and sits this deal out")]
         return []
 
+    def _guess(self, name: str) -> str:
+        """`` (did you mean X?)`` when one player's name is close: case, е/ё, a letter or two."""
+        def fold(s: str) -> str:
+            return s.casefold().replace("ё", "е")
+
+        same = [p for p in self.players if fold(p) == fold(name)]
+        close = same or difflib.get_close_matches(name, self.players, n=1, cutoff=0.7)
+        return f" (did you mean {close[0]}?)" if len(close) == 1 or same else ""
+
     def _names(self, names: Mapping[str, object] | list[str], field: str) -> list[Issue]:
         for name in names:
             if name not in self.players:
-                return [Issue("player-unknown", f"{field}.{name}", f"{name!r} is not a player of game {self.id}")]
+                return [Issue("player-unknown", f"{field}.{name}",
+                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
         return []
 
     # ------------------------------------------------------------------ dispatch
@@ -485,6 +496,8 @@ class GameState:
             return [Issue("partner-not-prop", "partner", f"only a prop has a partner, not {c}")]
         if ev.trump is not None and c.text != "abundance":
             return [Issue("trump-not-abundance", "trump", f"only an abundance names its trump; {c} does not")]
+        if ev.trump is None and c.text == "abundance":
+            return [Issue("trump-missing", "trump", "an abundance names its trump suit (field trump)")]
         return []
 
     # ------------------------------------------------------------------ defence
@@ -607,7 +620,8 @@ class GameState:
         must, may = self._holders_for_tricks(d)
         for name in ev.taken:
             if name not in self.players:
-                return [Issue("player-unknown", f"taken.{name}", f"{name!r} is not a player of game {self.id}")]
+                return [Issue("player-unknown", f"taken.{name}",
+                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
             if name not in may:
                 return [Issue("player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out")]
         missing = [p for p in must if p not in ev.taken]

@@ -472,16 +472,20 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
     lines were cut from its end. ``head``, the chain value printed by an earlier ``verify``
     (or the last line's ``_chain``), can: when no line of the intact chain carries it, the
     log is not the one that head was taken from, or lost lines at its end; the result is
-    then ``broken``. A keyed chain (``_mac`` lines, see :class:`Chain`) is proven only with its
-    ``key``; without it the result is ``keyed``, and nothing is proven.
+    then ``broken``. ``head`` may be a unique prefix of the value (8 digits or more, as git
+    takes commit ids); one that matches two lines is ``ambiguous``. A keyed chain (``_mac``
+    lines, see :class:`Chain`) is proven only with its ``key``; without it the result is
+    ``keyed``, and nothing is proven.
     """
     src = open_source(path)
     try:
         chain = Chain(key)
         total = 0
         head_at: int | None = None
+        head_value = ""
         chained_at_head = 0
         torn_at: int | None = None
+        head = head.lower() if head is not None else None
         for lineno, line, torn in read_lines(src):
             total += 1
             if total == 1 and (torn or not line.lstrip().startswith(b"{") or _is_torn(line)):
@@ -498,8 +502,13 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
             if broken:
                 return VerifyResult("broken", total, chain.chained - (value is not None), None, lineno,
                                     CHAIN_MESSAGES[broken], code=broken)
-            if head_at is None and value is not None and value == head:
-                head_at, chained_at_head = lineno, chain.chained
+            if head is not None and value is not None and value.removeprefix(KEYED).startswith(head):
+                if head_at is not None and value.removeprefix(KEYED) != head_value:
+                    return VerifyResult("ambiguous", total, chain.chained, None, lineno,
+                                        f"the head prefix {head} matches lines {head_at} and {lineno}: "
+                                        "give more digits")
+                if head_at is None:
+                    head_at, chained_at_head, head_value = lineno, chain.chained, value.removeprefix(KEYED)
         if total == 0:
             raise LogUnreadable(f"{path}: empty, nothing to read")
         if not chain.began:

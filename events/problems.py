@@ -165,6 +165,7 @@ CODES: dict[str, str] = {
     "partner-not-cop": "a partner other than the player who copped",
     "partner-not-prop": "a partner on a contract that is not a prop",
     "trump-not-abundance": "a trump named on a contract that is not an abundance",
+    "trump-missing": "an abundance without its trump suit",
     # defence and play
     "whist-no-contract": "a whist call with no contract",
     "whist-not-called-for": "a whist call where none is asked for (misère, raspas, given up)",

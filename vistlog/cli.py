@@ -41,18 +41,19 @@ RAISE_INTERNAL_ERRORS = False
 """Tests set this so an internal error fails them instead of becoming a one-line message."""
 
 EXAMPLES = """\
-examples:
+examples (from the folder that holds samples/; each works as written):
   vistlog validate samples/sochi-evening.jsonl
   vistlog sheet samples/sochi-evening.jsonl --upto 5
   vistlog settle samples/sochi-evening.jsonl --format json
   vistlog audit samples/disputed-sheet.jsonl
   vistlog replay samples/classic-bombs.jsonl --upto 3
-  echo '{"type":"game_ended","game":"g1"}' | vistlog append my-game.jsonl
+  vistlog append my-game.jsonl < samples/classic-bombs.jsonl
   vistlog verify my-game.jsonl
-  vistlog settle archive/ --jobs 2                       # every *.jsonl below archive/
-  vistlog sheet samples/classic-bombs.jsonl --format html > sheet.html
-  vistlog import --from csv protocols/ -o club.jsonl
+  vistlog settle samples/ --jobs 2                       # every *.jsonl below samples/
+  vistlog sheet samples/classic-bombs.jsonl --format html -o sheet.html
+  vistlog import --from csv samples/sochi-protocol.csv -o club.jsonl
   vistlog export --to pbn samples/solo-whist-evening.jsonl
+  vistlog stats samples/
   vistlog rules leningrad
 """
 
@@ -61,7 +62,7 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
-_HEX64 = re.compile(r"[0-9a-f]{64}")
+_HEX_PREFIX = re.compile(r"[0-9a-fA-F]{8,64}")
 
 
 def _version() -> str:
@@ -244,19 +245,27 @@ def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
 def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML."""
     results, problems = _load(args)
+    last = max((r.deals for r in results), default=0)
+    if args.upto is not None and args.upto > last:
+        _err(f"vistlog sheet: --upto {args.upto} is past the last deal ({last}): the whole game is shown")
     if args.format == "json":
-        _out(orjson.dumps({"games": [render.sheet_json(r, args.upto) for r in results]},
-                          option=orjson.OPT_INDENT_2).decode())
+        text = orjson.dumps({"games": [render.sheet_json(r, args.upto) for r in results]},
+                            option=orjson.OPT_INDENT_2).decode() + "\n"
     elif args.format == "csv":
-        sys.stdout.write(render.sheet_csv(results, args.upto))
-    elif args.format in ("html", "svg"):
+        text = render.sheet_csv(results, args.upto)
+    elif args.format == "svg":
         if len(results) != 1:
-            raise _UsageError(f"--format {args.format} draws one game: name it with --game "
+            raise _UsageError(f"--format svg draws one game: name it with --game "
                               f"({', '.join(r.game for r in results)})")
-        draw = drawing.html_page if args.format == "html" else drawing.svg_of
-        _out(draw(results[0], args.upto))
+        text = drawing.svg_of(results[0], args.upto) + "\n"
+    elif args.format == "html":
+        text = drawing.html_pages(results, args.upto) + "\n"
     else:
-        _out("\n\n".join(render.sheet_text(r, args.upto) for r in results))
+        text = "\n\n".join(render.sheet_text(r, args.upto) for r in results) + "\n"
+    if args.output and args.output != "-":
+        write_file(args.output, text)
+    else:
+        sys.stdout.write(text)
     return 1 if problems else 0
 
 
@@ -474,11 +483,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """vistlog verify: walk the hash chain (exit 3 when there is none), optionally up to a remembered head."""
-    if args.head is not None and not _HEX64.fullmatch(args.head):
-        raise _UsageError(f"--head {args.head!r} is not a chain value (64 hexadecimal digits)")
+    if args.head is not None:
+        args.head = args.head.rstrip("…").rstrip(".")
+        if not _HEX_PREFIX.fullmatch(args.head):
+            raise _UsageError(f"--head {args.head!r} is not a chain value (8 to 64 hexadecimal digits)")
     res = verify(args.log, args.head, read_key(args.key_file) if args.key_file else None)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
+        _err(f"keep the head elsewhere; next time: vistlog verify {args.log} --head {(res.head or '')[:12]}")
         if res.message:
             _err(f"{args.log}:{res.line}: {res.message}")
         if res.head_at is not None:
@@ -488,6 +500,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if res.status == "unchained":
         _out(f"{args.log}: no hash chain ({res.lines} line(s)); nothing can be proven")
         return 3
+    if res.status == "ambiguous":
+        _err(f"vistlog verify: {args.log}:{res.line}: {res.message}")
+        return 2
     if res.status == "keyed":
         _out(f"{args.log}: {res.message}; give --key-file")
         return 3
@@ -679,6 +694,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
         if name in ("sheet", "replay"):
             sp.add_argument("--upto", type=_deal_number, metavar="DEAL", help="stop after this deal")
+        if name == "sheet":
+            sp.add_argument("-o", "--output", metavar="FILE",
+                            help="write here, whole or not at all (default: standard output)")
         if len(fmts) > 1:
             sp.add_argument("--format", choices=fmts, default="text", help="output format (default text)")
         if name == "audit":

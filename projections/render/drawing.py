@@ -301,6 +301,18 @@ def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
     return out
 
 
+def html_pages(results: list[GameResult], upto: int | None = None) -> str:
+    """One self-contained page for several games: a section each, as :func:`html_page` draws one."""
+    if len(results) == 1:
+        return html_page(results[0], upto)
+    pages = [html_page(r, upto) for r in results]
+    head = pages[0][: pages[0].index("<body>")].replace(
+        f"<title>{escape(results[0].game)}", f"<title>{len(results)} games: {escape(results[0].game)}, …")
+    sections = [p[p.index("<body>") + len("<body>"): p.index("</body>")] for p in pages]
+    return head + "<body>\n" + "\n".join(f'<section class="game">{s}</section>' for s in sections) \
+        + "\n</body></html>\n"
+
+
 def html_page(res: GameResult, upto: int | None = None) -> str:
     """A self-contained page (no network requests, printable on A4): the drawing, the
     settlement (with money and payments when there is a stake) and a deal-by-deal table."""
