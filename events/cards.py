@@ -190,7 +190,7 @@ class Bid:
     @property
     def preferans(self) -> bool:
         """True when the bid exists in Preferans (a level contract, misère or pass)."""
-        return self.level is not None or self.text in ("misere", "pass")
+        return self.level is not None or self.text in ("misere", "pass", "hold")
 
     @property
     def solo_whist(self) -> bool:
@@ -237,8 +237,9 @@ def _build_bids() -> dict[str, Bid]:
             table[f"{level}{nt}"] = table[f"{level} {nt}"] = Bid(f"{level}NT", level, None)
     for name in ("pass", *SOLO_ORDER):
         table[name] = Bid(name)
+    table["hold"] = Bid("hold")
     for alias, name in (("misère", "misere"), ("мизер", "misere"), ("Мизер", "misere"), ("пас", "pass"),
-                        ("Пас", "pass")):
+                        ("Пас", "pass"), ("здесь", "hold"), ("Здесь", "hold")):
         table[alias] = table[name]
     return table
 

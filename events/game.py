@@ -61,6 +61,7 @@ class DealState:
         self.started = started
         self.bids: list[tuple[str, Bid]] = []
         self.passed: set[str] = set()
+        self.silent: set[str] = set()
         self.highest: tuple[str, Bid] | None = None
         self.cop: str | None = None
         self.auction_over = False
@@ -109,6 +110,7 @@ class GameState:
         self.voided: set[int] = set()
         self.ended = False
         self.raspas_by_dealer = 0
+        self.raspas_run = 0  # raspasy in a row before the current deal (raspas_exit)
         self.reported_unfinished: int | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -219,6 +221,10 @@ class GameState:
             self.raspas_by_dealer += 1
         else:
             self.raspas_by_dealer = 0
+        if self.kind is GameKind.PREFERANS and prev is not None and prev.finished and not prev.broken \
+                and prev.number not in self.voided:
+            played = prev.tricks is not None or (prev.play is not None and prev.play.complete)
+            self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
         self.deal = DealState(ev.deal, ev.dealer, holding, ev)
@@ -312,25 +318,45 @@ class GameState:
         bid = ev.bid
         if not bid.preferans:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Preferans bid")]
-        passed = d.passed
+        out = d.passed | d.silent
         if d.bids:
             order = self._clockwise[d.bids[-1][0]]
-            expected = next((p for p in order if p not in passed and p in d.holders), None)
+            expected = next((p for p in order if p not in out and p in d.holders), None)
         else:
-            expected = next((p for p in d.holders if p not in passed), None)
+            expected = next((p for p in d.holders if p not in out), None)
         if ev.player != expected:
             return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
-        if not bid.is_pass and d.highest is not None and bid.auction_rank <= d.highest[1].auction_rank:
+        o = self.pref
+        if bid.text == "hold":
+            if not o.elder_hand_holds:
+                return [Issue("hold-off", "bid",
+                              f"the rules of game {self.id} have no «здесь» (option elder_hand_holds)")]
+            if ev.player != d.holders[0]:
+                return [Issue("hold-not-elder", "player", f"only the elder hand ({d.holders[0]}) holds («здесь»)")]
+            if d.highest is None or d.highest[0] == ev.player:
+                return [Issue("hold-nothing", "bid", "there is no bid of another player to hold")]
+            bid = d.highest[1]
+        elif not bid.is_pass and d.highest is not None and bid.auction_rank <= d.highest[1].auction_rank:
             return [Issue("bid-too-low", "bid", f"{bid} does not beat {d.highest[1]} ({d.highest[0]})")]
-        d.bids.append((ev.player, bid))
+        if bid.is_misere and o.misere_first_word and any(p == ev.player for p, _ in d.bids):
+            return [Issue("misere-not-first", "bid", f"misère is only a first word, and {ev.player} has spoken "
+                                                     "(option misere_first_word)")]
+        least = o.least_exit(self.raspas_run)
+        if bid.level is not None and bid.level < least:
+            return [Issue("bid-below-raspas-exit", "bid",
+                          f"after {self.raspas_run} raspas(y) in a row the least contract is {least} "
+                          f"(option raspas_exit: {o.raspas_exit})")]
+        d.bids.append((ev.player, ev.bid))
         if bid.is_pass:
             d.passed.add(ev.player)
         else:
             d.highest = (ev.player, bid)
-        left = [p for p in d.holders if p not in d.passed]
-        if not left:
+            if bid.is_misere and o.misere_first_word:
+                d.silent.add(ev.player)
+        speakers = [p for p in d.holders if p not in d.passed and p not in d.silent]
+        if d.highest is None and not speakers:
             d.auction_over = d.all_passed = True
-        elif len(left) == 1 and d.highest is not None and d.highest[0] == left[0]:
+        elif d.highest is not None and not [p for p in speakers if p != d.highest[0]]:
             d.auction_over = True
         return []
 

@@ -166,6 +166,13 @@ class PreferansOptions:
     raspas_amnesty: bool = _opt(False, _bool, "subtract the smallest trick count first")
     raspas_reset: str = _opt("any_contract", _choice("any_contract", "played_contract"),
                              "which deals end a run of raspasy")
+    elder_hand_holds: bool = _opt(False, _bool,
+                                  "the elder hand may answer a bid with hold («здесь»), taking that bid himself")
+    misere_first_word: bool = _opt(True, _bool,
+                                   "misère only as a player's first word; who said it says nothing more")
+    raspas_exit: str = _opt("simple", _choice("simple", "hard", "strict"),
+                            "the least contract after k raspasy in a row: any (simple), 7 (hard), 6 + k up to 8 "
+                            "(strict); misère always")
     raspas_dealer_repeats: int = _opt(0, _int(0, 3),
                                       "*ext*: the dealer deals again after a raspas, this many in a row "
                                       "(classic: 3); 0 = the deal always passes on")
@@ -188,6 +195,20 @@ class PreferansOptions:
                                    "a pool or mountain point is shared by all N players or the N−1 others")
     rounding: str = _opt("largest_remainder", _choice("largest_remainder", "per_conversion"),
                          "how whole whists are made from exact results")
+
+    def raspas_run(self, run: int, raspas: bool, contract: bool, played: bool) -> int:
+        """Raspasy in a row after a deal (``raspas_reset`` decides what ends a run)."""
+        if raspas:
+            return run + 1
+        if not contract or (self.raspas_reset == "played_contract" and not played):
+            return run
+        return 0
+
+    def least_exit(self, run: int) -> int:
+        """The least contract level allowed after ``run`` raspasy in a row (``raspas_exit``)."""
+        if run == 0 or self.raspas_exit == "simple":
+            return 6
+        return 7 if self.raspas_exit == "hard" else min(6 + run, 8)
 
     def obligation(self, level: int) -> int:
         """Tricks the defence must take against a contract of this level (6→4, 7→2, else 1)."""

@@ -176,7 +176,8 @@ class GameFold:
         self.voided: set[int] = set()
         self.checkpoints: list[Checkpoint] = []
         self.problems = 0
-        self.scoring_problems: list[tuple[int, str]] = []
+        self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
+        self.lines: dict[int, int] = {}  # seq → line, for the allocations a scoring problem may name
         self.ended = False
         self.deals = 0
         self.totals = Totals(self.players)
@@ -202,6 +203,8 @@ class GameFold:
                 self.pending_events.append(ev)
             if kind is Allocation:
                 self.pending_allocs.append(ev)  # type: ignore[arg-type]
+                if line is not None:
+                    self.lines[ev.seq] = line
             return
         if kind is DealStarted:
             self.flush()
@@ -311,8 +314,8 @@ class GameFold:
             return solo_whist.score_deal(self.options, rec)
         assert self.started.pool is not None
         score = preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
-        for message in score.problems:
-            self.scoring_problems.append((rec.number, message))
+        for message, seq in score.problems:
+            self.scoring_problems.append((rec.number, message, seq))
         return score.entries
 
     # ------------------------------------------------------------------ questions
@@ -474,8 +477,9 @@ def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail:
 
 def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
     res = fold.result()
-    for deal, message in fold.scoring_problems:
-        yield Problem(path, None, None, f"deal {deal}", message, fold.started.game, code="allocation-sum")
+    for deal, message, seq in fold.scoring_problems:
+        yield Problem(path, fold.lines.get(seq), seq, "allocation", f"deal {deal}: {message}", fold.started.game,
+                      code="allocation-sum")
     if res.zero_sum_problem:
         yield Problem(path, None, None, "", f"game {res.game}: {res.zero_sum_problem}", res.game, code="zero-sum")
     yield res

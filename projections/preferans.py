@@ -41,7 +41,8 @@ class DealScore:
     whose numbers do not add up)."""
 
     entries: list[Entry]
-    problems: list[str] = attrs.Factory(list)
+    problems: list[tuple[str, int]] = attrs.Factory(list)
+    """Each problem's message and the ``seq`` of the event it is about."""
 
 
 def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
@@ -52,14 +53,8 @@ def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
 
 
 def next_streak(opts: PreferansOptions, deal: DealRecord, streak: int) -> int:
-    """Raspasy in a row after this deal (``raspas_reset`` decides what ends a run)."""
-    if deal.raspas:
-        return streak + 1
-    if deal.contract is None:
-        return streak
-    if opts.raspas_reset == "played_contract" and not deal.played:
-        return streak
-    return 0
+    """Raspasy in a row after this deal (the rule is the options', :meth:`PreferansOptions.raspas_run`)."""
+    return opts.raspas_run(streak, deal.raspas, deal.contract is not None, deal.played)
 
 
 class _Book:
@@ -74,7 +69,7 @@ class _Book:
         self.pool = dict(totals.pool)
         self.mountain = dict(totals.mountain)
         self.entries: list[Entry] = []
-        self.problems: list[str] = []
+        self.problems: list[tuple[str, int]] = []
 
     def pool_add(self, p: str, x: Num, why: str) -> None:
         if x:
@@ -135,9 +130,9 @@ class _Book:
         helped = sum(a.help.values())
         total = a.pool - a.mountain + helped
         if total != x:
-            self.problems.append(
+            self.problems.append((
                 f"allocation of {p} puts {total} points (pool {a.pool}, mountain {a.mountain}, help {helped}) "
-                f"but the deal awards {fmt(x)}")
+                f"but the deal awards {fmt(x)}", a.seq))
             return False
         self.pool_add(p, a.pool, f"{why} (allocated to the pool)")
         self.mountain_add(p, a.mountain, f"{why} (allocated: off own mountain)")

@@ -28,7 +28,8 @@ __all__ = ["preferans_game", "solo_whist_game", "Checker"]
 
 Checker = Callable[[Any], list[tuple[str, str]]]
 
-_PREF_BIDS = sorted((b for b in all_bids() if b.preferans and not b.is_pass), key=lambda b: b.auction_rank)
+_PREF_BIDS = sorted((b for b in all_bids() if b.preferans and not b.is_pass and b.text != "hold"),
+                    key=lambda b: b.auction_rank)
 
 
 class _Emitter:
@@ -136,25 +137,29 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         bids: list[tuple[str, str]] = []
         turn = 0
         want_raspas = rng.random() < 0.25
+        silent: set[str] = set()  # a misère bidder says nothing more (misere_first_word)
+        spoken: set[str] = set()
         while True:
-            speakers = [p for p in holding if p not in passed]
-            if not speakers or (len(speakers) == 1 and winner == speakers[0]):
+            speakers = [p for p in holding if p not in passed and p not in silent]
+            if (winner is None and not speakers) or (winner is not None and not [s for s in speakers if s != winner]):
                 break
             p = holding[turn % len(holding)]
             turn += 1
-            if p in passed:
+            if p in passed or p in silent:
                 continue
-            higher = [b for b in _PREF_BIDS if b.auction_rank > highest]
+            higher = [b for b in _PREF_BIDS if b.auction_rank > highest
+                      and not (b.is_misere and (winner is not None or p in spoken))]
             if not want_raspas and higher and rng.random() < (0.8 if winner is None else 0.35):
                 step = 0
                 while step < len(higher) - 1 and rng.random() < 0.35:
                     step += 1
                 b = higher[step]
-                if b.is_misere and winner is not None:
-                    b = higher[0]
                 highest = b.auction_rank
                 winner = p
                 bids.append((p, b.text))
+                spoken.add(p)
+                if b.is_misere and getattr(opts, "misere_first_word", False):
+                    silent.add(p)
             else:
                 passed.add(p)
                 bids.append((p, "pass"))

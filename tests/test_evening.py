@@ -102,3 +102,52 @@ def test_sheet_writes_a_file_and_one_page_for_several_games(tmp_path: Path, caps
     assert code == 0 and "past the last deal (43)" in err
     orjson.loads(subprocess.run([sys.executable, "-m", "vistlog", "sheet", str(SAMPLES / "sochi-evening.jsonl"),
                                  "--format", "json"], capture_output=True, cwd=ROOT, check=True).stdout)
+
+
+def _auction(rules: dict, *bids: tuple[str, str], raspasy: int = 0) -> list[str]:
+    """The problem codes of a deal's auction (after ``raspasy`` raspas deals), 3 players, dealer C first."""
+    g = Game({"preset": "sochi", **rules})
+    dealers = "CAB"
+    for k in range(raspasy):
+        g.deal(dealers[k % 3]).tricks(A=3, B=3, C=4)
+    g.deal(dealers[raspasy % 3]).bids(*bids)
+    return codes(fold(g.events)[1])
+
+
+def test_elder_hand_holds_only_where_the_club_allows() -> None:
+    # dealer C: A is the elder hand, B speaks second
+    held = (("A", "6S"), ("B", "7S"), ("C", "pass"), ("A", "hold"), ("B", "8S"), ("A", "pass"))
+    assert "hold-off" in _auction({}, *held)
+    assert _auction({"elder_hand_holds": True}, *held) == ["game-unfinished"]  # accepted; the deal goes on
+    assert "hold-not-elder" in _auction({"elder_hand_holds": True}, ("A", "6S"), ("B", "здесь"))
+    assert "hold-nothing" in _auction({"elder_hand_holds": True}, ("A", "hold"))
+
+
+def test_misere_is_a_first_word_and_its_bidder_says_nothing_more() -> None:
+    assert "misere-not-first" in _auction({}, ("A", "6S"), ("B", "7S"), ("C", "pass"), ("A", "misere"))
+    assert _auction({"misere_first_word": False}, ("A", "6S"), ("B", "7S"), ("C", "pass"),
+                    ("A", "misere"), ("B", "pass")) == ["game-unfinished"]
+    # A says misère; B outbids with 9S; A says nothing more, so after C's pass the auction is B's
+    assert _auction({}, ("A", "misere"), ("B", "9S"), ("C", "pass")) == ["game-unfinished"]
+    assert "auction-over" in _auction({}, ("A", "misere"), ("B", "9S"), ("C", "pass"), ("A", "pass"))
+
+
+@pytest.mark.parametrize("exit_, run, bid, ok", [
+    ("simple", 2, "6S", True), ("hard", 1, "6S", False), ("hard", 1, "7S", True), ("strict", 1, "6NT", False),
+    ("strict", 1, "7S", True), ("strict", 2, "7NT", False), ("strict", 2, "8S", True), ("strict", 3, "8S", True),
+    ("strict", 3, "misere", True), ("hard", 0, "6S", True),
+])
+def test_the_exit_from_raspasy(exit_: str, run: int, bid: str, ok: bool) -> None:
+    got = _auction({"raspas_exit": exit_}, ({"A": "C", "B": "A", "C": "B"}["ABC"[(run + 1) % 3]], bid), raspasy=run)
+    assert ("bid-below-raspas-exit" not in got) == ok, got
+
+
+def test_an_allocation_that_does_not_add_up_is_named_at_its_line(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game({"preset": "sochi"})
+    g.deal("C").contract("A", "6S").whists(("B", "pass"), ("C", "pass"))
+    g.add("allocation", deal=1, player="A", pool=1, mountain=0, help={})
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in g.events))
+    code, out, _ = run(capsys, "validate", str(log))
+    assert code == 1 and out.startswith(f"{log}:6: seq 6: allocation: deal 1: allocation of A puts 1 points")
