@@ -77,6 +77,7 @@ class DealState:
         self.without_play = False
         self.redeal = False
         self.broken = False
+        self.replacement = False  # this deal records a voided one again
 
     @property
     def begun(self) -> DealStarted:
@@ -111,6 +112,9 @@ class GameState:
         self.ended = False
         self.raspas_by_dealer = 0
         self.raspas_run = 0  # raspasy in a row before the current deal (raspas_exit)
+        self.replaced: set[int] = set()  # voided deals recorded again (replaces_voided)
+        self.dealers: dict[int, str] = {}  # who dealt each deal (a deal recorded again keeps its dealer)
+        self.regular: DealState | None = None  # the last deal in number order, for the rotation
         self.reported_unfinished: int | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -178,7 +182,7 @@ class GameState:
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None``."""
         d = self.deal
-        if d is None or d.finished or d.broken or d.number in self.voided:
+        if d is None or d.finished or d.broken or (d.number in self.voided and not d.replacement):
             return None
         if d.contract is None and not d.auction_over and not d.bids:
             return f"deal {d.number} has no result (no contract, no tricks)"
@@ -192,6 +196,8 @@ class GameState:
         issues = self._player(ev.dealer, "dealer")
         if issues:
             return issues
+        if ev.replaces_voided or (ev.deal in self.voided and ev.deal not in self.replaced):
+            return self._replacement(ev)
         if ev.deal != self.deals_started + 1:
             return [Issue("deal-out-of-order", "deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
         why = self.unfinished()
@@ -202,7 +208,7 @@ class GameState:
                 and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
             return [Issue("pools-closed", "deal",
                           f"every pool is closed: game {self.id} is over (the rules end it so)")]
-        prev = self.deal
+        prev = self.regular
         if prev is not None and prev.dealer is not None:
             expected = self.left_of(prev.dealer)[0]
             same_allowed = (self.kind is GameKind.PREFERANS and prev.raspas
@@ -227,7 +233,34 @@ class GameState:
             self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
+        self.deal = self.regular = DealState(ev.deal, ev.dealer, holding, ev)
+        self.dealers[ev.deal] = ev.dealer
+        return []
+
+    def _replacement(self, ev: DealStarted) -> list[Issue]:
+        """A voided deal recorded again, as it really was (``replaces_voided``)."""
+        if not ev.replaces_voided:
+            return [Issue("deal-replace-flag-missing", "replaces_voided",
+                          f"deal {ev.deal} was voided: record it again with \"replaces_voided\": true")]
+        if ev.deal not in self.voided:
+            return [Issue("deal-not-voided", "replaces_voided", f"deal {ev.deal} was not voided: nothing to replace")]
+        if ev.deal in self.replaced:
+            return [Issue("deal-replaced-twice", "replaces_voided",
+                          f"deal {ev.deal} was already recorded again; void it again first")]
+        why = self.unfinished()
+        if why:
+            self.reported_unfinished = self.deal.number if self.deal else None
+            return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot be recorded again")]
+        dealer = self.dealers.get(ev.deal)
+        if dealer is not None and ev.dealer != dealer:
+            return [Issue("dealer-wrong", "dealer", f"{dealer} dealt deal {ev.deal}, not {ev.dealer}")]
+        issues = self._pref_deal_fields(ev) if self.kind is GameKind.PREFERANS else self._solo_deal_fields(ev)
+        if issues:
+            return issues
+        self.replaced.add(ev.deal)
+        holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deal = DealState(ev.deal, ev.dealer, holding, ev)
+        self.deal.replacement = True
         return []
 
     def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
@@ -796,9 +829,10 @@ class GameState:
         if not 1 <= ev.deal <= self.deals_started:
             return [Issue("void-unplayed", "deal",
                           f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
-        if ev.deal in self.voided:
+        if ev.deal in self.voided and ev.deal not in self.replaced:
             return [Issue("void-twice", "deal", f"deal {ev.deal} is already void")]
         self.voided.add(ev.deal)
+        self.replaced.discard(ev.deal)  # a deal recorded again may be voided again, then recorded again
         return []
 
     def _recorded(self, ev: ScoreRecorded) -> list[Issue]:

@@ -78,6 +78,7 @@ class DealStarted(EventBase):
     hands: dict[str, tuple[Card, ...]] | None = None
     talon: tuple[Card, ...] | None = None
     turned: Card | None = None
+    replaces_voided: bool = False
 
 
 @attrs.frozen(kw_only=True, slots=False)

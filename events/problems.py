@@ -130,6 +130,9 @@ CODES: dict[str, str] = {
     "card-dealt-twice": "a card dealt twice",
     "void-unplayed": "deal_voided for a deal not played yet",
     "void-twice": "deal_voided for a deal already void",
+    "deal-replace-flag-missing": "a voided deal's number again without replaces_voided",
+    "deal-not-voided": "replaces_voided for a deal that was not voided",
+    "deal-replaced-twice": "a voided deal recorded again twice for one void",
     "checkpoint-unplayed": "score_recorded after a deal not played yet",
     # the auction and the contract
     "auction-over": "a bid after the auction ended",

@@ -71,6 +71,8 @@ class GameResult:
     ended: bool
     index: int
     detail: bool = True
+    voided: frozenset[int] = frozenset()
+    """The deal records struck out, by the ``seq`` of their ``deal_started``."""
 
     @property
     def sound(self) -> bool:
@@ -124,8 +126,8 @@ class _Items:
         """Every item from ``index`` on."""
         if index < self.first:
             assert self.spill is not None
-            self.spill.seek(self.offsets[index])
-            for _ in range(index, self.first):
+            for i in range(index, self.first):  # a seek each time: two of these may be read at once
+                self.spill.seek(self.offsets[i])
                 yield pickle.load(self.spill)
             index = self.first
         yield from self.recent[index - self.first:]
@@ -173,7 +175,10 @@ class GameFold:
         self.pending_allocs: list[Allocation] = []
         self.pending_events: list[Event] = []
         self.records: list[DealRecord] = []
-        self.voided: set[int] = set()
+        self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
+        self.live: dict[int, int] = {}  # deal number → the record that stands for it
+        self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
+        self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.checkpoints: list[Checkpoint] = []
         self.problems = 0
         self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
@@ -211,7 +216,7 @@ class GameFold:
             self.pending = deal_state
             self.pending_allocs = []
             self.pending_events = [ev] if self.detail else []
-            self.deals = ev.deal  # type: ignore[union-attr]
+            self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
             return
         self.flush()
         if isinstance(ev, OpeningBalance):
@@ -219,7 +224,9 @@ class GameFold:
         elif isinstance(ev, Adjustment):
             self._add_item("adjustment", ev)
         elif isinstance(ev, DealVoided):
-            self.voided.add(ev.deal)
+            key = self.live.get(ev.deal)
+            if key is not None:
+                self.void_keys.add(key)
             self._refold(ev.deal)
         elif isinstance(ev, ScoreRecorded):
             self.checkpoints.append(Checkpoint(ev, line))
@@ -239,6 +246,17 @@ class GameFold:
         if d.broken or not d.finished:  # refused or unfinished deals were reported by the checker
             return
         rec = record_of(d, self.pending_allocs, self.pending_events)
+        voided = self.live.get(rec.number)
+        self.live[rec.number] = rec.seq
+        if rec.replaces and voided is not None:
+            # the deal as it really was: folded in the voided record's place, and everything after it again
+            self.replacement_of[voided] = len(self.items)
+            self.replacements.add(len(self.items))
+            self.items.append(("deal", rec))
+            if self.detail:
+                self.records.append(rec)
+            self._refold(rec.number)
+            return
         self._add_item("deal", rec)
 
     def _add_item(self, kind: str, item: object) -> None:
@@ -270,16 +288,21 @@ class GameFold:
         if snap.deal_sum:
             self.deal_sums[snap.current_deal] = snap.deal_sum
         for k, (kind, item) in enumerate(self.items.since(snap.at), start=snap.at):
+            if k in self.replacements:
+                continue
             if k % self.EVERY == 0 and k > self.snapshots[-1].at:
                 self.snapshots.append(self._snapshot(k))
             self._apply_item(kind, item)
+            while kind == "deal" and isinstance(item, DealRecord) and item.seq in self.replacement_of:
+                kind, item = next(self.items.since(self.replacement_of[item.seq]))
+                self._apply_item(kind, item)
 
     def _apply_item(self, kind: str, item: object) -> None:
         if kind == "deal":
             assert isinstance(item, DealRecord)
             self.current_deal = item.number
             entries = self._score(item)
-            void = item.number in self.voided
+            void = item.seq in self.void_keys
             for e in entries:
                 if void:
                     e = attrs.evolve(e, void=True)
@@ -340,11 +363,12 @@ class GameFold:
         self.items.close()
         return GameResult(
             game=self.started.game, kind=self.kind, started=self.started, players=tuple(self.players),
-            deals=self.deals, records=tuple(self.records), entries=tuple(self.entries), totals=t,
+            deals=self.deals, records=tuple(sorted(self.records, key=lambda r: r.number)),
+            entries=tuple(self.entries), totals=t,
             checkpoints=tuple(self.checkpoints), result=result, rounded=rounded, money=cash,
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
             zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
-            ended=self.ended, index=self.index, detail=self.detail,
+            ended=self.ended, index=self.index, detail=self.detail, voided=frozenset(self.void_keys),
         )
 
     def _check(self, e: Entry) -> None:

@@ -35,6 +35,10 @@ class DealRecord:
     redeal: bool = False
     allocations: tuple[Allocation, ...] = ()
     events: tuple[Event, ...] = ()
+    seq: int = 0
+    """The ``seq`` of the deal's ``deal_started``: which record of the deal this is."""
+    replaces: bool = False
+    """This record is a voided deal recorded again (``replaces_voided``)."""
 
     @property
     def raspas(self) -> bool:
@@ -75,5 +79,5 @@ def record_of(d: DealState, allocations: list[Allocation], events: list[Event]) 
         number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb,
         contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,
         last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
-        events=tuple(events),
+        events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided,
     )

@@ -75,10 +75,12 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
     for rec in res.records:
         if upto is not None and rec.number > upto:
             break
-        void = any(e.void for e in by_deal.get(rec.number, ()))
+        again = sum(1 for r in res.records if r.number == rec.number) > 1
+        void = rec.seq in res.voided if again else any(e.void for e in by_deal.get(rec.number, ()))
         yield ""
         yield f"{g('сдача').capitalize()} {rec.number}: {rec.dealer} {g('сдаёт')}" + (
-            f", {g('бомба')} {rec.bomb}" if rec.bomb else "") + ("  [VOID: struck from the sheet]" if void else "")
+            f", {g('бомба')} {rec.bomb}" if rec.bomb else "") + ("  [VOID: struck from the sheet]" if void else "") + (
+            "  [recorded again, in the voided record's place]" if rec.replaces else "")
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         if bids:
             yield f"  {g('торговля').capitalize()}: " + ", ".join(f"{b.player} {_bid(b.bid, g)}" for b in bids)
@@ -116,6 +118,8 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
         elif rec.contract is not None and not rec.played:
             yield "  Decided without play"
         entries = by_deal.get(rec.number, [])
+        if again:  # the deal has a voided record and the record that stands: each shows its own entries
+            entries = [e for e in entries if e.void == void]
         if entries:
             yield "  Entries:"
             for e in entries:

@@ -106,6 +106,35 @@ def disputed(sochi_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def corrected(s: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first six deals of the Sochi evening with deal 2 first written wrong (7♠ played and lost
+    instead of given up without three), then voided and recorded again as it was (``replaces_voided``)."""
+    end = next(i for i, e in enumerate(s) if e["type"] == "deal_started" and e["deal"] == 7)
+    head = [dict(e, game="sochi-corrected") for e in s[:end]]
+    deal2 = [e for e in head if e.get("deal") == 2]
+    at = deal2[-1]["at"]
+    wrong: list[dict[str, Any]] = []
+    for e in deal2:
+        if e["type"] == "contract":
+            e = {k: v for k, v in e.items() if k != "without_three"}
+            rest = {k: v for k, v in e.items() if k not in ("declarer", "contract")}
+            wrong += [e, {**rest, "type": "whist", "player": "Аня", "call": "whist"},
+                      {**rest, "type": "whist", "player": "Боря", "call": "pass"},
+                      {**rest, "type": "tricks", "taken": {"Аня": 3, "Боря": 1, "Вова": 6}}]
+            continue
+        wrong.append(e)
+    out = [e for e in head if e.get("deal") != 2]
+    first = out.index(next(e for e in out if e.get("deal") == 3))
+    out[first:first] = wrong
+    last_at = out[-1]["at"]
+    out.append({"v": 1, "type": "deal_voided", "game": "sochi-corrected", "deal": 2,
+                "reason": "Вова gave 7♠ up without three; it was written as played", "at": last_at, "by": "Аня"})
+    again = [dict(e, at=last_at) for e in deal2]
+    again[0]["replaces_voided"] = True
+    return out + again + [{"v": 1, "type": "game_ended", "game": "sochi-corrected", "reason": "agreed",
+                           "at": at, "by": "Аня"}]
+
+
 def write(name: str, events: list[dict[str, Any]]) -> None:
     check([dict(e) for e in events])
     for k, e in enumerate(events, start=1):
@@ -120,3 +149,4 @@ if __name__ == "__main__":
     write("classic-bombs.jsonl", classic())
     write("solo-whist-evening.jsonl", solo())
     write("disputed-sheet.jsonl", disputed(s))
+    write("corrected-deal.jsonl", corrected(s))

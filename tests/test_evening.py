@@ -151,3 +151,66 @@ def test_an_allocation_that_does_not_add_up_is_named_at_its_line(tmp_path: Path,
     log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in g.events))
     code, out, _ = run(capsys, "validate", str(log))
     assert code == 1 and out.startswith(f"{log}:6: seq 6: allocation: deal 1: allocation of A puts 1 points")
+
+
+def _deal(g: Game, dealer: str, declarer: str, contract: str, taken: dict[str, int], replaces: bool = False,
+          number: int | None = None) -> None:
+    order = {"A": ("B", "C"), "B": ("C", "A"), "C": ("A", "B")}[declarer]
+    if number is None:
+        g.deal(dealer)
+        number = g.deal_no
+    else:
+        g.add("deal_started", deal=number, dealer=dealer, replaces_voided=replaces)
+    g.add("contract", deal=number, declarer=declarer, contract=contract)
+    g.add("whist", deal=number, player=order[0], call="whist")
+    g.add("whist", deal=number, player=order[1], call="pass")
+    g.add("tricks", deal=number, taken=taken)
+
+
+DEALS = [("C", "A", "6S", {"A": 6, "B": 3, "C": 1}), ("A", "B", "7H", {"A": 2, "B": 7, "C": 1}),
+         ("B", "C", "6NT", {"A": 2, "B": 3, "C": 5}), ("C", "A", "8D", {"A": 8, "B": 1, "C": 1})]
+
+
+@pytest.mark.parametrize("every, keep", [(32, 2048), (1, 1), (2, 1)])
+def test_a_voided_deal_recorded_again_folds_in_its_place(every: int, keep: int,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from vistlog.projections import fold as fold_module
+
+    monkeypatch.setattr(fold_module.GameFold, "EVERY", every)
+    monkeypatch.setattr(fold_module._Items, "KEEP", keep)
+    right = Game({"preset": "sochi", "game_end": "agreement"}, pool=10)
+    for d in DEALS:
+        _deal(right, *d)
+    wrong = Game({"preset": "sochi", "game_end": "agreement"}, pool=10)
+    _deal(wrong, *DEALS[0])
+    _deal(wrong, "A", "B", "7H", {"A": 4, "B": 5, "C": 1})  # the scorekeeper's mistake in deal 2
+    for d in DEALS[2:]:
+        _deal(wrong, *d)
+    wrong.add("deal_voided", deal=2, reason="the tricks were wrong")
+    _deal(wrong, "A", "B", "7H", {"A": 2, "B": 7, "C": 1}, replaces=True, number=2)
+    (good,), p1 = fold(right.events)
+    (fixed,), p2 = fold(wrong.events)
+    assert p1 == [] and p2 == []
+    assert fixed.result == good.result and fixed.deals == 4
+    live = [(e.deal, e.column, e.player, e.amount) for e in fixed.entries if not e.void]
+    assert live == [(e.deal, e.column, e.player, e.amount) for e in good.entries]
+    assert [r.number for r in fixed.records] == [1, 2, 2, 3, 4]
+
+
+@pytest.mark.parametrize("event, code", [
+    ({"type": "deal_started", "deal": 1, "dealer": "C"}, "deal-replace-flag-missing"),
+    ({"type": "deal_started", "deal": 1, "dealer": "C", "replaces_voided": True, "_again": 1}, "deal-replaced-twice"),
+    ({"type": "deal_started", "deal": 1, "dealer": "A", "replaces_voided": True}, "dealer-wrong"),
+])
+def test_recording_a_deal_again_is_checked(event: dict, code: str) -> None:
+    g = Game({"preset": "sochi", "game_end": "agreement"}, pool=10)
+    _deal(g, *DEALS[0])
+    g.add("deal_voided", deal=1)
+    if code == "deal-replaced-twice":
+        _deal(g, "C", "A", "6S", {"A": 6, "B": 3, "C": 1}, replaces=True, number=1)
+    g.add(event.pop("type"), **{k: v for k, v in event.items() if not k.startswith("_")})
+    assert code in codes(fold(g.events)[1])
+    g2 = Game({"preset": "sochi"}, pool=10)
+    _deal(g2, *DEALS[0])
+    g2.add("deal_started", deal=1, dealer="C", replaces_voided=True)
+    assert "deal-not-voided" in codes(fold(g2.events)[1])
