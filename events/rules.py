@@ -37,6 +37,7 @@ __all__ = [
     "PRESETS",
     "make_rules",
     "option_docs",
+    "show",
 ]
 
 
@@ -393,6 +394,21 @@ def make_rules(raw: Any) -> Rules:
             raise RulesError(f"rules.{name}", str(exc)) from None
         overrides[name] = value
     return Rules(preset_name, overrides, cls(**values))
+
+
+def show(value: Any) -> str:
+    """An option's value in the words of ``vistlog rules`` (never a Python repr).
+
+    >>> show((1, 2, 3)), show(Fraction(1, 2)), show(True), show("greedy")
+    ('1, 2, 3', '1/2', 'true', 'greedy')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(show(v) for v in value)
+    if isinstance(value, Mapping) or hasattr(value, "items"):
+        return f"{len(value)} rows (vistlog rules --format json)"
+    return str(value)
 
 
 def option_docs(preset: str) -> list[tuple[str, Any, str, str]]:

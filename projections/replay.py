@@ -59,7 +59,7 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
     g = Glossary()
     pref = res.kind is GameKind.PREFERANS
     rules = res.started.rules
-    yield (f"Game {res.game}: {'преферанс (Preferans)' if pref else 'вист-соло (Solo Whist)'}, "
+    yield (f"Game {res.game}: {res.kind.title}, "
            f"rules {rules.preset}" + (f" + {', '.join(f'{k}={v}' for k, v in rules.overrides.items())}"
                                       if rules.overrides else "")
            + (f", {g('пуля')} of {res.started.pool}" if pref else "")

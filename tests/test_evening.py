@@ -214,3 +214,57 @@ def test_recording_a_deal_again_is_checked(event: dict, code: str) -> None:
     _deal(g2, *DEALS[0])
     g2.add("deal_started", deal=1, dealer="C", replaces_voided=True)
     assert "deal-not-voided" in codes(fold(g2.events)[1])
+
+
+def test_the_text_sheet_fits_the_terminal_and_piped_keeps_a_line_per_player() -> None:
+    from vistlog.projections.fold import run
+    from vistlog.projections.render import sheet_text, width
+
+    (res,) = [r for r in run(str(SAMPLES / "sochi-evening.jsonl")) if hasattr(r, "entries")]
+    piped = sheet_text(res)
+    assert max(width(line) for line in piped.splitlines()) > 150  # one line per player, as long as it is
+    assert len(piped.splitlines()) == 1 + 1 + 3 + 1 + 3
+    narrow = sheet_text(res, None, 100)
+    assert max(width(line) for line in narrow.splitlines()[1:]) <= 100
+    assert len(narrow.splitlines()) > len(piped.splitlines())
+    assert "2.4.6.8.18.20" in "".join(narrow.split())  # wrapping only breaks lines
+
+
+def test_one_name_per_game_kind_and_rules_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game({"preset": "sochi", "raspas_progression": [1, 2, 4], "raspas_exit": "strict"})
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in g.events))
+    _, out, _ = run(capsys, "sheet", str(log))
+    assert out.splitlines()[0] == ("t · преферанс (Preferans) · sochi + raspas_progression: 1, 2, 4; "
+                                   "raspas_exit: strict, pool 20 · after deal 0")
+    _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
+    assert " · вист-соло (Solo Whist) · " in out.splitlines()[0]
+    _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"), "--format", "json")
+    assert orjson.loads(out)["games"][0]["kind"] == "solo_whist"
+
+
+def test_a_voided_deal_is_shown_in_running_form_struck_through() -> None:
+    from vistlog.projections.entries import Entry
+    from vistlog.projections.render import running_parts
+
+    entries = [Entry(1, "whists", "A", 4, "x", on="B"), Entry(2, "whists", "A", 16, "x", on="B", void=True),
+               Entry(2, "whists", "A", 4, "x", on="B", void=True), Entry(3, "whists", "A", 12, "x", on="B")]
+    assert running_parts(entries, "whists", "A", "B") == [("4", False), ("20", True), ("24", True), ("16", False)]
+
+
+def test_the_drawn_whist_band_is_split_per_opponent_nearest_each() -> None:
+    import xml.etree.ElementTree as ET
+
+    from vistlog.projections.fold import run
+    from vistlog.projections.render.drawing import preferans_svg
+
+    for log, n in (("sochi-evening.jsonl", 3), ("classic-bombs.jsonl", 4)):
+        (res,) = [r for r in run(str(SAMPLES / log)) if hasattr(r, "entries")]
+        svg = ET.fromstring(preferans_svg(res))
+        splits = [e for e in svg.iter("{http://www.w3.org/2000/svg}line") if e.get("data-split")]
+        assert len(splits) == n * (n - 2)  # n - 1 parts per player
+        titles = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+        for p in res.players:
+            for q in res.players:
+                if p != q:
+                    assert any(t.startswith(f"висты {p} на {q}: ") for t in titles)

@@ -12,6 +12,7 @@ import contextlib
 import importlib.metadata
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -23,7 +24,7 @@ from vistlog.events.codec import DecodeError, loads_line
 from vistlog.events.log import (
     AppendRejected, LogUnreadable, Problem, append, open_source, read_events, read_key, verify,
 )
-from vistlog.events.rules import PRESETS, option_docs
+from vistlog.events.rules import PRESETS, option_docs, show
 from vistlog.events.schema import build_schema
 from vistlog.projections import batch, importing, render
 from vistlog.projections.render import drawing
@@ -261,7 +262,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     elif args.format == "html":
         text = drawing.html_pages(results, args.upto) + "\n"
     else:
-        text = "\n\n".join(render.sheet_text(r, args.upto) for r in results) + "\n"
+        columns = shutil.get_terminal_size().columns if sys.stdout.isatty() and not args.output else None
+        text = "\n\n".join(render.sheet_text(r, args.upto, columns) for r in results) + "\n"
     if args.output and args.output != "-":
         write_file(args.output, text)
     else:
@@ -601,7 +603,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     rows = [["option", "value", "accepts", "meaning"]]
     for name, value, accepts, doc in option_docs(args.preset):
         mark = " *" if name in preset.values else ""
-        rows.append([name + mark, _show(value), accepts, doc])
+        rows.append([name + mark, show(value), accepts, doc])
     _out(render.table(rows))
     _out("\n* differs from the default. Override any option in game_started.rules.")
     return 0
@@ -619,15 +621,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, dict) or hasattr(value, "items"):
         return {k: attrs.asdict(v) if attrs.has(type(v)) else v for k, v in value.items()}
     return value
-
-
-def _show(value: Any) -> str:
-    v = _jsonable(value)
-    if isinstance(v, dict):
-        return f"{len(v)} rows (vistlog rules --format json)"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
 
 
 # --------------------------------------------------------------------------- parser

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from vistlog.events.cards import GameKind
+from vistlog.events.rules import show
 from vistlog.events.text import neutral
 
 from ..entries import Entry, Num, fmt
@@ -41,19 +42,49 @@ def strike(text: str) -> str:
 
 
 def table(rows: Sequence[Sequence[str]], align: str = "", gap: int = 2) -> str:
-    """Rows of cells lined up by display width; ``align`` has ``l`` or ``r`` per column."""
+    """Rows of cells lined up by display width; ``align`` has ``l`` or ``r`` per column. A cell
+    may hold several lines (``\\n``): its row is then as tall as its tallest cell."""
     cols = max(len(r) for r in rows)
-    widths = [max(width(r[i]) if i < len(r) else 0 for r in rows) for i in range(cols)]
+    split = [[(r[i] if i < len(r) else "").split("\n") for i in range(cols)] for r in rows]
+    widths = [max(width(line) for r in split for line in r[i]) for i in range(cols)]
     out = []
-    for r in rows:
-        cells = []
-        for i in range(cols):
-            cell = r[i] if i < len(r) else ""
-            pad = " " * (widths[i] - width(cell))
-            right = (align[i] if i < len(align) else "l") == "r"
-            cells.append(pad + cell if right else cell + pad)
-        out.append((" " * gap).join(cells).rstrip())
+    for r in split:
+        for k in range(max(len(c) for c in r)):
+            cells = []
+            for i in range(cols):
+                cell = r[i][k] if k < len(r[i]) else ""
+                pad = " " * (widths[i] - width(cell))
+                right = (align[i] if i < len(align) else "l") == "r"
+                cells.append(pad + cell if right else cell + pad)
+            out.append((" " * gap).join(cells).rstrip())
     return "\n".join(out)
+
+
+def wrap_running(text: str, limit: int) -> str:
+    """Running entries (``2.4.8.14…``) broken after a dot into lines of at most ``limit`` columns."""
+    lines: list[str] = []
+    line = ""
+    for part in text.split("."):
+        piece = part if not line else "." + part
+        if line and width(line + piece) + 1 > limit:  # room for the dot that ends a wrapped line
+            lines.append(line + ".")
+            line = part
+        else:
+            line += piece
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def fit(rows: list[list[str]], columns: int | None, gap: int = 2) -> list[list[str]]:
+    """The rows with running cells wrapped so that the table fits ``columns`` (``None``: one line each)."""
+    if columns is None:
+        return rows
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    if sum(widths) + gap * (len(widths) - 1) <= columns:
+        return rows
+    head = max([width(r[0]) for r in rows] + [width("= total")])  # the totals' label shares the column
+    share = max(8, (columns - head - gap * (len(widths) - 1)) // max(1, len(widths) - 1))
+    return [[r[0]] + [wrap_running(c, share) if width(c) > share else c for c in r[1:]] for r in rows]
 
 
 def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
@@ -61,14 +92,20 @@ def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | 
     """The running entries of one column as ``(text, void)`` pairs: a voided deal's value is
     marked void and not carried on."""
     total: Num = 0
+    struck: Num = 0  # a voided deal's running total: from the live total, over that deal's entries
+    struck_deal = None
     parts: list[tuple[str, bool]] = []
     for e in entries:
         if e.column != column or e.player != player or (on is not None and e.on != on):
             continue
         if e.void:
-            parts.append((fmt(total + e.amount), True))
+            if struck_deal != e.deal:
+                struck, struck_deal = total, e.deal
+            struck += e.amount
+            parts.append((fmt(struck), True))
         else:
             total += e.amount
+            struck_deal = None
             parts.append((fmt(total), False))
     return parts or [("0", False)]
 
@@ -134,14 +171,22 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
 
 def _title(res: GameResult, upto: int | None) -> str:
     rules = res.started.rules
-    over = f" + {', '.join(f'{k}={v}' for k, v in rules.overrides.items())}" if rules.overrides else ""
-    kind = "преферанс" if res.kind is GameKind.PREFERANS else "вист-соло"
+    over = rules_words(rules)
     pool = f", pool {res.started.pool}" if res.started.pool else ""
-    return f"{res.game} · {kind} · {rules.preset}{over}{pool} · after deal {_last_deal(res, upto)}"
+    return f"{res.game} · {res.kind.title} · {over}{pool} · after deal {_last_deal(res, upto)}"
 
 
-def sheet_text(res: GameResult, upto: int | None = None) -> str:
-    """The пулька as a text table: running entries per column, Cyrillic names lined up."""
+def rules_words(rules: Any) -> str:
+    """``sochi`` or ``sochi + raspas_exit: strict; raspas_progression: 1, 2, 4`` (the words of ``vistlog rules``)."""
+    if not rules.overrides:
+        return str(rules.preset)
+    options = rules.options
+    return f"{rules.preset} + " + "; ".join(f"{k}: {show(getattr(options, k, v))}" for k, v in rules.overrides.items())
+
+
+def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None) -> str:
+    """The пулька as a text table: running entries per column, Cyrillic names lined up; with
+    ``columns`` (a terminal's width) running entries wrap inside their column to fit it."""
     entries = _entries_upto(res, upto)
     t = res.totals_after(upto)
     lines = [_title(res, upto)]
@@ -151,6 +196,7 @@ def sheet_text(res: GameResult, upto: int | None = None) -> str:
         for p in res.players:
             rows.append([p, running(entries, "pool", p), running(entries, "mountain", p)]
                         + ["—" if q == p else running(entries, "whists", p, q) for q in res.players])
+        rows = fit(rows, columns)
         rows.append(["= total"] + [""] * (len(head) - 1))
         for p in res.players:
             rows.append([p, fmt(t.pool[p]), fmt(t.mountain[p])]
@@ -160,7 +206,7 @@ def sheet_text(res: GameResult, upto: int | None = None) -> str:
         rows = [["", "очки (points)", "total"]]
         for p in res.players:
             rows.append([p, running(entries, "points", p), fmt(t.points[p])])
-        lines.append(table(rows, align="llr"))
+        lines.append(table(fit(rows, columns), align="llr"))
     voided = sorted({e.deal for e in entries if e.void})
     if voided:
         lines.append(f"voided deals (struck through): {', '.join(map(str, voided))}")
@@ -196,7 +242,8 @@ def settle_text(game: GameResult | dict[str, Any]) -> str:
     Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
     d = settle_json(game) if isinstance(game, GameResult) else game
     unit = "whists" if d["kind"] == "preferans" else "points"
-    lines = [f"{d['game']} · {d['kind']} · {d['rules']} · {d['deals']} deal{'' if d['deals'] == 1 else 's'}"
+    kind = GameKind(d["kind"]).title
+    lines = [f"{d['game']} · {kind} · {d['rules']} · {d['deals']} deal{'' if d['deals'] == 1 else 's'}"
              + (f" · {d['problems']} problem(s)" if d.get("problems") else "")]
     money = d.get("money")
     rows = [["", f"exact ({unit})", "rounded"] + (["money"] if money else [])]

@@ -28,7 +28,7 @@ from vistlog.events.model import BidMade, ContractMade, WhistMade
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 from ..settlement import money, payments, results, round_to_zero_sum
-from . import running_parts
+from . import rules_words, running_parts
 
 __all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_points"]
 
@@ -84,9 +84,9 @@ def _main_segment(path: list[Point]) -> tuple[Point, Point]:
 
 
 def _text_lines(path: list[Point], band: str, lines: list[str], size: int = 14, weight: str = "normal",
-                titles: list[str] | None = None) -> str:
-    """Lines of text centred in one band of one sector, along its main side."""
-    a, b = _main_segment(path)
+                titles: list[str] | None = None, segment: tuple[Point, Point] | None = None) -> str:
+    """Lines of text centred in one band of one sector, along its main side (or a part of it)."""
+    a, b = segment or _main_segment(path)
     f_in, f_out = BANDS[band]
     angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
     if angle <= -90 or angle > 90:
@@ -128,6 +128,38 @@ def _after(res: GameResult, upto: int | None) -> int:
     return res.deals if upto is None else min(upto, res.deals)
 
 
+def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[Point],
+                 paths: list[list[Point]]) -> list[str]:
+    """The whist band of one player split into one part per opponent, as players draw it: each
+    opponent's whists at the end of the band nearest that opponent (a 4-player game's opposite
+    player in the middle), with a stroke between the parts."""
+    a, b = _main_segment(path)
+    others = [q for q in res.players if q != player]
+
+    def along(q: str) -> float:
+        qpath = paths[res.players.index(q)]
+        cx = sum(x for x, _ in qpath) / len(qpath)
+        cy = sum(y for _, y in qpath) / len(qpath)
+        return (cx - a[0]) * (b[0] - a[0]) + (cy - a[1]) * (b[1] - a[1])
+
+    others.sort(key=along)
+    m = len(others)
+    f_in, f_out = BANDS["whists"]
+    out = []
+    for i, q in enumerate(others):
+        lo = (a[0] + (b[0] - a[0]) * i / m, a[1] + (b[1] - a[1]) * i / m)
+        hi = (a[0] + (b[0] - a[0]) * (i + 1) / m, a[1] + (b[1] - a[1]) * (i + 1) / m)
+        w = running_parts(entries, "whists", player, q)
+        out.append(_text_lines(path, "whists", [f'<tspan fill="#666">{escape(_short(q, 10))}</tspan>', _tspans(w)],
+                               size=12, titles=[f"висты {player} на {q}", f"висты {player} на {q}: {_plain(w)}"],
+                               segment=(lo, hi)))
+        if i:
+            p, r = _scale(lo, f_in), _scale(lo, f_out)
+            out.append(f'<line x1="{p[0] + PAD:.1f}" y1="{p[1] + TOP:.1f}" x2="{r[0] + PAD:.1f}" '
+                       f'y2="{r[1] + TOP:.1f}" stroke="#444" stroke-width="0.8" data-split="{escape(player)}"/>')
+    return out
+
+
 def preferans_svg(res: GameResult, upto: int | None = None) -> str:
     """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
     entries = _entries(res, upto)
@@ -156,13 +188,7 @@ def preferans_svg(res: GameResult, upto: int | None = None) -> str:
         parts.append(_text_lines(path, "pool", [pool_line], titles=[f"пуля {player}: {_plain(pool)}"]))
         mountain = running_parts(entries, "mountain", player)
         parts.append(_text_lines(path, "mountain", [_tspans(mountain)], titles=[f"гора {player}: {_plain(mountain)}"]))
-        others = [q for q in res.players if q != player]
-        lines, titles = [], []
-        for q in others:
-            w = running_parts(entries, "whists", player, q)
-            lines.append(f'<tspan fill="#666">{escape(_short(q, 10))}:</tspan> {_tspans(w)}')
-            titles.append(f"висты {player} на {q}: {_plain(w)}")
-        parts.append(_text_lines(path, "whists", lines, size=13, titles=titles))
+        parts += _whist_parts(res, entries, player, path, paths)
         parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'],
                                  size=16, weight="bold", titles=[player]))
     c = SIZE / 2
@@ -316,7 +342,8 @@ def html_pages(results: list[GameResult], upto: int | None = None) -> str:
 def html_page(res: GameResult, upto: int | None = None) -> str:
     """A self-contained page (no network requests, printable on A4): the drawing, the
     settlement (with money and payments when there is a stake) and a deal-by-deal table."""
-    kind = "преферанс" if res.kind is GameKind.PREFERANS else "вист-соло"
+    kind = res.kind.title
+    rules_text = rules_words(res.started.rules)
     rows, pays = _settle_rows(res, upto)
     unit = "whists" if res.kind is GameKind.PREFERANS else "points"
     money_head = "<th>money</th>" if res.started.stake else ""
@@ -336,7 +363,7 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
 <title>{escape(res.game)} — {kind}</title>
 <style>{_CSS}</style></head>
 <body>
-<h1>{escape(res.game)} <span class="small">{kind} · {escape(res.started.rules.preset)} · after deal {_after(res, upto)}
+<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_text)} · after deal {_after(res, upto)}
  · {escape(", ".join(res.players))}</span></h1>
 {svg_of(res, upto)}
 <h2>Settlement (расчёт)</h2>
