@@ -12,13 +12,14 @@ An exporter is a function ``(events of one game) -> str``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
+import cattrs
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "source"]
+__all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "source", "structure"]
 
 
 class SourceError(VistlogError):
@@ -34,6 +35,24 @@ class ImportedGame:
     events: list[dict[str, Any]]
     origin: str
     notes: list[str] = attrs.Factory(list)
+
+
+_FOREIGN = cattrs.Converter(forbid_extra_keys=False)
+"""The one converter for other programs' files: their own fields are kept to what we read."""
+
+T = TypeVar("T")
+
+
+def structure(raw: Any, cls: type[T], path: str, what: str) -> T:
+    """A foreign file's parsed JSON as the typed classes of its format (``cls``); a file of another
+    shape is one :class:`SourceError` naming the first field that does not fit."""
+    try:
+        return _FOREIGN.structure(raw, cls)
+    except cattrs.BaseValidationError as exc:
+        why = cattrs.transform_error(exc, path="")[0].replace(" @ .", " at ").replace(" @ ", " at ")
+        raise SourceError(f"{path}: not {what}: {why}") from None
+    except (ValueError, TypeError) as exc:
+        raise SourceError(f"{path}: not {what}: {exc}") from None
 
 
 def source(path: str, record: str | int) -> dict[str, Any]:

@@ -27,10 +27,9 @@ import json
 from typing import Any
 
 import attrs
-import cattrs
 
 from ..seating import dealer_sits_out, defenders, holders
-from . import ImportedGame, SourceError, source
+from . import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "RULES", "Save", "State"]
 
@@ -106,9 +105,6 @@ class Save:
     data: Table
 
 
-_CONVERTER = cattrs.Converter(forbid_extra_keys=False)
-
-
 def _data_span(text: str) -> tuple[int, int] | None:
     """Where the value of the top-level key ``data`` stands in the file's text."""
     decoder = json.JSONDecoder()
@@ -140,11 +136,7 @@ def _load(path: str, data: bytes) -> Save:
         raise SourceError(f"{path}: not a gchet save: not JSON ({exc})") from None
     if type(raw) is not dict or span is None:
         raise SourceError(f"{path}: not a gchet save ({{\"sha256\": …, \"data\": {{\"state\": …}}}})")
-    try:
-        save = _CONVERTER.structure(raw, Save)
-    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-        why = cattrs.transform_error(exc, path="")[0] if isinstance(exc, cattrs.BaseValidationError) else str(exc)
-        raise SourceError(f"{path}: not a gchet save: {why.replace(' @ .', ' at ').replace(' @ ', ' at ')}") from None
+    save = structure(raw, Save, path, "a gchet save")
     digest = hashlib.sha256(text[span[0]:span[1]].encode("utf-8")).hexdigest()
     if digest != save.sha256.lower():
         raise SourceError(f"{path}: sha256 does not match the saved data: the file was changed after it was saved")

@@ -21,11 +21,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import attrs
-import cattrs
 import orjson
 
 from ..seating import dealer_sits_out, defenders, holders
-from . import ImportedGame, SourceError, source
+from . import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "RULES"]
 
@@ -94,9 +93,6 @@ class SavedGame:
     events: list[Hand]
 
 
-_CONVERTER = cattrs.Converter(forbid_extra_keys=False)
-
-
 def _load(path: str, data: bytes) -> SavedGame:
     try:
         raw = orjson.loads(data)
@@ -104,11 +100,7 @@ def _load(path: str, data: bytes) -> SavedGame:
         raise SourceError(f"{path}: not valid JSON ({exc.msg})") from None
     if type(raw) is not dict or "config" not in raw or "events" not in raw:
         raise SourceError(f"{path}: not a preferans-score backup (SavedGame with schemaVersion 1)")
-    try:
-        return _CONVERTER.structure(raw, SavedGame)
-    except cattrs.BaseValidationError as exc:
-        why = cattrs.transform_error(exc, path="")[0].replace(" @ .", " at ").replace(" @ ", " at ")
-        raise SourceError(f"{path}: not a preferans-score backup: {why}") from None
+    return structure(raw, SavedGame, path, "a preferans-score backup")
 
 
 def read(path: str, data: bytes) -> list[ImportedGame]:

@@ -29,9 +29,8 @@ import json
 from typing import Any, Literal
 
 import attrs
-import cattrs
 
-from . import ImportedGame, SourceError, source
+from . import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "canonical_json", "state_hash"]
 
@@ -81,9 +80,6 @@ class Envelope:
     pendingEvents: list[Event] = attrs.Factory(list)
 
 
-_CONVERTER = cattrs.Converter(forbid_extra_keys=False)
-
-
 def canonical_json(value: Any) -> str:
     """The program's ``canonicalJson``: keys sorted at every level, no spaces, text as it is."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -101,11 +97,7 @@ def _load(path: str, data: bytes) -> Envelope:
         raise SourceError(f"{path}: not a «Пуля преферанса» save: not JSON ({exc})") from None
     if type(raw) is not dict or raw.get("format") != "preferans-local-v2":
         raise SourceError(f"{path}: not a «Пуля преферанса» save (format preferans-local-v2)")
-    try:
-        return _CONVERTER.structure(raw, Envelope)
-    except cattrs.BaseValidationError as exc:
-        why = cattrs.transform_error(exc, path="")[0].replace(" @ .", " at ").replace(" @ ", " at ")
-        raise SourceError(f"{path}: not a «Пуля преферанса» save: {why}") from None
+    return structure(raw, Envelope, path, "a «Пуля преферанса» save")
 
 
 def _numbers(path: str, state: dict[str, Any], n: int) -> tuple[list[int], list[int], list[list[int]]]:
