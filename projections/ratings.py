@@ -71,7 +71,7 @@ def _volatility(sigma: float, phi: float, v: float, delta: float, tau: float, ep
             k += 1
         big_b = a - k * tau
     fa, fb = f(big_a), f(big_b)
-    while abs(big_b - big_a) > eps:
+    while abs(big_b - big_a) > eps and fb != fa:
         c = big_a + (big_a - big_b) * fa / (fb - fa)
         fc = f(c)
         if fc * fb <= 0:
@@ -93,6 +93,8 @@ def _update(r: Rating, games: Sequence[tuple[Rating, float]], tau: float) -> Rat
         e = _e(mu, mu_j, phi_j)
         v_inv += _g(phi_j) ** 2 * e * (1 - e)
         total += _g(phi_j) * (score - e)
+    if v_inv < 1e-12:  # every expected score is 0 or 1: the games tell nothing more (no division by zero)
+        return Rating(r.rating, min(350.0, math.sqrt(phi * phi + r.volatility ** 2) * SCALE), r.volatility)
     v = 1 / v_inv
     delta = v * total
     sigma = _volatility(r.volatility, phi, v, delta, tau)

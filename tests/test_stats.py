@@ -170,3 +170,10 @@ def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_results_that_tell_nothing_more_leave_a_rating_alone() -> None:
+    """Far apart ratings make every expected score 0 or 1 (the paper's v is infinite): no crash."""
+    far = {"a": Rating(4000, 30, 0.06), "b": Rating(100, 30, 0.06)}
+    out = rate_period(far, {"a": [("b", 1.0)] * 50, "b": [("a", 0.0)] * 50})
+    assert out["a"].rating == 4000 and out["b"].rating == 100 and out["a"].rd >= 30
