@@ -52,7 +52,7 @@ def _g(phi: float) -> float:
 
 
 def _e(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+    return 1 / (1 + math.exp(max(-700.0, min(700.0, -_g(phi_j) * (mu - mu_j)))))
 
 
 def _volatility(sigma: float, phi: float, v: float, delta: float, tau: float, eps: float = 1e-6) -> float:

@@ -174,6 +174,6 @@ def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
 
 def test_results_that_tell_nothing_more_leave_a_rating_alone() -> None:
     """Far apart ratings make every expected score 0 or 1 (the paper's v is infinite): no crash."""
-    far = {"a": Rating(4000, 30, 0.06), "b": Rating(100, 30, 0.06)}
+    far = {"a": Rating(1e6, 30, 0.06), "b": Rating(-1e6, 30, 0.06)}
     out = rate_period(far, {"a": [("b", 1.0)] * 50, "b": [("a", 0.0)] * 50})
-    assert out["a"].rating == 4000 and out["b"].rating == 100 and out["a"].rd >= 30
+    assert out["a"].rating == 1e6 and out["b"].rating == -1e6 and out["a"].rd >= 30
