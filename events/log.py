@@ -358,7 +358,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                 if skipped:
                     chain.state, skipped = _prefix_state(path, lineno), False
             elif raw[-2:] == b"}\n" and raw[-_MAC_TAIL - 1:-67] != _MAC_PREFIX:
-                content = raw[:-1]
+                content = raw  # orjson takes the newline; the chain, when it needs the line, strips it
                 value = None
             else:
                 if len(raw) > MAX_LINE and raw[-1:] != b"\n":
@@ -382,7 +382,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                         raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log ({exc.message})") from None
                     torn = not raw.endswith(b"\n")
                     if not torn and (value is not None or chain.began or not lazy):
-                        step(content, value)
+                        step(content.rstrip(b"\r\n"), value)
                     elif not torn:
                         skipped = True
                     msg = "torn last line: the file ends in the middle of an event" if torn else exc.message
@@ -392,7 +392,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                 broken = None
                 skipped = True
             else:
-                broken = step(content, value)
+                broken = step(content[:-1] if content[-1:] == b"\n" else content, value)
             if not seen_any:
                 if type(data) is not dict:
                     raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
