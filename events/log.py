@@ -428,7 +428,8 @@ def _prefix_state(path: str, upto: int) -> bytes:
         for lineno, line, _ in read_lines(src):
             if lineno >= upto:
                 break
-            chain.step(line, None)
+            if line:  # a line over the size limit is not followed (read_events does not either)
+                chain.step(line, None)
     return chain.state
 
 

@@ -17,7 +17,7 @@ import tempfile
 from array import array
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
@@ -135,6 +135,13 @@ class _Items:
     def close(self) -> None:
         if self.spill is not None:
             self.spill.close()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Items:
+        """A copy that shares the spill file: both only ever append to it, each with its own offsets."""
+        other = _Items()
+        other.recent, other.first, other.spill, other.offsets = list(self.recent), self.first, self.spill, \
+            array("q", self.offsets)
+        return other
 
 
 @attrs.frozen

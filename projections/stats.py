@@ -57,8 +57,12 @@ def summary(res: GameResult) -> dict[str, Any]:
                                           "closed_first": 0} for p in players}
     options = res.started.rules.options
     raspas_deals = set()
+    points: dict[tuple[int, str], Any] = {}
+    for e in res.entries:
+        if not e.void:
+            points[(e.deal, e.player)] = points.get((e.deal, e.player), 0) + e.amount
     for rec in res.records:
-        if any(e.void for e in res.entries if e.deal == rec.number):
+        if rec.seq in res.voided:
             continue
         c = rec.contract
         if res.kind is GameKind.PREFERANS:
@@ -86,8 +90,7 @@ def summary(res: GameResult) -> dict[str, Any]:
                     if got >= need:
                         per[q]["whists"][1] += 1
         elif c is not None:
-            points = sum(e.amount for e in res.entries if e.deal == rec.number and e.player == c.declarer)
-            _count(per[c.declarer]["declared"], c.contract.text, points > 0)
+            _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
     closed: str | None = None
     pool: dict[str, Any] = dict.fromkeys(players, 0)
     for e in res.entries:

@@ -103,3 +103,21 @@ def test_unreadable_input_raises_the_root_error(tmp_path: Path) -> None:
     with pytest.raises(vistlog.LogUnreadable) as exc:
         vistlog.read_games(tmp_path / "missing.jsonl")
     assert isinstance(exc.value, vistlog.VistlogError) and "missing.jsonl" in str(exc.value)
+
+
+def test_the_checker_works_past_the_fold_spilling_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vistlog.projections import fold as fold_module
+
+    monkeypatch.setattr(fold_module._Items, "KEEP", 2)
+    c = vistlog.Checker()
+    c.push({**START, "rules": {"preset": "sochi", "game_end": "agreement"}})
+    for n in range(12):
+        dealer, declarer = "CAB"[n % 3], "ABC"[n % 3]
+        d = n + 1
+        for ev in ({"type": "deal_started", "game": "g", "deal": d, "dealer": dealer},
+                   {"type": "contract", "game": "g", "deal": d, "declarer": declarer, "contract": "6S"},
+                   {"type": "whist", "game": "g", "deal": d, "player": "ABC"[(n + 1) % 3], "call": "pass"},
+                   {"type": "whist", "game": "g", "deal": d, "player": "ABC"[(n + 2) % 3], "call": "pass"}):
+            assert c.is_legal(ev)
+            c.push(ev)
+    assert not c.is_legal({"type": "deal_started", "game": "g", "deal": 14, "dealer": "C"})
