@@ -170,10 +170,11 @@ class GameFold:
 
     EVERY = 32
 
-    def __init__(self, started: GameStarted, index: int, detail: bool = True) -> None:
+    def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True) -> None:
         self.started = started
         self.index = index
         self.detail = detail
+        self.keep_events = detail and events  # each deal's own events: replay and the drawing read them
         self.kind = started.kind
         self.players = list(started.players)
         self.options = started.rules.options
@@ -211,7 +212,7 @@ class GameFold:
         """Fold an event the checker accepted (``deal_state``: the deal it opens, for ``deal_started``)."""
         kind = type(ev)
         if kind in DEAL_EVENTS:
-            if self.detail:
+            if self.keep_events:
                 self.pending_events.append(ev)
             if kind is Allocation:
                 self.pending_allocs.append(ev)  # type: ignore[arg-type]
@@ -222,7 +223,7 @@ class GameFold:
             self.flush()
             self.pending = deal_state
             self.pending_allocs = []
-            self.pending_events = [ev] if self.detail else []
+            self.pending_events = [ev] if self.keep_events else []
             self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
             return
         self.flush()
@@ -423,9 +424,10 @@ class _Oracle:
 class Pipeline:
     """Checker and folds of one file, fed one decoded event at a time."""
 
-    def __init__(self, path: str, detail: bool = True) -> None:
+    def __init__(self, path: str, detail: bool = True, events: bool = True) -> None:
         self.path = path
         self.detail = detail
+        self.events = events
         self.folds: dict[str, GameFold] = {}
         self.checker = LogChecker(_Oracle(self.folds))
         self.started = 0
@@ -442,7 +444,7 @@ class Pipeline:
             return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
         kind = type(ev)
         if kind is GameStarted:
-            self.folds[ev.game] = GameFold(ev, self.started, self.detail)  # type: ignore[arg-type]
+            self.folds[ev.game] = GameFold(ev, self.started, self.detail, self.events)  # type: ignore[arg-type]
             self.started += 1
             return ()
         if fold is None:  # a game whose start was refused: reported once already
@@ -486,10 +488,10 @@ class Pipeline:
         self.folds.clear()
 
 
-def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail: bool = True
-                ) -> Iterator[Problem | GameResult]:
-    """Check and fold decoded items (see :func:`run`)."""
-    pipe = Pipeline(path, detail)
+def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail: bool = True,
+                events: bool = True) -> Iterator[Problem | GameResult]:
+    """Check and fold decoded items (see :func:`run`; ``events``: keep each deal's own events)."""
+    pipe = Pipeline(path, detail, events)
     for lineno, item in items:
         if isinstance(item, Problem):
             if item.code in CHAIN_CODES:  # the line's event follows and is used: the game is only unsound

@@ -201,15 +201,18 @@ class GameReader(Iterator[Game]):
         raise StopIteration
 
 
-def read_games(source: Source, *, name: str | None = None, detail: bool = True) -> GameReader:
+def read_games(source: Source, *, name: str | None = None, detail: bool = True, events: bool = True
+               ) -> GameReader:
     """Read a log into games, streaming; each :class:`Game` carries its own problems.
 
     ``source`` is a path (``-`` for standard input), a binary stream, or an iterable of
     events (event objects or JSON-like dicts). ``name`` is what problems call the source
     (default: the path, or ``<events>``). ``detail=False`` keeps only what the settlement
     needs (memory then does not grow with a game), so :meth:`Game.sheet` knows only the final
-    sheet and audit and replay are not available. Raises :class:`~vistlog.events.problems.VistlogError`
-    (``LogUnreadable``) for a file that cannot be read as a log at all.
+    sheet and audit and replay are not available; ``events=False`` keeps the entries (the sheet after
+    any deal, the audit) but not each deal's own events (the replay and the drawing read them).
+    Raises :class:`~vistlog.events.problems.VistlogError` (``LogUnreadable``) for a file that
+    cannot be read as a log at all.
 
     >>> [g.id for g in read_games("samples/")]
     Traceback (most recent call last):
@@ -225,12 +228,13 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True) 
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         stream = open_source(path)
-        return GameReader(_closing(fold_events(name or path, read_events(name or path, stream), detail), stream))
+        items = fold_events(name or path, read_events(name or path, stream), detail, events)
+        return GameReader(_closing(items, stream))
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
         label = name or getattr(source, "name", None) or "<stream>"
-        return GameReader(fold_events(str(label), read_events(str(label), source), detail))  # type: ignore[arg-type]
+        return GameReader(fold_events(str(label), read_events(str(label), source), detail, events))  # type: ignore[arg-type]
     label = name or "<events>"
-    return GameReader(fold_events(label, _decoded(label, source), detail))  # type: ignore[arg-type]
+    return GameReader(fold_events(label, _decoded(label, source), detail, events))  # type: ignore[arg-type]
 
 
 def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterator[Problem | GameResult]:

@@ -193,10 +193,11 @@ class _Games:
     started, each as soon as it and every game started before it have ended; problems are
     printed on standard error as their game comes out. ``count`` is the number of problems."""
 
-    def __init__(self, args: argparse.Namespace, detail: bool = True) -> None:
+    def __init__(self, args: argparse.Namespace, detail: bool = True, events: bool = True) -> None:
         self.log = args.log
         self.keep = args.game
         self.detail = detail
+        self.events = events
         self.problems = _Problems()
         self.seen: list[str] = []
 
@@ -210,7 +211,8 @@ class _Games:
         due = 0
         found = False
         try:
-            reader = read_games(stream.source(), name=self.log, detail=self.detail)  # type: ignore[arg-type]
+            reader = read_games(stream.source(), name=self.log, detail=self.detail,  # type: ignore[arg-type]
+                                events=self.events)
             for g in reader:
                 waiting[g.fold.index] = g
                 while due in waiting:
@@ -230,22 +232,22 @@ class _Games:
             raise _UsageError(f"{self.log}: no game {self.keep!r} (games: {', '.join(self.seen) or 'none'})")
 
 
-def _games(args: argparse.Namespace) -> tuple[list[Game], int]:
+def _games(args: argparse.Namespace, events: bool = True) -> tuple[list[Game], int]:
     """All the games :class:`_Games` gives, and how many problems the log has."""
-    games = _Games(args)
+    games = _Games(args, events=events)
     out = list(games)
     return out, games.count
 
 
-def _load(args: argparse.Namespace) -> tuple[list[GameResult], int]:
+def _load(args: argparse.Namespace, events: bool = True) -> tuple[list[GameResult], int]:
     """The folds of the games :func:`_games` gives, for the renderers."""
-    games, problems = _games(args)
+    games, problems = _games(args, events)
     return [g.fold for g in games], problems
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML."""
-    results, problems = _load(args)
+    results, problems = _load(args, events=args.format in ("html", "svg"))  # the drawing reads deals' events
     last = max((r.deals for r in results), default=0)
     if args.upto is not None and args.upto > last:
         _err(f"vistlog sheet: --upto {args.upto} is past the last deal ({last}): the whole game is shown")
@@ -366,7 +368,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if _batch_mode(args):
         return cmd_batch(args, "audit")
     args.log = args.logs[0]
-    games, problems = _games(args)
+    games, problems = _games(args, events=False)
     if args.claimed and len(games) != 1:
         raise _UsageError("--claimed compares one game: name it with --game")
     reports = [g.audit(args.claimed).to_json() for g in games]
