@@ -397,7 +397,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                 if type(data) is not dict:
                     raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
                 seen_any = True
-            if type(data) is dict and content.count(b'":') != len(data) and content.count(b'":') != _count_keys(data):
+            keys = content.count(b'":')
+            if type(data) is dict and keys != len(data) and keys != _count_keys(data):
                 twice = _duplicate_key(content)
                 if twice is not None:
                     yield lineno, _problem_of(path, lineno, data, DecodeError(

@@ -329,3 +329,15 @@ def test_a_keyed_chain_needs_its_key(tmp_path: Path, monkeypatch: pytest.MonkeyP
     log.write_bytes(b"".join(forged))
     code, out, _ = run(capsys, "verify", str(log), "--key-file", str(key))
     assert code == 1 and ":5:" in out
+
+
+def test_import_writes_a_keyed_chain_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    key = tmp_path / "club.key"
+    key.write_bytes(os.urandom(32).hex().encode())
+    log = tmp_path / "g.jsonl"
+    assert main(["import", "--from", "jsonl", str(SAMPLES / "classic-bombs.jsonl"), "-o", str(log),
+                 "--key-file", str(key)]) == 0
+    assert all(b'"_mac":"' in line for line in log.read_bytes().splitlines())
+    assert main(["verify", str(log), "--key-file", str(key)]) == 0
+    assert main(["verify", str(log)]) == 3
+    capsys.readouterr()
