@@ -40,7 +40,7 @@ from .problems import Issue, Problem, VistlogError
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
-    "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD",
+    "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -401,13 +401,13 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
             if type(data) is dict and keys != len(data) and keys != _count_keys(data):
                 twice = _duplicate_key(content)
                 if twice is not None:
-                    yield lineno, _problem_of(path, lineno, data, DecodeError(
+                    yield lineno, problem_of(path, lineno, data, DecodeError(
                         twice, "written twice in one object", code="field-duplicate"))
                     continue
             try:
                 event = decode_obj(data)
             except DecodeError as exc:
-                yield lineno, _problem_of(path, lineno, data, exc)
+                yield lineno, problem_of(path, lineno, data, exc)
                 continue
             if broken:
                 yield lineno, Problem(path, lineno, event.seq, "_chain", CHAIN_MESSAGES[broken], event.game,
@@ -434,7 +434,8 @@ def _prefix_state(path: str, upto: int) -> bytes:
     return chain.state
 
 
-def _problem_of(path: str, lineno: int, data: Any, exc: DecodeError) -> Problem:
+def problem_of(path: str, lineno: int | None, data: Any, exc: DecodeError) -> Problem:
+    """The problem of a line (``data``, its parsed JSON) that did not decode, with its game and deal when known."""
     if type(data) is dict:
         game, deal, seq = data.get("game"), data.get("deal"), data.get("seq")
     else:

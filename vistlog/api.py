@@ -28,7 +28,7 @@ import orjson
 
 from vistlog.events.codec import DecodeError, decode_obj
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
-from vistlog.events.log import VerifyResult, open_source, read_events
+from vistlog.events.log import VerifyResult, open_source, problem_of, read_events
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
@@ -248,11 +248,11 @@ def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterat
 def _decoded(label: str, events: Iterable[Event | Mapping[str, Any]]) -> Iterator[tuple[int, Event | Problem]]:
     for n, ev in enumerate(events, start=1):
         if isinstance(ev, Mapping):
+            data = orjson.loads(orjson.dumps(dict(ev)))
             try:
-                yield n, decode_obj(orjson.loads(orjson.dumps(dict(ev))))
+                yield n, decode_obj(dict(data))
             except DecodeError as exc:
-                yield n, Problem(label, n, exc.seq, exc.field, exc.message, ev.get("game") if isinstance(
-                    ev.get("game"), str) else None, exc.event_type, code=exc.code)
+                yield n, problem_of(label, n, data, exc)
         else:
             yield n, ev
 
@@ -292,9 +292,9 @@ class Checker:
         data = orjson.loads(orjson.dumps(dict(ev)))
         data.setdefault("seq", self._seq + 1)
         try:
-            return decode_obj(data)
+            return decode_obj(dict(data))
         except DecodeError as exc:
-            return Problem(self._name, None, exc.seq, exc.field, exc.message, code=exc.code)
+            return problem_of(self._name, None, data, exc)
 
     def problems(self, ev: Event | Mapping[str, Any]) -> list[Problem]:
         """Why ``ev`` is illegal now (an empty list when it is legal); nothing changes."""

@@ -287,13 +287,7 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
     if "-" in paths and len(paths) > 1:
         raise _UsageError("standard input (-) is one log; give files or folders")
-    if args.dask:
-        try:
-            report = batch.run_dask(kind, paths, args.dask)
-        except RuntimeError as exc:
-            raise _UsageError(str(exc)) from None
-    else:
-        report = batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
+    report = _run_many(kind, paths, args)
     files = report.in_order()
     if kind == "validate" and args.format == "text":
         _validate_report(files, args.quiet)
@@ -304,6 +298,16 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
         _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
              + (f": {', '.join(f.path for f in files if not f.ok)}" if bad and bad <= 10 else ""))
     return report.exit_code
+
+
+def _run_many(kind: str, paths: list[str], args: argparse.Namespace) -> batch.Report:
+    """Many logs on a Dask cluster (``--dask``) or the local process pool (``--jobs``)."""
+    if args.dask:
+        try:
+            return batch.run_dask(kind, paths, args.dask)
+        except RuntimeError as exc:
+            raise _UsageError(str(exc)) from None
+    return batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
 
 
 def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
@@ -529,13 +533,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 aliases = read_aliases(args.alias, fh.read())
         except OSError as exc:
             raise LogUnreadable(f"{args.alias}: cannot open ({exc.strerror or exc})") from None
-    if args.dask:
-        try:
-            report = batch.run_dask("stats", paths, args.dask)
-        except RuntimeError as exc:
-            raise _UsageError(str(exc)) from None
-    else:
-        report = batch.run_local("stats", paths, jobs=args.jobs, progress=batch.progress_bar())
+    report = _run_many("stats", paths, args)
     files = report.in_order()
     summaries = []
     left_out = []

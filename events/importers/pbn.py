@@ -32,7 +32,7 @@ from typing import Any
 
 import orjson
 
-from ..cards import Card, Suit, parse_card
+from ..cards import SOLO_ORDER, Card, Suit, parse_card
 from ..play import Play
 from . import ImportedGame, SourceError, source
 
@@ -97,8 +97,7 @@ _KNOWN = {"Event", "Site", "Date", "Board", "West", "North", "East", "South", "D
           "VistlogResult", "VistlogStake", "VistlogLeader",
           "Turned", "Partner", "Trump", "Tricks"}
 _BRIDGE_CALL = re.compile(r"^([1-7](C|D|H|S|NT|N)|X|XX|AP|-|\+|\$\d+|=\d+=)$", re.I)
-_SOLO_BIDS = {"prop", "cop", "solo", "misere", "abundance", "trump_abundance", "open_misere", "full_abundance",
-              "pass"}
+_SOLO_BIDS = {*SOLO_ORDER, "pass"}
 
 
 def _strip_comments(text: str) -> str:
