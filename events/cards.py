@@ -23,6 +23,7 @@ __all__ = [
     "Card",
     "Bid",
     "WhistCall",
+    "Kontra",
     "GameKind",
     "parse_suit",
     "parse_card",
@@ -92,17 +93,48 @@ class GameKind(enum.Enum):
 
 
 class WhistCall(enum.Enum):
-    """A Preferans defender's decision: whist, pass or half-whist (полвиста)."""
+    """A Preferans defender's decision: whist, pass or half-whist (полвиста); in Serbian
+    preferans also invite (*zovem*: the lone defender calls the other to play with him)."""
 
     WHIST = "whist"
     PASS = "pass"
     HALF = "half"
+    INVITE = "invite"
+
+
+class Kontra(enum.Enum):
+    """Serbian preferans: the doublings of a deal, in the order they may be said.
+
+    >>> Kontra.REKONTRA.factor, Kontra.REKONTRA.by_declarer
+    (4, True)
+    """
+
+    KONTRA = "kontra"
+    REKONTRA = "rekontra"
+    SUBKONTRA = "subkontra"
+    MORTKONTRA = "mortkontra"
+
+    @property
+    def step(self) -> int:
+        """1 for kontra … 4 for mortkontra."""
+        return list(Kontra).index(self) + 1
+
+    @property
+    def factor(self) -> int:
+        """The multiplier of the deal's value: 2, 4, 8, 16."""
+        return 2 ** self.step
+
+    @property
+    def by_declarer(self) -> bool:
+        """Rekontra and mortkontra are the declarer's; kontra and subkontra the defender's."""
+        return self.step % 2 == 0
 
 
 WHIST_SPELLINGS: Final = {
     **{c.value: c for c in WhistCall},
     "вист": WhistCall.WHIST, "Вист": WhistCall.WHIST, "пас": WhistCall.PASS, "Пас": WhistCall.PASS,
     "полвиста": WhistCall.HALF, "Полвиста": WhistCall.HALF, "пол-виста": WhistCall.HALF,
+    "dođem": WhistCall.WHIST, "ne dođem": WhistCall.PASS, "zovem": WhistCall.INVITE,
 }
 """Every accepted spelling of a whist call (printed canonically: whist, pass, half)."""
 
@@ -169,6 +201,10 @@ PREFERANS_BASE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 SOLO_ORDER: Final = ("prop", "cop", "solo", "misere", "abundance", "trump_abundance",
                      "open_misere", "full_abundance")
 
+SERBIAN_WORDS: Final = ("mine", "igra", "yours")
+"""The Serbian auction's words besides the numbers 2…8 and ``igra2``…``igra8``: *mogu/moje*
+(hold the current number), *igra* (a game without the talon), *tvoja je jača* (your game wins)."""
+
 
 @attrs.frozen
 class Bid:
@@ -185,6 +221,8 @@ class Bid:
     text: str
     level: int | None = None
     strain: Suit | None = None
+    number: int | None = None
+    """A Serbian bid's number: 2 (pik) … 7 (sans), 8 (preferans); also of ``igra2``…``igra8``."""
 
     @property
     def is_pass(self) -> bool:
@@ -200,6 +238,17 @@ class Bid:
     def preferans(self) -> bool:
         """True when the bid exists in Preferans (a level contract, misère or pass)."""
         return self.level is not None or self.text in ("misere", "pass", "hold")
+
+    @property
+    def serbian(self) -> bool:
+        """True when the bid exists in a Serbian auction (``pass``, ``2``…``8``, ``mine``, ``igra``,
+        ``igra2``…``igra8``, ``yours``)."""
+        return self.number is not None or self.text in SERBIAN_WORDS or self.text == "pass"
+
+    @property
+    def igra(self) -> bool:
+        """True for ``igra`` and ``igra2``…``igra8``."""
+        return self.text.startswith("igra")
 
     @property
     def solo_whist(self) -> bool:
@@ -247,6 +296,11 @@ def _build_bids() -> dict[str, Bid]:
     for name in ("pass", *SOLO_ORDER):
         table[name] = Bid(name)
     table["hold"] = Bid("hold")
+    for n in range(2, 9):
+        table[str(n)] = Bid(str(n), number=n)
+        table[f"igra{n}"] = Bid(f"igra{n}", number=n)
+    for word in SERBIAN_WORDS:
+        table[word] = Bid(word)
     for alias, name in (("misère", "misere"), ("мизер", "misere"), ("Мизер", "misere"), ("пас", "pass"),
                         ("Пас", "pass"), ("здесь", "hold"), ("Здесь", "hold")):
         table[alias] = table[name]
@@ -262,8 +316,8 @@ def parse_bid(text: str) -> Bid:
         return _BIDS[text]
     except (KeyError, TypeError):
         raise ValueError(
-            f"{text!r} is not a bid (6S..10NT, misere, pass, or a Solo Whist bid: "
-            + ", ".join(SOLO_ORDER) + ")"
+            f"{text!r} is not a bid (6S..10NT, misere, pass, a Solo Whist bid: "
+            + ", ".join(SOLO_ORDER) + "; or a Serbian one: 2..8, mine, igra, igra2..igra8, yours)"
         ) from None
 
 

@@ -33,7 +33,7 @@ from cattrs.preconf.orjson import make_converter
 from .cards import _BIDS as _BID_TABLE
 from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
-from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Suit, WhistCall, parse_bid, parse_card, parse_suit
+from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
 from .rules import Rules, RulesError, make_rules
@@ -141,7 +141,7 @@ def configure(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Card, _value_hook(parse_card))
     conv.register_structure_hook(Bid, _value_hook(parse_bid))
     conv.register_structure_hook(Suit, _value_hook(parse_suit))
-    for enum_cls in (GameKind, WhistCall):
+    for enum_cls in (GameKind, WhistCall, Kontra):
         conv.register_structure_hook(enum_cls, _enum_hook(enum_cls))
         conv.register_unstructure_hook(enum_cls, lambda e: e.value)
     conv.register_structure_hook(Rules, _rules_hook)
@@ -173,7 +173,7 @@ def _build(detailed: bool) -> cattrs.Converter:
 
 _LOOKUPS: Final[dict[Any, dict[Any, Any]]] = {
     Card: _CARD_TABLE, Bid: _BID_TABLE, Suit: _SUIT_TABLE,
-    GameKind: {m.value: m for m in GameKind}, WhistCall: dict(WHIST_SPELLINGS),
+    GameKind: {m.value: m for m in GameKind}, WhistCall: dict(WHIST_SPELLINGS), Kontra: {m.value: m for m in Kontra},
 }
 
 

@@ -38,7 +38,7 @@ from .text import printable, unsafe_characters
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
-__all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue"]
+__all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue", "game_class"]
 
 _STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
 
@@ -47,7 +47,11 @@ class ClosureOracle(Protocol):
     """Tells the checker whether a game's pools are all closed (the projections know)."""
 
     def all_pools_closed(self, game: str) -> bool:
-        """True when every player of ``game`` has closed the pool."""
+        """True when every player of ``game`` has closed the pool (Serbian: the bulas add up to 0)."""
+        ...
+
+    def under_refa(self, game: str, player: str) -> bool:
+        """Serbian preferans: ``player`` holds an unplayed refa, so his next game is doubled."""
         ...
 
 
@@ -92,7 +96,13 @@ class DealState:
 
 
 class GameState:
-    """One game's state: players, rules, the current deal, whether it has ended."""
+    """One game's state: players, rules, the current deal, whether it has ended.
+
+    ``HANDLERS`` maps each event class to the method that checks and applies it; a game with
+    other rules (:class:`vistlog.events.serbian.SerbianGame`) is a subclass with its own.
+    """
+
+    HANDLERS: dict[type, Callable[[Any, Any], list[Issue]]]
 
     def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
         self.started = started
@@ -165,7 +175,7 @@ class GameState:
         """The problems of ``ev`` in this game now; applies it when there are none."""
         if self.ended:
             return [Issue("after-game-ended", "type", f"game {self.id} has ended; nothing may follow game_ended")]
-        handler = _HANDLERS.get(type(ev))
+        handler = self.HANDLERS.get(type(ev))
         if handler is None:
             return [Issue("event-misplaced", "type", f"{ev.type} is not allowed here")]
         if type(ev) in DEAL_EVENTS:
@@ -178,6 +188,11 @@ class GameState:
             if d.broken:
                 return []
         return handler(self, ev)
+
+    def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
+                 ) -> DealState:
+        """A fresh deal of this game (a subclass for another game returns its own deal class)."""
+        return DealState(number, dealer, holders, started)
 
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None``."""
@@ -259,7 +274,7 @@ class GameState:
             return issues
         self.replaced.add(ev.deal)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
-        self.deal = DealState(ev.deal, ev.dealer, holding, ev)
+        self.deal = self.new_deal(ev.deal, ev.dealer, holding, ev)
         self.deal.replacement = True
         return []
 
@@ -475,6 +490,8 @@ class GameState:
             return [Issue("contract-auction-open", "contract", "the auction is not over")]
         if d.tricks is not None or d.play is not None:
             return [Issue("contract-after-play", "contract", "play has begun: too late for a contract")]
+        if ev.igra:
+            return [Issue("igra-russian", "igra", "igra belongs to Serbian preferans")]
         if self.kind is GameKind.PREFERANS:
             issues = self._pref_contract(d, ev)
         else:
@@ -613,6 +630,8 @@ class GameState:
             return [Issue("whist-too-many", "player", "both defenders have spoken")]
         if ev.player != expected:
             return [Issue("whist-out-of-turn", "player", f"it is {expected}'s call, not {ev.player}'s")]
+        if ev.call is WhistCall.INVITE:
+            return [Issue("invite-russian", "call", "invite (zovem) belongs to Serbian preferans")]
         if ev.call is WhistCall.HALF:
             if n != 1 or calls[0] is not WhistCall.PASS:
                 return [Issue("half-whist-misplaced", "call",
@@ -813,6 +832,8 @@ class GameState:
             issues = self._names([writer], "whists") or self._names(row, f"whists.{writer}")
             if issues:
                 return issues
+        if ev.bula or ev.soups:
+            return [Issue("bula-russian", "bula", "bula and soups belong to Serbian preferans")]
         if self.kind is GameKind.PREFERANS and ev.points:
             return [Issue("points-in-preferans", "points",
                           "points belong to Solo Whist; Preferans has pool, mountain, whists")]
@@ -822,7 +843,7 @@ class GameState:
 
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
         as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
-                                    whists=ev.whists, points=ev.points)
+                                    whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
         return [i for i in self._opening(as_balance) if i.field != "type"]
 
     def _voided(self, ev: DealVoided) -> list[Issue]:
@@ -843,6 +864,8 @@ class GameState:
         if issues:
             return issues
         for name, line in ev.sheet.items():
+            if line.bula is not None or line.soups is not None or line.result is not None:
+                return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
             if self.kind is GameKind.PREFERANS and line.points is not None:
                 return [Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
             if self.kind is GameKind.SOLO_WHIST and (line.pool is not None or line.mountain is not None
@@ -863,13 +886,21 @@ class GameState:
         return []
 
 
-_HANDLERS: dict[type, Callable[[GameState, Any], list[Issue]]] = {
+GameState.HANDLERS = {
     DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
     WhistMade: GameState._whist, Tricks: GameState._tricks, CardPlayed: GameState._card,
     Discard: GameState._discard, Allocation: GameState._allocation, OpeningBalance: GameState._opening,
     Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
     GameEnded: GameState._ended,
 }
+
+
+def game_class(started: GameStarted) -> type[GameState]:
+    """The checker class for a game's rules: :class:`GameState`, or the Serbian one."""
+    if started.rules.preset == "serbian":
+        from .serbian import SerbianGame  # the Serbian module builds on this one
+        return SerbianGame
+    return GameState
 
 
 class LogChecker:
@@ -936,7 +967,7 @@ class LogChecker:
         if issues:
             self.bad_games.add(ev.game)
             return issues
-        self.games[ev.game] = GameState(ev, self.oracle)
+        self.games[ev.game] = game_class(ev)(ev, self.oracle)
         return []
 
     @staticmethod
@@ -961,7 +992,12 @@ class LogChecker:
         if ev.rules.kind is not ev.kind:
             return [Issue("preset-other-game", "rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
                                      f"not for {ev.kind.value}")]
-        if ev.kind is GameKind.PREFERANS:
+        if ev.rules.preset == "serbian":
+            if n != 3:
+                return [Issue("players-count", "players", f"Serbian preferans is for 3 players, not {n}")]
+            if ev.pool is None or ev.pool < 2 or ev.pool % 2:
+                return [Issue("pool-size", "pool", f"the bula must be an even number ≥ 2, not {ev.pool}")]
+        elif ev.kind is GameKind.PREFERANS:
             if n not in (3, 4):
                 return [Issue("players-count", "players", f"Preferans is for 3 or 4 players, not {n}")]
             if ev.pool is None:
@@ -993,7 +1029,7 @@ class LogChecker:
             return
         if event_type == "deal_started" and deal == state.deals_started + 1:
             state.deals_started = deal
-            state.deal = DealState(deal, None, list(state.players), None)
+            state.deal = state.new_deal(deal, None, list(state.players), None)
             state.deal.broken = True
         elif state.deal is not None and not state.deal.finished:
             state.deal.broken = True
@@ -1012,7 +1048,7 @@ class LogChecker:
                 # a refused deal_started: the deal still took its number, so later deals line up
                 if type(ev.deal) is int and ev.deal == state.deals_started + 1 and ev.dealer in state.players:
                     state.deals_started = ev.deal
-                    state.deal = DealState(ev.deal, ev.dealer, [p for p in state.players], ev)
+                    state.deal = state.new_deal(ev.deal, ev.dealer, [p for p in state.players], ev)
                     state.deal.broken = True
                 return
             state.deal.broken = True

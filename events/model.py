@@ -17,12 +17,12 @@ from typing import Any, Final
 
 import attrs
 
-from .cards import Bid, Card, GameKind, Suit, WhistCall
+from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall
 from .rules import Rules
 
 __all__ = [
     "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
-    "WhistMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
+    "WhistMade", "KontraMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
     "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
 ]
 
@@ -66,6 +66,10 @@ class OpeningBalance(EventBase):
     mountain: dict[str, int] = attrs.Factory(dict)
     whists: dict[str, dict[str, int]] = attrs.Factory(dict)
     points: dict[str, int] = attrs.Factory(dict)
+    bula: dict[str, int] = attrs.Factory(dict)
+    """Serbian preferans: each player's bula as carried over (replaces the starting ``pool``)."""
+    soups: dict[str, dict[str, int]] = attrs.Factory(dict)
+    """Serbian preferans: soups written, writer → target → amount."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -103,6 +107,8 @@ class ContractMade(EventBase):
     helps: tuple[str, ...] = ()
     partner: str | None = None
     trump: Suit | None = None
+    igra: bool = False
+    """Serbian preferans: declared without taking the talon (*igra*), one number higher."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -112,6 +118,19 @@ class WhistMade(EventBase):
     deal: int
     player: str
     call: WhistCall
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class KontraMade(EventBase):
+    """Serbian preferans: a doubling of the deal (``type`` ``kontra``), in the order spoken.
+
+    ``level`` is ``kontra`` (a defender), ``rekontra`` (the declarer), ``subkontra`` (the
+    kontra-player) or ``mortkontra`` (the declarer). *Može* (no kontra) is not logged.
+    """
+
+    deal: int
+    player: str
+    level: Kontra
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -169,6 +188,8 @@ class Adjustment(EventBase):
     mountain: dict[str, int] = attrs.Factory(dict)
     whists: dict[str, dict[str, int]] = attrs.Factory(dict)
     points: dict[str, int] = attrs.Factory(dict)
+    bula: dict[str, int] = attrs.Factory(dict)
+    soups: dict[str, dict[str, int]] = attrs.Factory(dict)
     reason: str | None = None
 
 
@@ -188,6 +209,10 @@ class SheetLine:
     mountain: int | None = None
     whists: dict[str, int] | None = None
     points: int | None = None
+    bula: int | None = None
+    soups: dict[str, int] | None = None
+    result: int | None = None
+    """Serbian preferans: the final result as written (PPN ``Result``), positive = winning."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -205,19 +230,20 @@ class GameEnded(EventBase):
     reason: str | None = None
 
 
-Event = (GameStarted | OpeningBalance | DealStarted | BidMade | ContractMade | WhistMade | Discard
+Event = (GameStarted | OpeningBalance | DealStarted | BidMade | ContractMade | WhistMade | KontraMade | Discard
          | CardPlayed | Tricks | Allocation | Adjustment | DealVoided | ScoreRecorded | GameEnded)
 """Any event of format v1."""
 
 TAGS: Final[dict[type, str]] = {
     GameStarted: "game_started", OpeningBalance: "opening_balance", DealStarted: "deal_started",
-    BidMade: "bid", ContractMade: "contract", WhistMade: "whist", Discard: "discard",
+    BidMade: "bid", ContractMade: "contract", WhistMade: "whist", KontraMade: "kontra", Discard: "discard",
     CardPlayed: "card_played", Tricks: "tricks", Allocation: "allocation", Adjustment: "adjustment",
     DealVoided: "deal_voided", ScoreRecorded: "score_recorded", GameEnded: "game_ended",
 }
 BY_TAG: Final[dict[str, type]] = {tag: cls for cls, tag in TAGS.items()}
 
-DEAL_EVENTS: Final = frozenset({BidMade, ContractMade, WhistMade, Discard, CardPlayed, Tricks, Allocation})
+DEAL_EVENTS: Final = frozenset({BidMade, ContractMade, WhistMade, KontraMade, Discard, CardPlayed, Tricks,
+                                Allocation})
 """Events that belong to the current deal (they carry ``deal``)."""
 
 

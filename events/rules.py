@@ -33,6 +33,7 @@ __all__ = [
     "Rules",
     "PreferansOptions",
     "SoloWhistOptions",
+    "SerbianOptions",
     "ContractPoints",
     "PRESETS",
     "make_rules",
@@ -308,16 +309,76 @@ class SoloWhistOptions:
                                                "checked zero-sum")
 
 
+# --------------------------------------------------------------------------- Serbian preferans
+
+def _refe_limit(v: Any) -> int | None:
+    if v == "unlimited":
+        return None
+    if type(v) is not int or v < 0:
+        raise ValueError(f"{v!r} is not a whole number ≥ 0 or \"unlimited\"")
+    return v
+
+
+_refe_limit.__doc__ = "integer ≥ 0 | unlimited"
+
+
+@attrs.frozen
+class SerbianOptions:
+    """Every option of the ``serbian`` preset (docs/serbian.md §10): bula counted down, soups,
+    refe and kontra. The game kind is Preferans; the deck, hands and talon are the Russian ones."""
+
+    refe_limit: int | None = _opt(2, _refe_limit, "how many refe may be written in a game (PPN tag Refe)")
+    refa_blocked_under_hat: bool = _opt(True, _bool, "no refa is written while any bula is below zero")
+    pik_needs_kontra: bool = _opt(True, _bool, "a plain pik (won in the auction, not igra) is played only "
+                                               "if a defender says kontra")
+    pik_on_refa_needs_kontra: bool = _opt(True, _bool, "the same holds when the declarer plays a refa")
+    pik_no_kontra: str = _opt("refa_else_pass",
+                              _choice("refa_else_pass", "refa_else_pass_if_under_hat", "refa_else_nothing",
+                                      "pass"),
+                              "a plain pik without kontra: a refa for everybody if one may be written, else "
+                              "the declarer passes (bula −V); _if_under_hat: passes only when some bula is "
+                              "below zero, else nothing; refa_else_nothing: nothing; pass: always passes")
+    kontra_max: str = _opt("mortkontra", _choice("mortkontra", "rekontra"),
+                           "the highest kontra: mortkontra (×16) or rekontra (×4)")
+    two_defenders_quota: str = _opt("each_two_or_team_four", _choice("each_two_or_team_four", "each_two"),
+                                    "when two defenders play, one falls with fewer than 2 tricks unless the two "
+                                    "took 4 (each_two: whatever the other took)")
+    soup_trick_cap: int | None = _opt(5, lambda v: None if v == "none" else _int(1, 10)(v),
+                                      "defence tricks that count for soups (play stops at the 5th); none: all")
+    betl_fail_soup: str = _opt("fixed", _choice("fixed", "tricks"),
+                               "a failed betl: each defender writes 5 × value (fixed) or value × his tricks")
+    preferans_contract: bool = _opt(False, _bool, "the contract preferans (8: all ten tricks, no trump) exists")
+    sans_lead: str = _opt("left_defender", _choice("left_defender", "not_declarer"),
+                          "who leads to sans: the defender on the declarer's left, or the first hand unless "
+                          "he declares")
+    last_game_cap: str = _opt("bula", _choice("bula", "bula_and_soups", "none"),
+                              "a made game worth more than the bula left: the declarer descends only to a sum "
+                              "of 0 (bula), and the soups shrink in proportion too (bula_and_soups), or no cut")
+    last_game_double_fall: bool = _opt(False, _bool, "a failed game worth more than the bula left costs 2V")
+    write_off: str = _opt("integer", _choice("integer", "exact"),
+                          "a game stopped early: the open bula is shared out in whole points (the highest "
+                          "bulas one more) or exactly")
+    bula_point: int = _opt(10, _int(1), "soups one bula point is worth in the settlement")
+
+
 # --------------------------------------------------------------------------- presets
+
+_OPTION_CLASS: Final[dict[GameKind, type]] = {GameKind.PREFERANS: PreferansOptions,
+                                               GameKind.SOLO_WHIST: SoloWhistOptions}
 
 @attrs.frozen
 class Preset:
-    """A named rule set: the game it is for and the options it changes from the defaults."""
+    """A named rule set: the game it is for, its options class and the options it changes from the defaults."""
 
     name: str
     kind: GameKind
     description: str
     values: Mapping[str, Any]
+    options: type = attrs.field(default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if self.options is None:
+            object.__setattr__(self, "options", _OPTION_CLASS[self.kind])
 
 
 PRESETS: Final[Mapping[str, Preset]] = {
@@ -343,10 +404,11 @@ PRESETS: Final[Mapping[str, Preset]] = {
                 "talon_tricks_to_dealer": True}),
         Preset("encyclopedia", GameKind.SOLO_WHIST,
                "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)", {}),
+        Preset("serbian", GameKind.PREFERANS,
+               "Serbian (Balkan) preferans: bula counted down, soups, refe, kontra to mortkontra",
+               {}, SerbianOptions),
     )
 }
-
-_OPTION_CLASS: Final = {GameKind.PREFERANS: PreferansOptions, GameKind.SOLO_WHIST: SoloWhistOptions}
 
 
 @attrs.frozen
@@ -355,7 +417,7 @@ class Rules:
 
     preset: str
     overrides: Mapping[str, Any]
-    options: PreferansOptions | SoloWhistOptions = attrs.field(eq=False)
+    options: PreferansOptions | SoloWhistOptions | SerbianOptions = attrs.field(eq=False)
 
     @property
     def kind(self) -> GameKind:
@@ -377,7 +439,7 @@ def make_rules(raw: Any) -> Rules:
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
         raise RulesError("rules.preset", f"{preset_name!r} is not a preset ({', '.join(PRESETS)})")
     preset = PRESETS[preset_name]
-    cls = _OPTION_CLASS[preset.kind]
+    cls = preset.options
     fields = attrs.fields_dict(cls)
     values = dict(preset.values)
     overrides: dict[str, Any] = {}

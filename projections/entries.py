@@ -22,7 +22,9 @@ import attrs
 
 __all__ = ["Entry", "Totals", "COLUMNS", "fmt", "exact_div", "Num"]
 
-COLUMNS: Final = ("pool", "mountain", "whists", "points")
+COLUMNS: Final = ("pool", "mountain", "whists", "points", "bula", "soups", "refe")
+PAIRED: Final = frozenset({"whists", "soups"})
+"""Columns written by one player on another (``on`` names the other)."""
 
 
 Num = int | Fraction
@@ -50,8 +52,9 @@ class Entry:
     """One number on the sheet.
 
     ``deal`` is the deal it belongs to (0 for an opening balance; an adjustment belongs to
-    the last deal before it). ``column`` is ``pool``, ``mountain``, ``whists`` or ``points``;
-    ``player`` owns the column (for whists: the writer) and ``on`` is whom whists are
+    the last deal before it). ``column`` is ``pool``, ``mountain``, ``whists`` or ``points``,
+    or for Serbian preferans ``bula``, ``soups`` or ``refe`` (+1 a refa drawn, −1 one played);
+    ``player`` owns the column (for whists and soups: the writer) and ``on`` is whom they are
     written on. ``void`` marks entries of a voided deal: shown, never counted.
     """
 
@@ -66,12 +69,13 @@ class Entry:
     def describe(self) -> str:
         """``+2 pool Аня: 6S made`` style text."""
         sign = "+" if self.amount >= 0 else ""
-        where = f"whists {self.player}→{self.on}" if self.column == "whists" else f"{self.column} {self.player}"
+        where = f"{self.column} {self.player}→{self.on}" if self.column in PAIRED else f"{self.column} {self.player}"
         return f"{sign}{fmt(self.amount)} {where}: {self.reason}"
 
 
 class Totals:
-    """Running totals of a game: pool, mountain, whists (writer → target) and points."""
+    """Running totals of a game: pool, mountain, whists (writer → target) and points; for
+    Serbian preferans bula, soups (writer → target), open refe and the refe drawn."""
 
     def __init__(self, players: Iterable[str]) -> None:
         self.players = list(players)
@@ -79,18 +83,26 @@ class Totals:
         self.mountain: dict[str, Num] = {p: 0 for p in self.players}
         self.points: dict[str, Num] = {p: 0 for p in self.players}
         self.whists: dict[tuple[str, str], Num] = {}
+        self.bula: dict[str, Num] = {p: 0 for p in self.players}
+        self.soups: dict[tuple[str, str], Num] = {}
+        self.refe: dict[str, Num] = {p: 0 for p in self.players}
+        self.refe_written = 0
+        """How many times refe were drawn (each time one for every player)."""
 
     def apply(self, e: Entry) -> None:
         """Add one entry (void entries add nothing)."""
         if e.void:
             return
-        if e.column == "whists":
+        if e.column in PAIRED:
             assert e.on is not None
+            pairs = self.whists if e.column == "whists" else self.soups
             key = (e.player, e.on)
-            self.whists[key] = self.whists.get(key, 0) + e.amount
+            pairs[key] = pairs.get(key, 0) + e.amount
         else:
             col = getattr(self, e.column)
             col[e.player] += e.amount
+            if e.column == "refe" and e.amount > 0 and e.player == self.players[0]:
+                self.refe_written += 1
 
     def whists_by(self, writer: str) -> dict[str, Num]:
         """Whists ``writer`` has written on each other player (zeros left out)."""
@@ -104,11 +116,20 @@ class Totals:
         other.mountain = dict(self.mountain)
         other.points = dict(self.points)
         other.whists = dict(self.whists)
+        other.bula = dict(self.bula)
+        other.soups = dict(self.soups)
+        other.refe = dict(self.refe)
+        other.refe_written = self.refe_written
         return other
+
+    def soups_by(self, writer: str) -> dict[str, Num]:
+        """Soups ``writer`` has written on each other player (zeros left out)."""
+        return {t: v for (w, t), v in sorted(self.soups.items(), key=lambda kv: self.players.index(kv[0][1]))
+                if w == writer and v}
 
     def value(self, player: str, field: str, on: str | None = None) -> Num:
         """One number of the sheet: ``pool``, ``mountain``, ``points`` or ``whists`` on ``on``."""
-        if field == "whists":
+        if field in PAIRED:
             assert on is not None
-            return self.whists.get((player, on), 0)
+            return (self.whists if field == "whists" else self.soups).get((player, on), 0)
         return getattr(self, field)[player]

@@ -30,9 +30,9 @@ from vistlog.events.model import (
     DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
     ScoreRecorded,
 )
-from vistlog.events.rules import PreferansOptions, SoloWhistOptions
+from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOptions
 
-from . import preferans, solo_whist
+from . import preferans, serbian, solo_whist
 from .entries import Entry, Num, Totals, fmt
 from .record import DealRecord, record_of
 from .settlement import money, payments, results, round_to_zero_sum
@@ -199,6 +199,9 @@ class GameFold:
         self.current_deal = 0
         self.bad_entry: str | None = None
         self.deal_sums: dict[int, Num] = {}  # Solo Whist: every deal's points must add up to 0
+        if isinstance(self.options, SerbianOptions):
+            for p in self.players:
+                self._entry(Entry(0, "bula", p, started.pool or 0, "the starting bula"))
         self.snapshots: list[_Snapshot] = [self._snapshot()]
 
     def _snapshot(self, at: int = 0) -> _Snapshot:
@@ -332,6 +335,11 @@ class GameFold:
         for w, row in item.whists.items():
             for t, x in row.items():
                 self._entry(Entry(deal, "whists", w, x, why, on=t))
+        for p, x in item.bula.items():  # an opening balance's bula is the bula carried over
+            self._entry(Entry(deal, "bula", p, x - (self.started.pool or 0) if kind == "opening" else x, why))
+        for w, row in item.soups.items():
+            for t, x in row.items():
+                self._entry(Entry(deal, "soups", w, x, why, on=t))
 
     def _entry(self, e: Entry) -> None:
         if e.amount:
@@ -343,6 +351,8 @@ class GameFold:
     def _score(self, rec: DealRecord) -> list[Entry]:
         if isinstance(self.options, SoloWhistOptions):
             return solo_whist.score_deal(self.options, rec)
+        if isinstance(self.options, SerbianOptions):
+            return serbian.score_deal(self.options, rec, self.totals)
         assert self.started.pool is not None
         score = preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
         for message, seq in score.problems:
@@ -352,9 +362,15 @@ class GameFold:
     # ------------------------------------------------------------------ questions
 
     def all_pools_closed(self) -> bool:
-        """Every pool has reached the pool size (pending deal scored first)."""
+        """Every pool has reached the pool size (Serbian: the bulas add up to 0; pending deal scored first)."""
         self.flush()
+        if isinstance(self.options, SerbianOptions):
+            return serbian.game_over(self.totals)
         return min(self.totals.pool.values()) >= (self.started.pool or 0)
+
+    def under_refa(self, player: str) -> bool:
+        """Serbian: ``player`` holds an unplayed refa."""
+        return self.totals.refe.get(player, 0) > 0
 
     def result(self) -> GameResult:
         """Finish the fold and settle."""
@@ -419,6 +435,10 @@ class _Oracle:
     def all_pools_closed(self, game: str) -> bool:
         fold = self.folds.get(game)
         return fold is not None and fold.all_pools_closed()
+
+    def under_refa(self, game: str, player: str) -> bool:
+        fold = self.folds.get(game)
+        return fold is not None and fold.under_refa(player)
 
 
 class Pipeline:

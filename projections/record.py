@@ -11,9 +11,10 @@ from collections.abc import Mapping
 
 import attrs
 
-from vistlog.events.cards import WhistCall
+from vistlog.events.cards import Kontra, WhistCall
 from vistlog.events.game import DealState
 from vistlog.events.model import Allocation, ContractMade, Event
+from vistlog.events.serbian import SerbianDeal
 
 __all__ = ["DealRecord", "record_of"]
 
@@ -39,6 +40,8 @@ class DealRecord:
     """The ``seq`` of the deal's ``deal_started``: which record of the deal this is."""
     replaces: bool = False
     """This record is a voided deal recorded again (``replaces_voided``)."""
+    kontra: tuple[tuple[str, Kontra], ...] = ()
+    """Serbian preferans: the kontras said, in order."""
 
     @property
     def raspas(self) -> bool:
@@ -64,17 +67,23 @@ class DealRecord:
         return calls[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(calls) == 2 or calls[2] is WhistCall.PASS)
 
 
-def record_of(d: DealState, allocations: list[Allocation], events: list[Event]) -> DealRecord:
+def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event]) -> DealRecord:
     """Freeze the checker's state of a finished deal into a :class:`DealRecord`."""
     taken = None
     last = None
     if d.tricks is not None:
         taken = dict(d.tricks.taken)
         last = d.tricks.last
-    elif d.play is not None and d.play.complete:
+    elif d.play is not None and (d.play.complete or (isinstance(d, SerbianDeal) and d.decided)):
         taken = {p: n for p, n in d.play.taken.items()}
     if d.play is not None and d.play.complete:
         last = d.play.last_winner
+    if isinstance(d, SerbianDeal):
+        return DealRecord(
+            number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=0, contract=d.contract,
+            defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken, last_trick=last,
+            all_passed=d.all_passed, events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided,
+            kontra=tuple(d.kontra))
     return DealRecord(
         number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb,
         contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,

@@ -1,0 +1,648 @@
+"""Serbian preferans: the contracts' numbers and the state machine of a deal (docs/serbian.md).
+
+:class:`SerbianGame` is the checker of a game whose rules are the ``serbian`` preset. It
+shares the envelope of every game with :class:`~vistlog.events.game.GameState` (players, deal
+numbers and rotation, voids, checkpoints, the end) and has its own deal: an explicit
+:class:`Phase` runs auction → exchange → defence → kontra → play → done.
+
+The players' list is the turn order: each next name sits to the right of the one before,
+who deals, bids and plays first after the dealer. Refe and the bula are scores: the one
+question the machine asks of them (does the declarer play a refa, is the game over) goes to
+the :class:`~vistlog.events.game.ClosureOracle`.
+
+>>> from vistlog.events.codec import decode
+>>> from vistlog.events.game import LogChecker
+>>> chk = LogChecker()
+>>> lines = [b'{"seq":1,"type":"game_started","game":"g","kind":"preferans","players":["A","B","C"],'
+...          b'"pool":20,"rules":{"preset":"serbian"}}',
+...          b'{"seq":2,"type":"deal_started","game":"g","deal":1,"dealer":"C"}',
+...          b'{"seq":3,"type":"bid","game":"g","deal":1,"player":"A","bid":"2"}',
+...          b'{"seq":4,"type":"bid","game":"g","deal":1,"player":"B","bid":"4"}']
+>>> [chk.check(decode(x)) for x in lines][-1]
+[Issue(code='bid-not-next', field='bid', message='B may say pass, 3, igra, igra6, igra7, not 4')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from .cards import Bid, Card, Kontra, WhistCall
+from .game import ClosureOracle, GameState
+from .model import (
+    DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
+    GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
+)
+from .play import Play
+from .problems import Issue
+from .rules import SerbianOptions
+
+__all__ = ["SerbianGame", "SerbianDeal", "Phase", "CONTRACT_NUMBER", "NUMBER_CONTRACT", "contract_number",
+           "tricks_needed", "is_plain_pik", "neighbours"]
+
+CONTRACT_NUMBER: Final = {"6S": 2, "6D": 3, "6H": 4, "6C": 5, "misere": 6, "6NT": 7, "10NT": 8}
+"""Each Serbian contract's number *v* (pik 2 … sans 7, preferans 8); its bula unit is 2*v*."""
+NUMBER_CONTRACT: Final = {v: k for k, v in CONTRACT_NUMBER.items()}
+SERBIAN_NAMES: Final = {2: "pik", 3: "karo", 4: "herc", 5: "tref", 6: "betl", 7: "sans", 8: "preferans"}
+"""The contracts' Serbian names by number."""
+
+
+def contract_number(contract: ContractMade) -> int:
+    """*v* of a contract, one more for an igra (a game without the talon).
+
+    >>> from vistlog.events.cards import parse_bid
+    >>> contract_number(ContractMade(seq=1, game="g", deal=1, declarer="A", contract=parse_bid("6H"), igra=True))
+    5
+    """
+    return CONTRACT_NUMBER[contract.contract.text] + (1 if contract.igra else 0)
+
+
+def tricks_needed(contract: ContractMade) -> int:
+    """Tricks the declarer needs: 6, none on a betl (he must take none), all ten on a preferans."""
+    text = contract.contract.text
+    return 0 if text == "misere" else 10 if text == "10NT" else 6
+
+
+def is_plain_pik(contract: ContractMade) -> bool:
+    """A pik won in the auction (not igra): the contract that needs a kontra to be played."""
+    return contract.contract.text == "6S" and not contract.igra
+
+
+def neighbours(players: list[str] | tuple[str, ...], player: str) -> tuple[str, str]:
+    """(left, right) neighbours of ``player``: the previous and the next in turn order.
+
+    >>> neighbours(["A", "B", "C"], "A")
+    ('C', 'B')
+    """
+    i = players.index(player)
+    return players[i - 1], players[(i + 1) % len(players)]
+
+
+class Phase(enum.Enum):
+    """Where a Serbian deal stands."""
+
+    AUCTION = "auction"
+    EXCHANGE = "exchange"  # the auction is won: discard and contract
+    DEFENCE = "defence"  # dođem / ne dođem
+    KONTRA = "kontra"  # the invitation and kontra; play may begin
+    PLAY = "play"
+    DONE = "done"
+
+
+class SerbianDeal:
+    """One Serbian deal: the auction, the contract, the defence, kontra and the play."""
+
+    def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.holders = holders  # turn order from the first hand
+        self.started = started
+        self.phase = Phase.AUCTION
+        self.bids: list[tuple[str, Bid]] = []
+        self.passed: set[str] = set()
+        self.spoken: set[str] = set()  # said a number or mine
+        self.level = 0
+        self.holder: str | None = None
+        self.igra: list[str] = []  # who said igra, in order
+        self.best: tuple[str, int] | None = None  # the best igra game named
+        self.winner: str | None = None
+        self.all_passed = False
+        self.discarded: tuple[Card, ...] | None = None
+        self.contract: ContractMade | None = None
+        self.defenders: list[str] = []  # the one on the declarer's right first
+        self.calls: list[tuple[str, WhistCall]] = []
+        self.kontra: list[tuple[str, Kontra]] = []
+        self.play: Play | None = None
+        self.tricks: Tricks | None = None
+        self.decided = False  # card play stopped because the outcome is known
+        self.finished = False
+        self.without_play = False
+        self.broken = False
+        self.replacement = False
+        self.redeal = False
+
+    @property
+    def begun(self) -> DealStarted:
+        """The ``deal_started`` event."""
+        assert self.started is not None
+        return self.started
+
+    @property
+    def raspas(self) -> bool:
+        """Serbian deals have no raspas: everybody passing writes a refa."""
+        return False
+
+    @property
+    def came(self) -> list[str]:
+        """Defenders who said *dođem*."""
+        return [p for p, c in self.calls if c is WhistCall.WHIST]
+
+    @property
+    def inviter(self) -> str | None:
+        """The lone defender who called the other (*zovem*)."""
+        return next((p for p, c in self.calls if c is WhistCall.INVITE), None)
+
+    def in_play(self) -> list[str]:
+        """Who plays cards, in turn order: everybody on a betl; the other defender joins on an
+        invitation or a kontra."""
+        c = self.contract
+        assert c is not None
+        if c.contract.is_misere or self.inviter or self.kontra:
+            playing = set(self.holders)
+        else:
+            playing = {c.declarer, *self.came}
+        return [p for p in self.holders if p in playing]
+
+
+class SerbianGame(GameState):
+    """A game under the ``serbian`` preset: one :class:`SerbianDeal` at a time."""
+
+    def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
+        super().__init__(started, oracle)
+        self.dealer_sits_out = False
+
+    @property
+    def serbian(self) -> SerbianOptions:
+        """The options of this game."""
+        assert isinstance(self.options, SerbianOptions)
+        return self.options
+
+    def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
+                 ) -> SerbianDeal:
+        """A fresh deal of this game."""
+        return SerbianDeal(number, dealer, holders, started)
+
+    @property
+    def _d(self) -> SerbianDeal:
+        d = self.deal
+        assert isinstance(d, SerbianDeal)
+        return d
+
+    def check(self, ev: Any) -> list[Issue]:
+        """As :meth:`GameState.check`; an event outside the deal first closes a plain pik left unplayed."""
+        if type(ev) not in DEAL_EVENTS:
+            self.unfinished()
+        return super().check(ev)
+
+    def unfinished(self) -> str | None:
+        """Why the current deal is not finished, or ``None`` (a plain pik nobody kontred is finished
+        once something else follows it)."""
+        d = self.deal
+        if not isinstance(d, SerbianDeal) or d.finished or d.broken or (d.number in self.voided
+                                                                         and not d.replacement):
+            return None
+        if d.phase is Phase.KONTRA and self._pik_unplayed(d):
+            d.finished = d.without_play = True
+            d.phase = Phase.DONE
+            return None
+        what = {Phase.AUCTION: "the auction is not over", Phase.EXCHANGE: "no contract",
+                Phase.DEFENCE: "the defenders have not both spoken",
+                Phase.KONTRA: "no tricks", Phase.PLAY: "no tricks"}[d.phase]
+        if d.phase is Phase.PLAY and d.play is not None:
+            what = f"play stopped at trick {d.play.trick_no}"
+        return f"deal {d.number}: {what}"
+
+    # ------------------------------------------------------------------ deal start
+
+    def _deal_started(self, ev: DealStarted) -> list[Issue]:
+        issues = self._player(ev.dealer, "dealer")
+        if issues:
+            return issues
+        if ev.replaces_voided or (ev.deal in self.voided and ev.deal not in self.replaced):
+            return self._replacement(ev)
+        if ev.deal != self.deals_started + 1:
+            return [Issue("deal-out-of-order", "deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
+        why = self.unfinished()
+        if why:
+            self.reported_unfinished = self.deal.number if self.deal else None
+            return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
+        if self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id):
+            return [Issue("pools-closed", "deal", f"the bulas add up to 0: game {self.id} is over")]
+        prev = self.regular
+        if prev is not None and prev.dealer is not None:
+            expected = self.left_of(prev.dealer)[0]
+            if ev.dealer != expected:
+                return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
+        issues = self._pref_deal_fields(ev)
+        if issues:
+            return issues
+        self.deals_started = ev.deal
+        self.deal = self.regular = self.new_deal(ev.deal, ev.dealer, self.left_of(ev.dealer), ev)
+        self.dealers[ev.deal] = ev.dealer
+        return []
+
+    def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if ev.bomb:
+            return [Issue("bombs-off", "bomb", "Serbian preferans has no bombs")]
+        return super()._pref_deal_fields(ev)
+
+    # ------------------------------------------------------------------ auction
+
+    def _max_number(self) -> int:
+        return 8 if self.serbian.preferans_contract else 7
+
+    def choices(self, d: SerbianDeal, player: str) -> list[str]:
+        """What ``player`` may say now besides ``pass`` (not whose turn it is)."""
+        if player in d.passed:
+            return []
+        top = self._max_number()
+        first_word = player not in d.spoken and player not in d.igra
+        out: list[str] = []
+        if d.igra:
+            if first_word:
+                out.append("igra")
+            if player in d.igra or first_word:
+                least = 2 if d.igra and d.igra[0] == player else 3
+                if d.best is not None:
+                    holder, n = d.best
+                    if holder == player:
+                        return []
+                    earlier = player in d.igra and d.igra.index(player) < d.igra.index(holder)
+                    least = max(least, n if earlier else n + 1)
+                    if player in d.igra:
+                        out.append("yours")
+                low = least if player in d.igra else max(least, 6)
+                out += [f"igra{n}" for n in range(low, top + 1)]
+            return out
+        if player != d.holder and d.level < top:
+            out.append(str(d.level + 1 if d.level else 2))
+        if (player in d.spoken and d.holder is not None and player != d.holder and d.level >= 3
+                and d.holders.index(player) < d.holders.index(d.holder)):
+            out.append("mine")
+        if first_word:
+            out += ["igra"] + [f"igra{n}" for n in range(6, top + 1)]
+        return out
+
+    def _speaker(self, d: SerbianDeal) -> str | None:
+        """Whose turn it is to speak."""
+        last = d.bids[-1][0] if d.bids else None
+        order = self.left_of(last, d.holders) if last else d.holders
+        current = d.best[0] if d.igra and d.best else d.holder if not d.igra else None
+        return next((p for p in order if p not in d.passed and p != current), None)
+
+    def _auction_winner(self, d: SerbianDeal) -> str | None:
+        left = [p for p in d.holders if p not in d.passed]
+        if len(left) == 1 and (left[0] == d.holder or left[0] in d.igra):
+            return left[0]
+        holder = d.best[0] if d.igra and d.best else d.holder
+        if holder is not None and all(not self.choices(d, p) for p in left if p != holder):
+            return holder  # «moje 7»: nobody can go on
+        return None
+
+    def _bid(self, ev: BidMade) -> list[Issue]:
+        d = self._d
+        issues = self._player(ev.player, "player")
+        if issues:
+            return issues
+        bid = ev.bid
+        if not bid.serbian:
+            return [Issue("bid-unknown", "bid", f"{bid} is not a Serbian bid (pass, 2..8, mine, igra, igra2..igra8, "
+                                                "yours)")]
+        if d.phase is not Phase.AUCTION:
+            if bid.is_pass and d.winner is not None and d.contract is None and ev.player not in d.passed \
+                    and ev.player != d.winner:
+                d.passed.add(ev.player)  # an explicit pass after «moje 7»
+                d.bids.append((ev.player, bid))
+                return []
+            return [Issue("auction-over", "bid", "the auction is over")]
+        expected = self._speaker(d)
+        if ev.player != expected:
+            return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
+        allowed = self.choices(d, ev.player)
+        if not bid.is_pass and bid.text not in allowed:
+            words = ", ".join(["pass", *allowed])
+            return [Issue("bid-not-next", "bid", f"{ev.player} may say {words}, not {bid}")]
+        d.bids.append((ev.player, bid))
+        if bid.is_pass or bid.text == "yours":
+            d.passed.add(ev.player)
+        elif bid.text == "mine":
+            d.holder = ev.player
+        elif bid.igra:
+            if ev.player not in d.igra:
+                d.igra.append(ev.player)
+            if bid.number is not None:
+                d.best = (ev.player, bid.number)
+        else:
+            assert bid.number is not None
+            d.level, d.holder = bid.number, ev.player
+            d.spoken.add(ev.player)
+        if bid.text == "mine":
+            d.spoken.add(ev.player)
+        if len(d.passed) == len(d.holders):
+            d.all_passed = d.finished = d.without_play = True
+            d.phase = Phase.DONE
+            return []
+        d.winner = self._auction_winner(d)
+        if d.winner is not None:
+            d.phase = Phase.EXCHANGE
+        return []
+
+    # ------------------------------------------------------------------ exchange
+
+    def _discard(self, ev: Discard) -> list[Issue]:
+        d = self._d
+        issues = self._player(ev.player, "player")
+        if issues:
+            return issues
+        if d.phase is Phase.AUCTION:
+            return [Issue("discard-before-auction-end", "type", "the auction is not over")]
+        if d.winner is None or ev.player != d.winner:
+            return [Issue("discard-not-declarer", "player", f"{d.winner} won the auction and discards, "
+                                                             f"not {ev.player}")]
+        if d.igra:
+            return [Issue("discard-igra", "type", "an igra is played without the talon: nothing is discarded")]
+        if d.discarded is not None:
+            return [Issue("discard-twice", "cards", "the discard is already recorded")]
+        if d.phase not in (Phase.EXCHANGE, Phase.DEFENCE) or d.calls:
+            return [Issue("discard-after-play", "cards", "the defence has spoken")]
+        if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
+            return [Issue("discard-size", "cards", "a discard is two different cards")]
+        hands = d.begun.hands
+        if hands is not None:
+            held = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
+            for card in ev.cards:
+                if card not in held:
+                    return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
+        d.discarded = ev.cards
+        return []
+
+    def _contract(self, ev: ContractMade) -> list[Issue]:
+        d = self._d
+        issues = self._player(ev.declarer, "declarer")
+        if issues:
+            return issues
+        if d.contract is not None:
+            return [Issue("contract-twice", "contract", f"deal {d.number} already has a contract")]
+        if d.phase is Phase.AUCTION:
+            return [Issue("contract-before-auction-end", "contract", "the auction is not over")]
+        if d.all_passed:
+            return [Issue("contract-after-all-pass", "contract", "everybody passed: there is no contract")]
+        if ev.declarer != d.winner:
+            return [Issue("contract-wrong-declarer", "declarer", f"{d.winner} won the auction, not {ev.declarer}")]
+        text = ev.contract.text
+        if text not in CONTRACT_NUMBER or (text == "10NT" and not self.serbian.preferans_contract):
+            names = ", ".join(k for k in CONTRACT_NUMBER if k != "10NT" or self.serbian.preferans_contract)
+            return [Issue("contract-not-serbian", "contract", f"{text} is not a Serbian contract ({names})")]
+        if ev.dark or ev.without_three or ev.totus or ev.helps or ev.partner or ev.trump:
+            return [Issue("contract-field-russian", "contract", "Serbian preferans has no dark, totus, "
+                                                                "without-three, helps, partner or trump")]
+        number = CONTRACT_NUMBER[text]
+        if bool(d.igra) != ev.igra:
+            return [Issue("contract-igra", "igra", "the auction was won with igra: the contract is an igra" if d.igra
+                          else "igra is said in the auction, before anybody bids a number")]
+        least = (d.best[1] if d.best else 2) if d.igra else d.level
+        if number < least:
+            return [Issue("contract-below-auction", "contract",
+                          f"{text} ({SERBIAN_NAMES[number]}, {number}) is below the {least} won in the auction")]
+        if not ev.igra and d.discarded is None and d.begun.hands is not None:
+            return [Issue("discard-missing", "type", f"{ev.declarer} took the talon and discards before declaring")]
+        d.contract = ev
+        d.defenders = [p for p in self.left_of(ev.declarer, d.holders) if p != ev.declarer]
+        d.phase = Phase.PLAY if ev.contract.is_misere else Phase.DEFENCE
+        return []
+
+    # ------------------------------------------------------------------ defence and kontra
+
+    def _whist(self, ev: WhistMade) -> list[Issue]:
+        d = self._d
+        issues = self._player(ev.player, "player")
+        if issues:
+            return issues
+        if d.contract is None:
+            return [Issue("whist-no-contract", "type", "no contract to defend")]
+        if d.contract.contract.is_misere:
+            return [Issue("whist-not-called-for", "call", "on a betl both defenders play: nobody is asked")]
+        if ev.call is WhistCall.HALF:
+            return [Issue("half-whist-serbian", "call", "Serbian preferans has no half-whist")]
+        if ev.call is WhistCall.INVITE:
+            return self._invite(d, ev)
+        if d.phase is not Phase.DEFENCE:
+            return [Issue("whist-too-many", "player", "both defenders have spoken")]
+        expected = d.defenders[len(d.calls)]
+        if ev.player != expected:
+            return [Issue("whist-out-of-turn", "player", f"it is {expected}'s call, not {ev.player}'s")]
+        d.calls.append((ev.player, ev.call))
+        if len(d.calls) == 2:
+            if d.came:
+                d.phase = Phase.KONTRA
+            else:
+                d.phase, d.finished, d.without_play = Phase.DONE, True, True
+        return []
+
+    def _invite(self, d: SerbianDeal, ev: WhistMade) -> list[Issue]:
+        assert d.contract is not None
+        if d.phase is not Phase.KONTRA or d.play is not None:
+            return [Issue("invite-misplaced", "call", "zovem comes after both defenders spoke, before play")]
+        if d.came != [ev.player]:
+            return [Issue("invite-not-lone", "player", "only the one defender who came alone may call the other")]
+        if d.inviter is not None or d.kontra:
+            return [Issue("invite-after-kontra", "call", "an invitation and a kontra exclude each other")]
+        if is_plain_pik(d.contract):
+            return [Issue("invite-plain-pik", "call", "a plain pik is played only with a kontra: no invitation")]
+        d.calls.append((ev.player, ev.call))
+        return []
+
+    def _kontra(self, ev: KontraMade) -> list[Issue]:
+        d = self._d
+        issues = self._player(ev.player, "player")
+        if issues:
+            return issues
+        c = d.contract
+        if c is None or d.phase not in (Phase.KONTRA, Phase.PLAY) or (d.phase is Phase.PLAY and not
+                                                                        c.contract.is_misere):
+            return [Issue("kontra-misplaced", "level", "kontra comes after the defence has spoken, before play")]
+        if d.play is not None or d.tricks is not None:
+            return [Issue("kontra-after-play", "level", "play has begun")]
+        if d.inviter is not None:
+            return [Issue("kontra-after-invite", "level", "an invitation and a kontra exclude each other")]
+        step = len(d.kontra) + 1
+        if ev.level.step != step:
+            expected = list(Kontra)[step - 1].value if step <= 4 else "nothing"
+            return [Issue("kontra-order", "level", f"after {len(d.kontra)} kontra(s) comes {expected}, "
+                                                   f"not {ev.level.value}")]
+        top = Kontra(self.serbian.kontra_max)
+        if ev.level.step > top.step:
+            return [Issue("kontra-max", "level", f"the rules of game {self.id} stop at {top.value} "
+                                                 "(option kontra_max)")]
+        starter = d.kontra[0][0] if d.kontra else None
+        if ev.level.by_declarer:
+            if ev.player != c.declarer:
+                return [Issue("kontra-wrong-player", "player", f"{ev.level.value} is the declarer's ({c.declarer})")]
+        elif starter is not None:
+            if ev.player != starter:
+                return [Issue("kontra-wrong-player", "player", f"{ev.level.value} is {starter}'s, who said kontra")]
+        elif ev.player not in (d.came if not c.contract.is_misere else d.defenders):
+            return [Issue("kontra-wrong-player", "player", f"only a defender who came says kontra, not {ev.player}")]
+        d.kontra.append((ev.player, ev.level))
+        return []
+
+    def _pik_unplayed(self, d: SerbianDeal) -> bool:
+        """A plain pik that nobody kontred is not played (the options decide)."""
+        c = d.contract
+        if c is None or not is_plain_pik(c) or d.kontra or d.play is not None or d.tricks is not None:
+            return False
+        o = self.serbian
+        if not o.pik_needs_kontra:
+            return False
+        if not o.pik_on_refa_needs_kontra and self.oracle is not None and self.oracle.under_refa(self.id,
+                                                                                                  c.declarer):
+            return False
+        return True
+
+    # ------------------------------------------------------------------ play
+
+    def _play_allowed(self, d: Any) -> str | None:
+        assert isinstance(d, SerbianDeal)
+        if d.phase in (Phase.AUCTION, Phase.EXCHANGE):
+            return "there is no contract yet" if not d.all_passed else "everybody passed: there is no play"
+        if d.phase is Phase.DEFENCE:
+            return "the defenders have not both spoken"
+        if d.phase is Phase.DONE:
+            return "nobody came: the deal is decided without play" if d.contract else "everybody passed"
+        if d.phase is Phase.KONTRA and self._pik_unplayed(d):
+            return "a plain pik is played only if a defender says kontra (option pik_needs_kontra)"
+        return None
+
+    def _leader(self, d: SerbianDeal, playing: list[str]) -> str:
+        c = d.contract
+        assert c is not None
+        if c.contract.text in ("6NT", "10NT"):
+            if self.serbian.sans_lead == "left_defender":
+                left = self.left_of(c.declarer)[-2]  # the one before the declarer in turn order
+                return left if left in playing else next(p for p in playing if p != c.declarer)
+            return next(p for p in d.holders if p in playing and p != c.declarer)
+        return next(p for p in d.holders if p in playing)
+
+    def _outcome_known(self, d: SerbianDeal, taken: Mapping[str, int]) -> bool:
+        """Play stops once the result is decided (docs/serbian.md §5)."""
+        c = d.contract
+        assert c is not None
+        mine = taken.get(c.declarer, 0)
+        theirs = sum(n for p, n in taken.items() if p != c.declarer)
+        if c.contract.is_misere:
+            return mine >= 1
+        if c.contract.text == "10NT":
+            return theirs >= 1
+        cap = self.serbian.soup_trick_cap
+        return cap is not None and theirs >= 5
+
+    def _card(self, ev: CardPlayed) -> list[Issue]:
+        d = self._d
+        if d.tricks is not None:
+            return [Issue("card-after-tricks", "card", "the tricks are already recorded")]
+        if d.decided:
+            return [Issue("play-decided", "card", "play stopped: the outcome of the deal is decided")]
+        if d.play is None:
+            why = self._play_allowed(d)
+            if why:
+                return [Issue("card-without-play", "card", why)]
+            hands = d.begun.hands
+            if hands is None:
+                return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
+            c = d.contract
+            assert c is not None
+            held = {p: list(cs) for p, cs in hands.items()}
+            if not c.igra and d.discarded is not None:
+                held[c.declarer] = [x for x in held[c.declarer] + list(d.begun.talon or ()) if x not in d.discarded]
+            playing = d.in_play()
+            trump = c.contract.strain if c.contract.level is not None else None
+            d.play = Play({p: held[p] for p in playing}, playing, self._leader(d, playing), trump, must_trump=True)
+            d.phase = Phase.PLAY
+        err = d.play.play(ev.player, ev.card)
+        if err:
+            return [Issue(err[0], "card", err[1])]
+        if not d.play.current:
+            if d.play.complete or self._outcome_known(d, d.play.taken):
+                d.finished = d.decided = True
+                d.phase = Phase.DONE
+        return []
+
+    def _tricks(self, ev: Tricks) -> list[Issue]:
+        d = self._d
+        if d.tricks is not None:
+            return [Issue("tricks-twice", "type", f"deal {d.number} already has its tricks")]
+        if d.play is not None and not d.decided:
+            return [Issue("tricks-not-played", "taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
+        why = self._play_allowed(d) if d.play is None else None
+        if why:
+            return [Issue("tricks-without-play", "taken", why)]
+        playing = d.in_play()
+        for name in ev.taken:
+            if name not in self.players:
+                return [Issue("player-unknown", f"taken.{name}",
+                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
+            if name not in playing:
+                return [Issue("tricks-not-playing", f"taken.{name}", f"{name} does not play this deal")]
+        missing = [p for p in playing if p not in ev.taken]
+        if missing:
+            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
+        for name, n in ev.taken.items():
+            if not 0 <= n <= 10:
+                return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..10")]
+        if ev.total > 10 or (ev.total < 10 and not self._outcome_known(d, ev.taken)):
+            return [Issue("tricks-sum", "taken", f"taken adds up to {ev.total}: a deal has 10 tricks, or fewer "
+                                                 "only when play stopped with the outcome decided")]
+        if d.play is not None:
+            derived = d.play.taken
+            if any(ev.taken.get(p, 0) != derived.get(p, 0) for p in {*derived, *ev.taken}):
+                shown = ", ".join(f"{p} {n}" for p, n in derived.items())
+                return [Issue("tricks-differ-from-cards", "taken", f"the cards give {shown}")]
+        d.tricks = ev
+        d.finished = True
+        d.phase = Phase.DONE
+        return []
+
+    # ------------------------------------------------------------------ outside deals
+
+    def _allocation(self, ev: Allocation) -> list[Issue]:
+        return [Issue("allocation-serbian", "type", "Serbian preferans has no allocations")]
+
+    def _opening(self, ev: OpeningBalance) -> list[Issue]:
+        if ev.pool or ev.mountain or ev.whists or ev.points:
+            return [Issue("balance-serbian", "bula", "a Serbian balance has bula and soups only")]
+        return self._balance(ev.bula, ev.soups, late=self.deals_started > 0)
+
+    def _adjustment(self, ev: Adjustment) -> list[Issue]:
+        if ev.pool or ev.mountain or ev.whists or ev.points:
+            return [Issue("balance-serbian", "bula", "a Serbian adjustment has bula and soups only")]
+        return self._balance(ev.bula, ev.soups, late=False)
+
+    def _balance(self, bula: Mapping[str, int], soups: Mapping[str, Mapping[str, int]], late: bool
+                 ) -> list[Issue]:
+        if late:
+            return [Issue("opening-balance-late", "type", "an opening balance comes before the first deal")]
+        issues = self._names(bula, "bula")
+        if issues:
+            return issues
+        for writer, row in soups.items():
+            issues = self._names([writer], "soups") or self._names(row, f"soups.{writer}")
+            if issues:
+                return issues
+            if writer in row:
+                return [Issue("soups-on-self", f"soups.{writer}.{writer}", "nobody writes soups on himself")]
+        return []
+
+    def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
+        if not 0 <= ev.after_deal <= self.deals_started:
+            return [Issue("checkpoint-unplayed", "after_deal",
+                          f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
+        issues = self._names(ev.sheet, "sheet")
+        if issues:
+            return issues
+        for name, line in ev.sheet.items():
+            if line.pool is not None or line.mountain is not None or line.whists is not None \
+                    or line.points is not None:
+                return [Issue("sheet-serbian", f"sheet.{name}", "a Serbian sheet has bula, soups and result")]
+            if line.soups:
+                issues = self._names(line.soups, f"sheet.{name}.soups")
+                if issues:
+                    return issues
+        return []
+
+    HANDLERS: dict[type, Callable[[Any, Any], list[Issue]]] = {
+        DealStarted: _deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
+        KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
+        OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,
+        ScoreRecorded: _recorded, GameEnded: GameState._ended,
+    }
