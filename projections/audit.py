@@ -29,7 +29,7 @@ from vistlog.events.model import SheetLine
 from vistlog.events.problems import VistlogError
 from vistlog.events.text import restored
 
-from .entries import Entry, Num, fmt
+from .entries import PAIRED, Entry, Num, fmt
 from .fold import GameResult
 
 __all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed", "ClaimError"]
@@ -53,7 +53,7 @@ class Claim:
     @property
     def label(self) -> str:
         """``mountain of Вова`` / ``whists of Аня on Боря``."""
-        return f"whists of {self.player} on {self.on}" if self.field == "whists" else f"{self.field} of {self.player}"
+        return f"{self.field} of {self.player} on {self.on}" if self.on is not None else f"{self.field} of {self.player}"
 
 
 @attrs.frozen
@@ -175,12 +175,14 @@ def claims_of_sheet(sheet: Mapping[str, SheetLine], after_deal: int, source: str
     """The numbers of a recorded sheet as claims."""
     out = []
     for player, line in sheet.items():
-        for field in ("pool", "mountain", "points"):
+        for field in ("pool", "mountain", "points", "bula", "result"):
             v = getattr(line, field)
             if v is not None:
                 out.append(Claim(after_deal, player, field, Fraction(v), None, source))
         for on, v in (line.whists or {}).items():
             out.append(Claim(after_deal, player, "whists", Fraction(v), on, source))
+        for on, v in (line.soups or {}).items():
+            out.append(Claim(after_deal, player, "soups", Fraction(v), on, source))
     return out
 
 
@@ -196,7 +198,7 @@ class _Ledger:
         self.sums: dict[Key, list[Num]] = {}
         self.entries: dict[Key, list[Entry]] = {}
         for e in sorted((e for e in entries if not e.void), key=lambda e: e.deal):
-            key = (e.player, e.column, e.on if e.column == "whists" else None)
+            key = (e.player, e.column, e.on if e.column in PAIRED else None)
             sums = self.sums.setdefault(key, [])
             sums.append((sums[-1] if sums else 0) + e.amount)
             self.deals.setdefault(key, []).append(e.deal)
@@ -242,6 +244,11 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
     agree_until = None
     for c in claims:
         key = (c.player, c.field, c.on)
+        if c.field == "result":  # the settlement's, not a column's: no entries behind it
+            computed = res.result.get(c.player, 0)
+            if c.value != computed:
+                mismatches.append(Mismatch(c, computed, (), False, None))
+            continue
         count = ledger.upto(key, c.after_deal)
         computed = ledger.value(key, count)
         diff = c.value - computed

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vistlog.events.cards import Bid, GameKind
-from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Tricks, WhistMade
+from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
+from vistlog.events.rules import SerbianOptions
+from vistlog.events.serbian import SERBIAN_NAMES, contract_number
 
 from .entries import fmt
 from .fold import GameResult
@@ -30,17 +32,29 @@ TERMS = {
 }
 
 
-class Glossary:
-    """Adds the English in brackets the first time a Russian term is used."""
+SERBIAN_TERMS = {
+    "deljenje": "deal", "deli": "deals", "licitacija": "auction", "dalje": "pass", "mogu": "mine: I hold it",
+    "igra": "a game without the talon", "tvoja je jača": "yours wins", "škart": "discard", "dođem": "I come",
+    "ne dođem": "I don't come", "zovem": "I call the other to play with me", "kontra": "doubled",
+    "rekontra": "redoubled", "subkontra": "×8", "mortkontra": "×16", "štihovi": "tricks", "bula": "count-down score",
+    "supe": "soups", "refa": "a doubling mark for all", "šešir": "hat: the bula reached 0", "pik": "spades",
+    "karo": "diamonds", "herc": "hearts", "tref": "clubs", "betl": "no trick", "sans": "no trump",
+    "preferans": "all ten tricks", "nosilac": "declarer", "otpis": "write-off",
+}
 
-    def __init__(self) -> None:
+
+class Glossary:
+    """Adds the English in brackets the first time a Russian (or Serbian) term is used."""
+
+    def __init__(self, terms: dict[str, str] = TERMS) -> None:
+        self.terms = terms
         self.seen: set[str] = set()
 
     def __call__(self, term: str) -> str:
-        if term in self.seen or term not in TERMS:
+        if term in self.seen or term not in self.terms:
             return term
         self.seen.add(term)
-        return f"{term} ({TERMS[term]})"
+        return f"{term} ({self.terms[term]})"
 
 
 def _bid(b: Bid, g: Glossary) -> str:
@@ -56,6 +70,9 @@ def _bid(b: Bid, g: Glossary) -> str:
 
 def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
     """The story of a game, deal by deal, as lines of text."""
+    if isinstance(res.started.rules.options, SerbianOptions):
+        yield from _serbian_lines(res, upto)
+        return
     g = Glossary()
     pref = res.kind is GameKind.PREFERANS
     rules = res.started.rules
@@ -137,3 +154,75 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
                    f"{g('висты')} {whists}")
         else:
             yield f"  {p}: {g('очки')} {fmt(t.points[p])}"
+
+
+def _serbian_bid(b: Bid, g: Glossary) -> str:
+    if b.is_pass:
+        return g("dalje")
+    if b.text == "mine":
+        return g("mogu")
+    if b.text == "yours":
+        return g("tvoja je jača")
+    if b.igra:
+        return g("igra") + (f" {g(SERBIAN_NAMES[b.number])}" if b.number is not None else "")
+    assert b.number is not None
+    return f"{b.number} {g(SERBIAN_NAMES[b.number])}"
+
+
+def _serbian_lines(res: GameResult, upto: int | None) -> Iterator[str]:
+    """A Serbian game in its own words (Serbian terms, the English in brackets on first use)."""
+    g = Glossary(SERBIAN_TERMS)
+    yield (f"Game {res.game}: Serbian preferans, rules {res.started.rules.preset}"
+           + (f" + {', '.join(f'{k}={v}' for k, v in res.started.rules.overrides.items())}"
+              if res.started.rules.overrides else "")
+           + f", {g('bula')} {res.started.pool} each; players in turn order {', '.join(res.players)}")
+    by_deal: dict[int, list] = {}
+    for e in res.entries:
+        by_deal.setdefault(e.deal, []).append(e)
+    calls = {"whist": g("dođem"), "pass": g("ne dođem"), "invite": g("zovem")}
+    for rec in res.records:
+        if upto is not None and rec.number > upto:
+            break
+        void = rec.seq in res.voided
+        yield ""
+        yield f"{g('deljenje').capitalize()} {rec.number}: {rec.dealer} {g('deli')}" + (
+            "  [VOID: struck from the paper]" if void else "")
+        bids = [e for e in rec.events if isinstance(e, BidMade)]
+        if bids:
+            yield f"  {g('licitacija').capitalize()}: " + ", ".join(f"{b.player} {_serbian_bid(b.bid, g)}"
+                                                                     for b in bids)
+        for ev in rec.events:
+            if isinstance(ev, Discard):
+                yield f"  {g('škart').capitalize()}: {ev.player} puts away {' '.join(map(str, ev.cards))}"
+        c = rec.contract
+        if c is not None:
+            name = SERBIAN_NAMES[contract_number(c) - (1 if c.igra else 0)]
+            yield f"  {g('nosilac').capitalize()} {c.declarer} plays " + (f"{g('igra')} " if c.igra else "") + g(name)
+        else:
+            yield "  Everybody said dalje: nobody plays"
+        said = [e for e in rec.events if isinstance(e, WhistMade)]
+        if said:
+            yield "  Defence: " + ", ".join(f"{w.player} {calls[w.call.value]}" for w in said)
+        for ev in rec.events:
+            if isinstance(ev, KontraMade):
+                yield f"  {ev.player}: {g(ev.level.value)}"
+        cards = [e for e in rec.events if isinstance(e, CardPlayed)]
+        if cards:
+            yield f"  Play: {len(cards)} cards recorded"
+        if rec.taken is not None:
+            yield f"  {g('štihovi').capitalize()}: " + ", ".join(f"{p} {n}" for p, n in rec.taken.items())
+        elif c is not None:
+            yield "  Decided without play"
+        entries = [e for e in by_deal.get(rec.number, []) if e.void == void]
+        if entries:
+            yield "  Entries:"
+            for e in entries:
+                yield f"    {e.describe()}" + ("  (void)" if e.void else "")
+        else:
+            yield "  No entries"
+    yield ""
+    t = res.totals_after(upto)
+    yield f"Paper{'' if upto is None else f' after deal {upto}'}:"
+    for p in res.players:
+        soups = ", ".join(f"on {q} {fmt(v)}" for q, v in t.soups_by(p).items()) or "none"
+        yield f"  {p}: {g('bula')} {fmt(t.bula[p])}, {g('supe')} {soups}, open {g('refa')}e {fmt(t.refe[p])}"

@@ -14,7 +14,7 @@ every bula and soup entry of the deal is a multiple of V, except under the last-
 ...                  defenders=("C", "A"), calls=(("C", WhistCall.WHIST), ("A", WhistCall.WHIST)),
 ...                  taken={"A": 1, "B": 6, "C": 3})
 >>> [e.describe() for e in score_deal(SerbianOptions(), rec, t)]
-['-8 bula B: herc made (V 8)', '+8 soups A→B: 1 trick × 8', '+24 soups C→B: 3 tricks × 8']
+['-8 bula B: herc made (V 8)', '+24 soups C→B: 3 tricks × 8', '+8 soups A→B: 1 trick × 8']
 """
 
 from __future__ import annotations

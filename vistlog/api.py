@@ -38,6 +38,7 @@ from vistlog.projections.audit import AuditReport, audit, read_claimed
 from vistlog.projections.entries import Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events
 from vistlog.projections.replay import replay_lines
+from vistlog.projections.ppn import write as ppn_write
 
 __all__ = [
     "Game", "GameReader", "Settlement", "Checker", "IllegalEventError",
@@ -49,7 +50,8 @@ Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any]
 
 FORMATS_IN = tuple(IMPORTERS)
 """The formats :func:`load` reads."""
-FORMATS_OUT = tuple(EXPORTERS)
+_FOLDED_EXPORTERS = {"ppn": ppn_write}
+FORMATS_OUT = (*EXPORTERS, *_FOLDED_EXPORTERS)
 """The formats :func:`dump` writes."""
 
 
@@ -369,9 +371,16 @@ def dump(events: Iterable[Event | Mapping[str, Any]], format: str) -> str:
     from vistlog.events.codec import unstructure
     from vistlog.events.importers.jsonl import derive_tricks
 
-    if format not in EXPORTERS:
-        raise VistlogError(f"no exporter for {format!r} (formats: {', '.join(EXPORTERS)})")
+    if format not in FORMATS_OUT:
+        raise VistlogError(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
     dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in events]
+    if format in _FOLDED_EXPORTERS:  # formats that carry the scores: the game is folded first
+        numbered = [{**d, "seq": i} for i, d in enumerate(dicts, start=1)]
+        games = list(read_games(numbered))
+        if len(games) != 1 or games[0].problems:
+            why = "; ".join(str(p) for p in (games[0].problems if games else ())[:3]) or "not one game"
+            raise SourceError(f"cannot write {format}: {why}")
+        return _FOLDED_EXPORTERS[format](games[0].fold)
     for d in dicts:
         d.pop("_chain", None)
     game = str(dicts[0].get("game", "")) if dicts else ""

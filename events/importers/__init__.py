@@ -65,10 +65,11 @@ Exporter = Callable[[list[dict[str, Any]]], str]
 
 
 def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
-    from . import csv_protocol, gchet, jsonl, pbn, preferans_score, pulya
+    from . import csv_protocol, gchet, jsonl, pbn, ppn, preferans_score, pulya
 
     imp: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
-           "preferans-score": preferans_score.read, "gchet": gchet.read, "pulya": pulya.read}
+           "preferans-score": preferans_score.read, "gchet": gchet.read, "pulya": pulya.read,
+           "ppn": ppn.read}
     exp: dict[str, Exporter] = {"csv": csv_protocol.write, "pbn": pbn.write}
     return imp, exp
 

@@ -21,6 +21,7 @@ from vistlog.events.text import neutral
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
+from . import serbian
 
 __all__ = ["width", "table", "running", "running_parts", "sheet_json", "sheet_csv", "sheet_text", "settle_json",
            "settle_text", "audit_text", "strike"]
@@ -126,6 +127,10 @@ def _last_deal(res: GameResult, upto: int | None) -> int:
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     """The sheet as JSON: totals (the ``score_recorded`` shape) and the running columns."""
+    if serbian.is_serbian(res):
+        return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
+                "players": list(res.players), "after_deal": _last_deal(res, upto), **serbian.sheet_json(res, upto),
+                "voided": sorted({e.deal for e in _entries_upto(res, upto) if e.void})}
     t = res.totals_after(upto)
     entries = _entries_upto(res, upto)
     sheet: dict[str, Any] = {}
@@ -158,7 +163,12 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
         deal = _last_deal(res, upto)
         game = neutral(res.game)
         for p in res.players:
-            if res.kind is GameKind.PREFERANS:
+            if serbian.is_serbian(res):
+                w.writerow([game, deal, neutral(p), "bula", fmt(t.bula[p])])
+                for q in res.players:
+                    if q != p:
+                        w.writerow([game, deal, neutral(p), f"soups:{q}", fmt(t.value(p, "soups", q))])
+            elif res.kind is GameKind.PREFERANS:
                 w.writerow([game, deal, neutral(p), "pool", fmt(t.pool[p])])
                 w.writerow([game, deal, neutral(p), "mountain", fmt(t.mountain[p])])
                 for q in res.players:
@@ -172,7 +182,7 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
 def _title(res: GameResult, upto: int | None) -> str:
     rules = res.started.rules
     over = rules_words(rules)
-    pool = f", pool {res.started.pool}" if res.started.pool else ""
+    pool = f", {'bula' if serbian.is_serbian(res) else 'pool'} {res.started.pool}" if res.started.pool else ""
     return f"{res.game} · {res.kind.title} · {over}{pool} · after deal {_last_deal(res, upto)}"
 
 
@@ -190,7 +200,16 @@ def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = N
     entries = _entries_upto(res, upto)
     t = res.totals_after(upto)
     lines = [_title(res, upto)]
-    if res.kind is GameKind.PREFERANS:
+    if serbian.is_serbian(res):
+        rows = fit(serbian.paper_rows(res, upto), columns)
+        rows.append(["= total"] + [""] * 4)
+        for p in res.players:
+            left, right = serbian.neighbours(list(res.players), p)
+            rows.append([p, fmt(t.value(p, "soups", left)), fmt(t.bula[p]), fmt(t.value(p, "soups", right)),
+                         fmt(t.refe[p])])
+        lines.append(table(rows))
+        lines.append(f"refe written: {t.refe_written}; {serbian.LEGEND}")
+    elif res.kind is GameKind.PREFERANS:
         head = ["", "пуля (pool)", "гора (mountain)"] + [f"висты на {q}" for q in res.players]
         rows = [head]
         for p in res.players:
@@ -216,7 +235,11 @@ def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = N
 def settle_json(res: GameResult) -> dict[str, Any]:
     """One game of the ``settle --format json`` contract of CLI.md."""
     t = res.totals
-    if res.kind is GameKind.PREFERANS:
+    extra: dict[str, Any] = {}
+    if serbian.is_serbian(res):
+        extra = serbian.settle_extra(res)
+        sheet = serbian.sheet_json(res)["sheet"]
+    elif res.kind is GameKind.PREFERANS:
         sheet = {p: {"pool": _num(t.pool[p]), "mountain": _num(t.mountain[p]),
                      "whists": {q: _num(v) for q, v in t.whists_by(p).items()}} for p in res.players}
     else:
@@ -226,7 +249,7 @@ def settle_json(res: GameResult) -> dict[str, Any]:
         "players": list(res.players), "deals": res.deals, "sheet": sheet,
         "result": {p: fmt(res.result[p]) for p in res.players},
         "result_rounded": {p: res.rounded[p] for p in res.players},
-        "zero_sum": res.zero_sum,
+        "zero_sum": res.zero_sum, **extra,
     }
     if res.money is not None:
         out["money"] = res.money
@@ -241,7 +264,7 @@ def settle_text(game: GameResult | dict[str, Any]) -> str:
 
     Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
     d = settle_json(game) if isinstance(game, GameResult) else game
-    unit = "whists" if d["kind"] == "preferans" else "points"
+    unit = "points" if d["kind"] != "preferans" or d["rules"] == "serbian" else "whists"
     kind = GameKind(d["kind"]).title
     lines = [f"{d['game']} · {kind} · {d['rules']} · {d['deals']} deal{'' if d['deals'] == 1 else 's'}"
              + (f" · {d['problems']} problem(s)" if d.get("problems") else "")]
@@ -253,6 +276,9 @@ def settle_text(game: GameResult | dict[str, Any]) -> str:
         rows.append([p, ("+" if x > 0 else "") + _mixed(x), ("+" if r > 0 else "") + str(r)]
                     + ([money[p]] if money else []))
     lines.append(table(rows, align="lrrr"))
+    if any(d.get("write_off", {}).values()):
+        lines.append("write-off (otpis): " + "; ".join(
+            f"{p} {d['bula'][p]} → {d['bula_after_write_off'][p]}" for p in d["players"]))
     if d.get("payments"):
         lines.append("payments: " + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in d["payments"]))
     lines.append("zero-sum: " + ("yes" if d["zero_sum"] else "NO"))

@@ -29,6 +29,7 @@ from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 from ..settlement import money, payments, results, round_to_zero_sum
 from . import rules_words, running_parts
+from .serbian import is_serbian, serbian_svg
 
 __all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_points"]
 
@@ -263,6 +264,8 @@ def running_points(res: GameResult, upto: int | None = None) -> dict[str, list[N
 
 def svg_of(res: GameResult, upto: int | None = None) -> str:
     """The drawing of a game: the пулька for Preferans, the chart for Solo Whist."""
+    if is_serbian(res):
+        return serbian_svg(res, upto)
     return preferans_svg(res, upto) if res.kind is GameKind.PREFERANS else solo_whist_svg(res, upto)
 
 
@@ -304,11 +307,12 @@ def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
         if c is not None:
-            what = f"{escape(c.declarer)}: {escape(c.contract.text)}" + (" (dark)" if c.dark else "") + (
+            what = f"{escape(c.declarer)}: {escape(c.contract.text)}" + (" igra" if c.igra else "") + (
+                " (dark)" if c.dark else "") + (
                 " тотус" if c.totus else "") + (" без трёх" if c.without_three else "")
             if c.partner:
                 what += f" + {escape(c.partner)}"
-        elif res.kind is GameKind.PREFERANS and rec.raspas:
+        elif res.kind is GameKind.PREFERANS and rec.raspas and not is_serbian(res):
             what = "распасы (raspas)"
         else:
             what = "all pass"
@@ -345,7 +349,7 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
     kind = res.kind.title
     rules_text = rules_words(res.started.rules)
     rows, pays = _settle_rows(res, upto)
-    unit = "whists" if res.kind is GameKind.PREFERANS else "points"
+    unit = "whists" if res.kind is GameKind.PREFERANS and not is_serbian(res) else "points"
     money_head = "<th>money</th>" if res.started.stake else ""
     settle = "".join(f"<tr><td>{escape(r[0])}</td>" + "".join(f'<td class="num">{escape(x)}</td>' for x in r[1:])
                      + "</tr>" for r in rows)

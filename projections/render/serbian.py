@@ -1,0 +1,163 @@
+"""The Serbian paper: per player a left soup column, the bula and a right soup column.
+
+The bula column shows every value it took, a refa drawn as ``△`` and one played as ``▲``, and
+the hat (*šešir*) as ``∩`` when the bula reaches 0 or less, ``∩̸`` when it climbs back. The
+soups on the left-hand neighbour (the previous player in turn order) stand left of the bula,
+those on the right-hand neighbour right of it, as on Prefko's paper.
+
+>>> from vistlog.projections.fold import run
+>>> res = next(r for r in run("tests/vectors/serbian/sr-1.jsonl") if hasattr(r, "entries"))
+>>> bula_marks(res, "Vesna")
+'20 △ -8 ▲ ∩ -16'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from vistlog.events.rules import SerbianOptions
+from vistlog.events.serbian import neighbours
+
+from ..entries import Entry, Num, fmt
+from ..fold import GameResult
+from ..serbian import write_off
+
+__all__ = ["is_serbian", "bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]
+
+LEGEND = "△ refa drawn, ▲ refa played, ∩ hat (the bula reached 0), ∩̸ hat crossed (it climbed back)"
+
+
+def is_serbian(res: GameResult) -> bool:
+    """The game is played under the ``serbian`` preset."""
+    return isinstance(res.started.rules.options, SerbianOptions)
+
+
+def _entries(res: GameResult, upto: int | None) -> list[Entry]:
+    return [e for e in res.entries if not e.void and (upto is None or e.deal <= upto)]
+
+
+def bula_marks(res: GameResult, player: str, upto: int | None = None) -> str:
+    """The bula column as written: each value after a deal, refe and hats between."""
+    out: list[str] = []
+    value: Num = 0
+    deal = -1
+    for e in _entries(res, upto):
+        if e.player != player or e.column not in ("bula", "refe"):
+            continue
+        if e.column == "refe":
+            out.append("△" if e.amount > 0 else "▲")
+            continue
+        before = value
+        value += e.amount
+        if e.deal == deal and out and out[-1] not in ("△", "▲", "∩", "∩̸"):
+            out[-1] = fmt(value)
+        else:
+            out.append(fmt(value))
+        deal = e.deal
+        if e.deal > 0 and before > 0 >= value:
+            out.insert(len(out) - 1, "∩")
+        elif e.deal > 0 and before <= 0 < value:
+            out.insert(len(out) - 1, "∩̸")
+    return " ".join(out)
+
+
+def _soups(res: GameResult, writer: str, on: str, upto: int | None) -> str:
+    total: Num = 0
+    out = []
+    for e in _entries(res, upto):
+        if e.column == "soups" and e.player == writer and e.on == on:
+            total += e.amount
+            out.append(fmt(total))
+    return " ".join(out) or "—"
+
+
+def paper_rows(res: GameResult, upto: int | None = None) -> list[list[str]]:
+    """The text table: a header, then a row per player (left soups, bula, right soups, open refe)."""
+    t = res.totals_after(upto)
+    rows = [["", "supe ← (left soups)", "bula", "supe → (right soups)", "refe"]]
+    players = list(res.players)
+    for p in players:
+        left, right = neighbours(players, p)
+        rows.append([p, f"{left}: {_soups(res, p, left, upto)}", bula_marks(res, p, upto),
+                     f"{right}: {_soups(res, p, right, upto)}", fmt(t.refe[p])])
+    return rows
+
+
+def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
+    """The Serbian sheet as JSON: per player bula, soups written (by target) and open refe."""
+    t = res.totals_after(upto)
+    sheet = {p: {"bula": _n(t.bula[p]), "soups": {q: _n(v) for q, v in t.soups_by(p).items()},
+                 "open_refe": _n(t.refe[p])} for p in res.players}
+    running = {p: {"bula": bula_marks(res, p, upto),
+                   "soups": {q: _soups(res, p, q, upto) for q in res.players if q != p}} for p in res.players}
+    return {"sheet": sheet, "running": running, "refe_written": t.refe_written}
+
+
+def settle_extra(res: GameResult) -> dict[str, Any]:
+    """What a Serbian settlement adds: the bula before and after the write-off, the soups."""
+    o = res.started.rules.options
+    assert isinstance(o, SerbianOptions)
+    t = res.totals
+    cut = write_off(o, res.players, t.bula)
+    return {"bula": {p: _n(t.bula[p]) for p in res.players},
+            "write_off": {p: _n(cut[p]) for p in res.players},
+            "bula_after_write_off": {p: _n(t.bula[p] - cut[p]) for p in res.players},
+            "soups": {p: {q: _n(t.soups.get((p, q), 0)) for q in res.players if q != p} for p in res.players},
+            "refe_written": t.refe_written, "open_refe": {p: _n(t.refe[p]) for p in res.players}}
+
+
+def _n(x: Num) -> int | str:
+    return x if isinstance(x, int) else fmt(x)
+
+
+def serbian_svg(res: GameResult, upto: int | None = None) -> str:
+    """The three papers side by side: left soups | bula | right soups, refe as triangles, hats drawn."""
+    players = list(res.players)
+    w_col, w_gap, top, line = 78, 18, 56, 18
+    width = len(players) * (3 * w_col + w_gap) + w_gap
+    cols: list[list[list[str]]] = []
+    for p in players:
+        left, right = neighbours(players, p)
+        cols.append([_soups(res, p, left, upto).split(), bula_marks(res, p, upto).split(),
+                     _soups(res, p, right, upto).split()])
+    rows = max(len(c) for col in cols for c in col)
+    height = top + line * (rows + 1) + 30
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
+           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf6" stroke="#999"/>']
+    for i, p in enumerate(players):
+        x0 = w_gap + i * (3 * w_col + w_gap)
+        left, right = neighbours(players, p)
+        out.append(f'<text x="{x0 + 1.5 * w_col}" y="22" text-anchor="middle" font-weight="bold">{escape(p)}</text>')
+        for k, label in enumerate((f"← {left}", "bula", f"{right} →")):
+            out.append(f'<text x="{x0 + (k + 0.5) * w_col}" y="42" text-anchor="middle" fill="#666" '
+                       f'font-size="11">{escape(label)}</text>')
+        out.append(f'<rect x="{x0}" y="{top - 10}" width="{3 * w_col}" height="{line * (rows + 1)}" '
+                   'fill="none" stroke="#1f5fa8"/>')
+        for k in (1, 2):
+            out.append(f'<line x1="{x0 + k * w_col}" y1="{top - 10}" x2="{x0 + k * w_col}" '
+                       f'y2="{top - 10 + line * (rows + 1)}" stroke="#1f5fa8"/>')
+        for k, column in enumerate(cols[i]):
+            cx = x0 + (k + 0.5) * w_col
+            for j, value in enumerate(column):
+                y = top + 6 + j * line
+                out.append(_mark(value, cx, y))
+    out.append(f'<text x="{w_gap}" y="{height - 10}" fill="#666" font-size="11">{escape(LEGEND)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _mark(value: str, cx: float, y: float) -> str:
+    if value in ("△", "▲"):
+        fill = "none" if value == "△" else "#b8432f"
+        return (f'<polygon points="{cx - 7},{y + 2} {cx + 7},{y + 2} {cx},{y - 11}" fill="{fill}" '
+                'stroke="#b8432f"><title>refa</title></polygon>')
+    if value in ("∩", "∩̸"):
+        cross = (f'<line x1="{cx - 10}" y1="{y + 3}" x2="{cx + 10}" y2="{y - 12}" stroke="#b8432f"/>'
+                 if value != "∩" else "")
+        return (f'<path d="M{cx - 10},{y + 2} h20 M{cx - 6},{y + 2} v-10 h12 v10" fill="none" stroke="#222">'
+                f'<title>šešir (hat)</title></path>{cross}')
+    if value == "—":
+        return ""
+    return f'<text x="{cx}" y="{y}" text-anchor="middle">{escape(value)}</text>'
