@@ -25,7 +25,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall
 from .model import (
@@ -102,7 +102,7 @@ class GameState:
     other rules (:class:`vistlog.events.serbian.SerbianGame`) is a subclass with its own.
     """
 
-    HANDLERS: dict[type, Callable[[Any, Any], list[Issue]]]
+    HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]]
 
     def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
         self.started = started

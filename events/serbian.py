@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from .cards import Bid, Card, Kontra, WhistCall
-from .game import ClosureOracle, GameState
+from .cards import Kontra, WhistCall
+from .game import ClosureOracle, DealState, GameState
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
     GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
@@ -90,43 +90,24 @@ class Phase(enum.Enum):
     DONE = "done"
 
 
-class SerbianDeal:
-    """One Serbian deal: the auction, the contract, the defence, kontra and the play."""
+class SerbianDeal(DealState):
+    """One Serbian deal: the auction, the contract, the defence, kontra and the play.
+
+    It keeps the envelope of :class:`~vistlog.events.game.DealState` (number, dealer, who holds
+    cards, the first event, broken or finished) and adds an explicit :class:`Phase`.
+    """
 
     def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.holders = holders  # turn order from the first hand
-        self.started = started
+        super().__init__(number, dealer, holders, started)
         self.phase = Phase.AUCTION
-        self.bids: list[tuple[str, Bid]] = []
-        self.passed: set[str] = set()
         self.spoken: set[str] = set()  # said a number or mine
         self.level = 0
         self.holder: str | None = None
         self.igra: list[str] = []  # who said igra, in order
         self.best: tuple[str, int] | None = None  # the best igra game named
         self.winner: str | None = None
-        self.all_passed = False
-        self.discarded: tuple[Card, ...] | None = None
-        self.contract: ContractMade | None = None
-        self.defenders: list[str] = []  # the one on the declarer's right first
-        self.calls: list[tuple[str, WhistCall]] = []
         self.kontra: list[tuple[str, Kontra]] = []
-        self.play: Play | None = None
-        self.tricks: Tricks | None = None
         self.decided = False  # card play stopped because the outcome is known
-        self.finished = False
-        self.without_play = False
-        self.broken = False
-        self.replacement = False
-        self.redeal = False
-
-    @property
-    def begun(self) -> DealStarted:
-        """The ``deal_started`` event."""
-        assert self.started is not None
-        return self.started
 
     @property
     def raspas(self) -> bool:
@@ -485,10 +466,8 @@ class SerbianGame(GameState):
         o = self.serbian
         if not o.pik_needs_kontra:
             return False
-        if not o.pik_on_refa_needs_kontra and self.oracle is not None and self.oracle.under_refa(self.id,
-                                                                                                  c.declarer):
-            return False
-        return True
+        refa = self.oracle is not None and self.oracle.under_refa(self.id, c.declarer)
+        return o.pik_on_refa_needs_kontra or not refa
 
     # ------------------------------------------------------------------ play
 
@@ -552,10 +531,9 @@ class SerbianGame(GameState):
         err = d.play.play(ev.player, ev.card)
         if err:
             return [Issue(err[0], "card", err[1])]
-        if not d.play.current:
-            if d.play.complete or self._outcome_known(d, d.play.taken):
-                d.finished = d.decided = True
-                d.phase = Phase.DONE
+        if not d.play.current and (d.play.complete or self._outcome_known(d, d.play.taken)):
+            d.finished = d.decided = True
+            d.phase = Phase.DONE
         return []
 
     def _tricks(self, ev: Tricks) -> list[Issue]:
@@ -640,7 +618,7 @@ class SerbianGame(GameState):
                     return issues
         return []
 
-    HANDLERS: dict[type, Callable[[Any, Any], list[Issue]]] = {
+    HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]] = {
         DealStarted: _deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
         KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
         OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,

@@ -53,7 +53,8 @@ class Claim:
     @property
     def label(self) -> str:
         """``mountain of Вова`` / ``whists of Аня on Боря``."""
-        return f"{self.field} of {self.player} on {self.on}" if self.on is not None else f"{self.field} of {self.player}"
+        where = f" on {self.on}" if self.on is not None else ""
+        return f"{self.field} of {self.player}{where}"
 
 
 @attrs.frozen

@@ -42,6 +42,8 @@ def write(res: GameResult) -> str:
     lines = [f"[Bula {res.started.pool}]", f"[Refe {o.refe_limit if o.refe_limit is not None else 'unlimited'}]"]
     lines += [f"[Player{i} {_tag(p)}]" for i, p in enumerate(players, start=1)]
     lines += [f"[Result{i} {res.rounded[p]}]" for i, p in enumerate(players, start=1)]
+    lines += [f"[Place{i} {1 + sum(res.rounded[q] > res.rounded[p] for q in players)}]"
+              for i, p in enumerate(players, start=1)]
     rules = {k: v for k, v in res.started.rules.overrides.items() if k != "refe_limit"}
     if rules:
         lines.append(f'[Rules "{",".join(f"{k}={_word(v)}" for k, v in rules.items())}"]')

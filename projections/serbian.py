@@ -106,7 +106,7 @@ def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> list[Entry
             book.refa_for_all("all pass: a refa for everybody")
         return book.entries
     dec = c.declarer
-    value, k, refa = deal_value(rec, totals)
+    value, _, refa = deal_value(rec, totals)
     name = contract_name(rec)
     left = sum(totals.bula.values())
     came = [p for p, call in rec.calls if call is WhistCall.WHIST]
@@ -146,10 +146,13 @@ def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> list[Entry
     return book.entries
 
 
-def _falls(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], made: bool, value: int) -> int:
+def _falls(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], made: bool, value: int) -> Num:
     """The bula the defenders' falls add in this deal (for the last-game cap)."""
-    return sum(e.amount for e in _defence_entries(o, rec, counted, sum(counted.values()), made, value, 1)
-               if e.column == "bula")
+    falls: Num = 0
+    for e in _defence_entries(o, rec, counted, sum(counted.values()), made, value, 1):
+        if e.column == "bula":
+            falls += e.amount
+    return falls
 
 
 def _descend(book: _Deal, dec: str, value: int, left: Num, why: str) -> Num:
@@ -188,14 +191,13 @@ def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, i
                 t = team if kontra_player else rec.taken.get(w, 0) if rec.taken else 0
                 book.soup(w, dec, _whole(t * soup_value), f"betl failed: {t} × {value}")
         return book.entries
-    if kontra_player or inviter:
-        w = kontra_player or inviter
-        assert w is not None
+    writer = kontra_player or inviter
+    if writer is not None:
         what = "gave kontra" if kontra_player else "called the other (zovem)"
-        book.soup(w, dec, _whole(team * soup_value), f"{w} {what}: {team} × {value}")
+        book.soup(writer, dec, _whole(team * soup_value), f"{writer} {what}: {team} × {value}")
         quota = 5 if kontra_player else 4
         if team < quota:
-            book.bula(w, value, f"{w} falls: the defence took {team} < {quota}")
+            book.bula(writer, value, f"{writer} falls: the defence took {team} < {quota}")
         return book.entries
     came = [p for p, c in rec.calls if c is WhistCall.WHIST]
     for f in came:

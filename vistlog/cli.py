@@ -436,7 +436,7 @@ def cmd_append(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """vistlog import: games from other programs, each checked, then one chained append."""
-    suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn"}.get(args.source_format, ".json")
+    suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn", "ppn": ".ppn"}.get(args.source_format, ".json")
     sources = batch.expand(args.sources, suffix)
     if not sources:
         raise _UsageError(f"no *{suffix} files in {', '.join(args.sources)}")
@@ -703,20 +703,24 @@ def build_parser() -> argparse.ArgumentParser:
     _add_key(sp, "chain the new lines with HMAC-SHA256 and the secret in FILE (a keyed chain: _mac)")
     sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
-             "  vistlog import --from jsonl server-logs/ -o online.jsonl")
+             "  vistlog import --from jsonl server-logs/ -o online.jsonl\n"
+             "  vistlog import --from ppn prefko-games/ -o serbian.jsonl   # Serbian preferans")
     sp.add_argument("--from", dest="source_format", required=True, metavar="FORMAT",
-                    choices=("jsonl", "csv", "pbn", "preferans-score", "gchet", "pulya"),
+                    choices=("jsonl", "csv", "pbn", "ppn", "preferans-score", "gchet", "pulya"),
                     help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
+                         "ppn (Serbian preferans, Prefko's notation), "
                          "preferans-score (the score pad's backup), gchet (gchet/Preferans saves), "
                          "pulya («Пуля преферанса» saves)")
     sp.add_argument("sources", nargs="+", metavar="SRC",
-                    help="files, or folders (every *.jsonl, *.csv, *.pbn or *.json below, by the format)")
+                    help="files, or folders (every *.jsonl, *.csv, *.pbn, *.ppn or *.json below, by the format)")
     sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
     _add_key(sp, "chain the imported lines with HMAC-SHA256 and the secret in FILE")
     sp = add("export", cmd_export, "write one game of a log in another format",
-             "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv")
-    sp.add_argument("--to", dest="target_format", required=True, choices=("csv", "pbn"), metavar="FORMAT",
-                    help="csv (a club protocol, Preferans or Solo Whist) or pbn (Solo Whist)")
+             "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv\n"
+             "  vistlog export --to ppn serbian.jsonl --game sr-1 -o sr-1.ppn")
+    sp.add_argument("--to", dest="target_format", required=True, choices=("csv", "pbn", "ppn"), metavar="FORMAT",
+                    help="csv (a club protocol, Preferans or Solo Whist), pbn (Solo Whist) or ppn (Serbian "
+                         "preferans with the cards)")
     sp.add_argument("log", metavar="LOG")
     sp.add_argument("--game", metavar="ID", help="the game (required when the log holds several)")
     sp.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import Bid, Card, Kontra, Suit, WhistCall, parse_bid
+from ..cards import Bid, Card, Kontra, Suit, WhistCall
 from ..codec import decode_obj
 from ..game import LogChecker
 from ..serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
