@@ -105,6 +105,7 @@ class SerbianDeal(DealState):
         self.holder: str | None = None
         self.igra: list[str] = []  # who said igra, in order
         self.best: tuple[str, int] | None = None  # the best igra game named
+        self.named: set[str] = set()  # igra players who have named their game («moja je N»)
         self.winner: str | None = None
         self.kontra: list[tuple[str, Kontra]] = []
         self.decided = False  # card play stopped because the outcome is known
@@ -243,14 +244,16 @@ class SerbianGame(GameState):
                     least = max(least, n if earlier else n + 1)
                     if player in d.igra:
                         out.append("yours")
+                if player in d.named:
+                    return out  # a game is named once; outbid, he can only say yours
                 low = least if player in d.igra else max(least, 6)
                 out += [f"igra{n}" for n in range(low, top + 1)]
             return out
-        if player != d.holder and d.level < top:
-            out.append(str(d.level + 1 if d.level else 2))
         if (player in d.spoken and d.holder is not None and player != d.holder and d.level >= 3
                 and d.holders.index(player) < d.holders.index(d.holder)):
-            out.append("mine")
+            out.append("mine")  # the senior player holds; he does not raise over a junior
+        elif player != d.holder and d.level < top:
+            out.append(str(d.level + 1 if d.level else 2))
         if first_word:
             out += ["igra"] + [f"igra{n}" for n in range(6, top + 1)]
         return out
@@ -304,6 +307,7 @@ class SerbianGame(GameState):
                 d.igra.append(ev.player)
             if bid.number is not None:
                 d.best = (ev.player, bid.number)
+                d.named.add(ev.player)
         else:
             assert bid.number is not None
             d.level, d.holder = bid.number, ev.player

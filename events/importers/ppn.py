@@ -20,6 +20,8 @@ The proposals of docs/ppn.md are read too: 13-field records (no ``refa``), ``sta
 
 from __future__ import annotations
 
+import copy
+import itertools
 import re
 from typing import Any
 
@@ -232,34 +234,46 @@ def _parse_highest(text: str, where: str) -> tuple[str, int | None]:
 
 def _auction(r: _Reader, deal: int, order: list[str], highest: list[str]) -> None:
     """Rebuild the auction from each player's highest bid: at his turn a player says the one thing
-    that leads towards it (docs/ppn.md §4.4)."""
+    that leads towards it (docs/ppn.md §4.4). An igra game of 6 or more may have been named at once
+    or after «igra»: each player's choice is tried, on a copy of the game, before anything is written."""
     target = {p: _parse_highest(h, r.where) for p, h in zip(order, highest)}
-    for _ in range(64):
-        d = r.deal
-        if d.phase is not Phase.AUCTION:
-            break
-        p = r.state._speaker(d)
-        assert p is not None
-        allowed = r.state.choices(d, p)
-        kind, n = target[p]
-        say = "pass"
-        if kind == "G":
-            if p not in d.igra and "igra" in allowed:
-                say = "igra"
-            elif n is not None and f"igra{n}" in allowed:
-                say = f"igra{n}"
-            elif "yours" in allowed:
-                say = "yours"
-        elif kind in ("N", "M") and n is not None:
-            nxt = str(d.level + 1 if d.level else 2)
-            if kind == "M" and "mine" in allowed and d.level <= n:
-                say = "mine"
-            elif nxt in allowed and int(nxt) <= n:
-                say = nxt
-        r.emit("bid", f"deal {deal}", deal=deal, player=p, bid=say)
-    rebuilt = [_highest_of(r.deal, p) for p in order]
-    if rebuilt != highest:
-        raise r.fail(f"the auction {','.join(highest)} cannot be rebuilt (it gives {','.join(rebuilt)})")
+    named = [p for p in order if target[p][0] == "G" and (target[p][1] or 0) >= 6]
+    for flags in sorted(itertools.product((False, True), repeat=len(named)), key=sum):
+        direct = {p for p, f in zip(named, flags) if f}
+        state = copy.deepcopy(r.state)
+        d = state.deal
+        assert isinstance(d, SerbianDeal)
+        plan = []
+        while d.phase is Phase.AUCTION and len(plan) < 64:
+            p = state._speaker(d)
+            assert p is not None
+            say = _word(d, state.choices(d, p), p, *target[p], p in direct)
+            plan.append((p, say))
+            issues = state.check(decode_obj({"v": 1, "seq": 0, "type": "bid", "game": r.game, "deal": deal,
+                                             "player": p, "bid": say}))
+            assert not issues, issues
+        if [_highest_of(d, p) for p in order] == highest:
+            for p, say in plan:
+                r.emit("bid", f"deal {deal}", deal=deal, player=p, bid=say)
+            return
+    raise r.fail(f"the auction {','.join(highest)} cannot be rebuilt (no legal auction gives these highest bids)")
+
+
+def _word(d: SerbianDeal, allowed: list[str], p: str, kind: str, n: int | None, direct: bool) -> str:
+    """What a player whose highest bid is (``kind``, ``n``) says now."""
+    if kind == "G":
+        if n is not None and f"igra{n}" in allowed and (direct or p in d.igra):
+            return f"igra{n}"
+        if p not in d.igra and "igra" in allowed:
+            return "igra"
+        return "yours" if "yours" in allowed else "pass"
+    if kind in ("N", "M") and n is not None:
+        if "mine" in allowed and d.level <= n:
+            return "mine"
+        nxt = str(d.level + 1 if d.level else 2)
+        if nxt in allowed and int(nxt) <= n:
+            return nxt
+    return "pass"
 
 
 def _highest_of(d: SerbianDeal, player: str) -> str:
