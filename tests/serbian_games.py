@@ -27,8 +27,8 @@ def dealer_of(n: int) -> str:
     return PLAYERS[(n + 1) % 3]
 
 
-def deal(bids: str, contract: str | None = None, calls: str = "", kontra: str = "", taken: dict[str, int] | None = None,
-         igra: bool = False) -> Deal:
+def deal(bids: str, contract: str | None = None, calls: str = "", kontra: str = "",
+         taken: dict[str, int] | None = None, igra: bool = False) -> Deal:
     """One deal in words: ``"A:2 B:pass C:pass"``, ``"A:6S"``, ``"B:whist C:pass"``, ``"B:kontra A:rekontra"``."""
     def make(n: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"type": "deal_started", "deal": n, "dealer": dealer_of(n)}]
@@ -37,7 +37,8 @@ def deal(bids: str, contract: str | None = None, calls: str = "", kontra: str = 
             out.append({"type": "bid", "deal": n, "player": p, "bid": b})
         if contract:
             p, c = contract.split(":")
-            out.append({"type": "contract", "deal": n, "declarer": p, "contract": c, **({"igra": True} if igra else {})})
+            extra = {"igra": True} if igra else {}
+            out.append({"type": "contract", "deal": n, "declarer": p, "contract": c, **extra})
         for word in calls.split():
             p, c = word.split(":")
             out.append({"type": "whist", "deal": n, "player": p, "call": c})

@@ -243,7 +243,7 @@ def _auction(r: _Reader, deal: int, order: list[str], highest: list[str]) -> Non
         state = copy.deepcopy(r.state)
         d = state.deal
         assert isinstance(d, SerbianDeal)
-        plan = []
+        plan: list[tuple[str, str]] = []
         while d.phase is Phase.AUCTION and len(plan) < 64:
             p = state._speaker(d)
             assert p is not None

@@ -8,7 +8,7 @@ those on the right-hand neighbour right of it, as on Prefko's paper.
 >>> from vistlog.projections.fold import run
 >>> res = next(r for r in run("tests/vectors/serbian/sr-1.jsonl") if hasattr(r, "entries"))
 >>> bula_marks(res, "Vesna")
-'20 △ -8 ▲ ∩ -16'
+'20 △ ∩ -8 ▲ -16'
 """
 
 from __future__ import annotations
