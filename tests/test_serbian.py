@@ -202,7 +202,7 @@ def test_preferans_contract() -> None:
     assert _bula(game([pref], {"preferans_contract": True})) == {"A": 4, "B": 36, "C": 36}
     up_to_seven = "A:2 B:3 C:pass A:mine B:4 A:mine B:5 A:mine B:6 A:mine B:7 A:mine"
     assert _codes(game([deal(up_to_seven + " B:8")])) == ["auction-over"]  # «moje 7» ends it
-    assert _codes(game([deal(up_to_seven + " B:8")], {"preferans_contract": True})) == []
+    assert _codes(game([deal(up_to_seven + " B:8")], {"preferans_contract": True}))[0] == "game-end-unfinished"
 
 
 HANDS = {"A": ["AS", "KS", "QS", "JS", "10S", "AC", "KC", "QC", "JC", "10C"],
