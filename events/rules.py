@@ -312,14 +312,25 @@ class SoloWhistOptions:
 # --------------------------------------------------------------------------- Serbian preferans
 
 def _refe_limit(v: Any) -> int | None:
-    if v == "unlimited":
+    if v in ("unlimited", "none"):
         return None
     if type(v) is not int or v < 0:
         raise ValueError(f"{v!r} is not a whole number ≥ 0 or \"unlimited\"")
     return v
 
 
-_refe_limit.__doc__ = "integer ≥ 0 | unlimited"
+_refe_limit.__doc__ = "integer ≥ 0 | unlimited (shown: none)"
+
+
+def _trick_cap(v: Any) -> int | None:
+    if v == "none":
+        return None
+    if type(v) is not int or not 1 <= v <= 10:
+        raise ValueError(f"{v!r} is not a whole number 1..10 or \"none\"")
+    return v
+
+
+_trick_cap.__doc__ = "integer 1..10 | none"
 
 
 @attrs.frozen
@@ -343,7 +354,7 @@ class SerbianOptions:
     two_defenders_quota: str = _opt("each_two_or_team_four", _choice("each_two_or_team_four", "each_two"),
                                     "when two defenders play, one falls with fewer than 2 tricks unless the two "
                                     "took 4 (each_two: whatever the other took)")
-    soup_trick_cap: int | None = _opt(5, lambda v: None if v == "none" else _int(1, 10)(v),
+    soup_trick_cap: int | None = _opt(5, _trick_cap,
                                       "defence tricks that count for soups (play stops at the 5th); none: all")
     betl_fail_soup: str = _opt("fixed", _choice("fixed", "tricks"),
                                "a failed betl: each defender writes 5 × value (fixed) or value × his tricks")
@@ -464,6 +475,8 @@ def show(value: Any) -> str:
     >>> show((1, 2, 3)), show(Fraction(1, 2)), show(True), show("greedy")
     ('1, 2, 3', '1/2', 'true', 'greedy')
     """
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (tuple, list)):

@@ -14,9 +14,9 @@ from typing import Any
 
 import attrs
 
-from .cards import Bid, Card, GameKind, Suit, WhistCall, all_bids
+from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall, all_bids
 from .model import TAGS, SheetLine
-from .rules import PRESETS, PreferansOptions, SoloWhistOptions
+from .rules import PRESETS, PreferansOptions, SerbianOptions, SoloWhistOptions
 
 __all__ = ["build_schema"]
 
@@ -44,7 +44,7 @@ def _type(tp: Any) -> dict[str, Any]:
                 "description": "canonical spelling; input may also use ♠♣♦♥ and misère"}
     if tp is Suit:
         return {"type": "string", "enum": [s.value for s in Suit]}
-    if tp in (GameKind, WhistCall):
+    if tp in (GameKind, WhistCall, Kontra):
         return {"type": "string", "enum": [m.value for m in tp]}
     if tp is SheetLine:
         return _object(SheetLine, envelope=False)
@@ -55,9 +55,10 @@ def _type(tp: Any) -> dict[str, Any]:
 
 def _rules() -> dict[str, Any]:
     props: dict[str, Any] = {"preset": {"type": "string", "enum": list(PRESETS)}}
-    for cls in (PreferansOptions, SoloWhistOptions):
+    for cls in (PreferansOptions, SoloWhistOptions, SerbianOptions):
         for f in attrs.fields(cls):
-            props[f.name] = {"description": f"{f.metadata['doc']} ({f.metadata['parse'].__doc__})"}
+            game = " (serbian)" if cls is SerbianOptions else ""
+            props[f.name] = {"description": f"{f.metadata['doc']}{game} ({f.metadata['parse'].__doc__})"}
     return {"type": "object", "required": ["preset"], "properties": props, "additionalProperties": False}
 
 

@@ -330,11 +330,14 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
         except (KeyError, AttributeError):
             raise ClaimError(f"{path}:{i}: a row needs player, field and value") from None
         on = None
-        for sep in (":", ".", "→"):
-            if field.startswith("whists" + sep):
-                field, on = "whists", field[len("whists" + sep):]
-        if field not in ("pool", "mountain", "points", "whists") or (field == "whists" and not on):
-            raise ClaimError(f"{path}:{i}: field {field!r} is not pool, mountain, points or whists:NAME")
+        for paired in PAIRED:
+            for sep in (":", ".", "→"):
+                if field.startswith(paired + sep):
+                    field, on = paired, field[len(paired + sep):]
+        if field not in ("pool", "mountain", "points", "whists", "bula", "soups", "result") or (
+                field in PAIRED and not on):
+            raise ClaimError(f"{path}:{i}: field {field!r} is not pool, mountain, points, whists:NAME "
+                             "(Serbian: bula, soups:NAME, result)")
         try:
             v = Fraction(value)
         except (ValueError, ZeroDivisionError):
