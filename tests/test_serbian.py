@@ -87,7 +87,7 @@ def test_ppn_reader_errors_name_the_line() -> None:
     bad = text.replace("WRP1,UVS2", "WRP2,UVS2")  # trick 1 is Ana's (seat 1), not seat 2's
     with pytest.raises(SourceError, match=r"x\.ppn:14: trick 1: Ana wins it, not seat 2"):
         vistlog.load(bad.encode(), "ppn", name="x.ppn")
-    with pytest.raises(SourceError, match="x.ppn:14: the cards are not the 32 PPN codes"):
+    with pytest.raises(SourceError, match=r"x\.ppn:14: the cards are not the 32 PPN codes"):
         vistlog.load(text.replace("EUQ4WC", "EUQ4WW").encode(), "ppn", name="x.ppn")
     with pytest.raises(SourceError, match="cannot be rebuilt"):
         vistlog.load(text.replace(" M3,4,P ", " 5,4,P ").encode(), "ppn", name="x.ppn")
@@ -327,7 +327,7 @@ def test_play_stops_when_the_outcome_is_decided() -> None:
         for i, e in enumerate(events):
             if e["type"] == "card_played":
                 by_deal.setdefault(e["deal"], []).append(i)
-        for d, where in by_deal.items():
+        for where in by_deal.values():
             playing = {events[i]["player"] for i in where}
             if len(where) < 10 * len(playing):  # stopped early
                 checker = LogChecker()
