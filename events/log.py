@@ -28,7 +28,7 @@ import stat
 import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final, NamedTuple
 
 import attrs
 import orjson
@@ -320,7 +320,16 @@ def _duplicate_key(raw: bytes) -> str | None:
     return found[0] if found else None
 
 
-def read_events(path: str, stream: Iterable[bytes] | None = None
+class RawLine(NamedTuple):
+    """A line that is JSON but not yet an event (``read_events(undecoded=True)``): the parsed value, the
+    line as it is decoded (without the chain field) and the chain problem it carries, if any."""
+
+    data: Any
+    content: bytes
+    broken: str | None
+
+
+def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: bool = False
                 ) -> Iterator[tuple[int, Event | Problem]]:
     """Decode a log line by line: yield ``(line, event)`` or ``(line, Problem)``.
 
@@ -333,6 +342,9 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
     line with its newline, and the chain field is split off where the line ends with it.
     A key written twice in one object is refused (``field-duplicate``); it is looked for
     only when the line holds more ``":`` than its objects have keys.
+
+    With ``undecoded`` the lines are not decoded: each line that is JSON comes as a :class:`RawLine`
+    (what splits one file among processes, :mod:`vistlog.projections.split`, routes).
     """
     own = stream is None
     src = open_source(path) if own else stream
@@ -404,6 +416,9 @@ def read_events(path: str, stream: Iterable[bytes] | None = None
                     yield lineno, problem_of(path, lineno, data, DecodeError(
                         twice, "written twice in one object", code="field-duplicate"))
                     continue
+            if undecoded:
+                yield lineno, RawLine(data, content, broken)  # type: ignore[misc]
+                continue
             try:
                 event = decode_obj(data)
             except DecodeError as exc:

@@ -31,6 +31,7 @@ from .fold import GameResult, run
 from .render import settle_json
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand",
+           "KIND_VIEWS",
            "run_local", "run_dask", "run_sequential", "progress_bar"]
 
 
@@ -81,7 +82,28 @@ def merge(a: Report, b: Report) -> Report:
     return Report(tuple(sorted(a.files + b.files, key=lambda kv: (kv[0], kv[1].path))))
 
 
-def _one(path: str, what: Callable[[GameResult], dict[str, Any]], detail: bool = False) -> FileReport:
+def _deals(r: GameResult) -> dict[str, Any]:
+    return {"game": r.game, "deals": r.deals}
+
+
+def _audit(r: GameResult) -> dict[str, Any]:
+    return audit(r).to_json()
+
+
+def _stats(r: GameResult) -> dict[str, Any]:
+    from .stats import summary
+
+    return summary(r) if r.sound else {"game": r.game, "unsound": r.problems}
+
+
+KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
+    "validate": (_deals, False), "settle": (settle_json, False), "audit": (_audit, True), "stats": (_stats, True),
+}
+"""What each kind keeps of a game (a JSON-ready dict), and whether it folds with detail."""
+
+
+def _one(path: str, kind: str) -> FileReport:
+    what, detail = KIND_VIEWS[kind]
     problems: list[Problem] = []
     games: list[tuple[int, dict[str, Any]]] = []
     try:
@@ -97,26 +119,23 @@ def _one(path: str, what: Callable[[GameResult], dict[str, Any]], detail: bool =
 
 def settle_file(index: int, path: str) -> Report:
     """The settlement of every game of one log (the ``settle --format json`` game objects)."""
-    return Report(((index, _one(path, settle_json)),))
+    return Report(((index, _one(path, "settle")),))
 
 
 def validate_file(index: int, path: str) -> Report:
     """The problems of one log, and per game its id and number of deals."""
-    return Report(((index, _one(path, lambda r: {"game": r.game, "deals": r.deals})),))
+    return Report(((index, _one(path, "validate")),))
 
 
 def audit_file(index: int, path: str) -> Report:
     """The audit of every game of one log (the ``audit --format json`` game objects)."""
-    return Report(((index, _one(path, lambda r: audit(r).to_json(), detail=True)),))
+    return Report(((index, _one(path, "audit")),))
 
 
 def stats_file(index: int, path: str) -> Report:
     """Per game of one log its statistics summary (:func:`~vistlog.projections.stats.summary`), or, for
     a game with problems, ``{"game", "unsound": N}``: only sound games count."""
-    from .stats import summary
-
-    return Report(((index, _one(path, lambda r: summary(r) if r.sound else {"game": r.game, "unsound": r.problems},
-                                detail=True)),))
+    return Report(((index, _one(path, "stats")),))
 
 
 KINDS: dict[str, Callable[[int, str], Report]] = {"validate": validate_file, "settle": settle_file,
@@ -157,6 +176,13 @@ def run_local(kind: str, paths: Sequence[str], jobs: int | None = None, batch_si
               progress: Callable[[int, int], None] | None = None) -> Report:
     """All logs on a process pool of ``jobs`` workers (default: every core), in batches."""
     jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and len(paths) == 1 and paths[0] != "-" and Path(paths[0]).is_file():
+        from .split import run_split  # one log: its games split among the workers
+
+        report = Report(((0, run_split(kind, paths[0], jobs)),))
+        if progress:
+            progress(1, 1)
+        return report
     if jobs == 1 or len(paths) <= 1:
         report = EMPTY
         for i, path in enumerate(paths):

@@ -631,7 +631,7 @@ def _add_key(sp: argparse.ArgumentParser, help_: str) -> None:
 
 def _add_many(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--jobs", type=_positive, metavar="N",
-                    help="many logs: run on N processes (default: every core)")
+                    help="run on N processes (default: every core); one log is split by game among them")
     sp.add_argument("--dask", metavar="ADDRESS",
                     help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
                          "LocalCluster (needs pip install 'vistlog[dask]')")

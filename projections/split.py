@@ -1,0 +1,184 @@
+"""One big log on every core: its games split among worker processes, the output that of one process.
+
+:func:`run_split` reads the file once in this process and does what concerns the whole file:
+the lines (length, JSON, a torn end), the hash chain, and the running ``seq`` (what each event's
+``seq`` should be). It routes each line of a game, still as bytes, to the worker that has the
+game (games are dealt round-robin as they first appear); each worker decodes its lines, checks
+and folds them exactly as one process would, being told the ``seq`` each event should carry.
+The workers' problems come back keyed by their line, the games by the line that started them,
+so the merged report is the one :func:`vistlog.projections.batch.run_sequential` gives, problem
+for problem and game for game.
+
+>>> from vistlog.projections.batch import run_sequential
+>>> one = run_sequential("settle", ["samples/sochi-evening.jsonl"]).in_order()[0]
+>>> split = run_split("settle", "samples/sochi-evening.jsonl", jobs=2)
+>>> split == one
+True
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+import orjson
+
+from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.log import CHAIN_MESSAGES, LogUnreadable, RawLine, problem_of, read_events
+from vistlog.events.model import GameStarted
+from vistlog.events.problems import Problem
+
+from .fold import CHAIN_CODES, GameResult, Pipeline
+
+__all__ = ["run_split", "BATCH"]
+
+BATCH = 2048
+"""Lines sent to a worker at a time."""
+
+Key = tuple[float, int, int]
+"""Where a problem stands in the output: (line, or ∞ at the end of the file; the game's first
+line at the end; its place among the problems of that line)."""
+
+
+def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
+    from .batch import KIND_VIEWS
+
+    return KIND_VIEWS[kind]
+
+
+def _worker(conn: Connection, path: str, kind: str) -> None:
+    """Check and fold the lines of the games given to this process; send back what they gave."""
+    what, detail = _what(kind)
+    pipe = Pipeline(path, detail)
+    problems: list[tuple[Key, Problem]] = []
+    games: list[tuple[int, dict[str, Any]]] = []
+    first_line: dict[str, int] = {}
+
+    def take(lineno: int, out: tuple[Problem | GameResult, ...] | list[Problem | GameResult], end: bool) -> None:
+        for k, item in enumerate(out):
+            if isinstance(item, GameResult):
+                games.append((first_line[item.game], what(item)))
+            else:
+                key: Key = (math.inf, first_line.get(item.game or "", 0), k) if end else (lineno, 0, k)
+                problems.append((key, item))
+
+    while True:
+        batch = conn.recv()
+        if batch[0] == "end":
+            if batch[1]:
+                take(0, list(pipe.close()), True)
+            conn.send((problems, games))
+            conn.close()
+            return
+        for lineno, content, expected, broken in batch:
+            pipe.checker.next_seq = expected
+            if isinstance(content, Problem):
+                pipe.note_unreadable(content)
+                problems.append(((lineno, 0, 0), content))
+                continue
+            data = orjson.loads(content)
+            try:
+                event = decode_obj(data)
+            except DecodeError as exc:
+                problem = problem_of(path, lineno, data, exc)
+                pipe.note_unreadable(problem)
+                problems.append(((lineno, 0, 0), problem))
+                continue
+            lead: list[Problem | GameResult] = []
+            if broken:
+                lead.append(Problem(path, lineno, event.seq, "_chain", CHAIN_MESSAGES[broken], event.game, code=broken))
+                fold = pipe.folds.get(event.game)
+                if fold is not None:
+                    fold.mark_broken()
+            new = type(event) is GameStarted and event.game not in pipe.folds
+            out = pipe.feed(lineno, event)
+            if new and event.game in pipe.folds:
+                first_line[event.game] = lineno
+            take(lineno, [*lead, *out], False)
+
+
+def _next_seq(expected: int, data: Any) -> int:
+    """The ``seq`` expected after a line: as :class:`~vistlog.events.game.LogChecker` moves it for an
+    event, and :meth:`~vistlog.events.game.LogChecker.note_unreadable` for a line that does not decode."""
+    seq = data.get("seq") if type(data) is dict else None
+    if type(seq) is int and seq > 0:
+        return seq + 1
+    if type(seq) is int:  # seq ≤ 0: an event moves it to 1, a line that does not decode by one
+        try:
+            decode_obj(dict(data))
+        except DecodeError:
+            return expected + 1
+        return 1
+    return expected + 1
+
+
+def run_split(kind: str, path: str, jobs: int) -> Any:
+    """``kind`` (validate, settle, audit, stats) of one log with ``jobs`` worker processes: the same
+    :class:`~vistlog.projections.batch.FileReport` as one process gives."""
+    from .batch import FileReport
+
+    ctx = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork" else "fork")
+    conns: list[Connection] = []
+    procs = []
+    for _ in range(max(jobs, 1)):
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(target=_worker, args=(theirs, path, kind), daemon=True)
+        proc.start()
+        theirs.close()
+        conns.append(mine)
+        procs.append(proc)
+    pending: list[list[tuple[int, Any, int, str | None]]] = [[] for _ in conns]
+    owner: dict[str, int] = {}
+    own: list[tuple[Key, Problem]] = []
+    expected = 1
+    unreadable: str | None = None
+
+    def send(i: int, item: tuple[int, Any, int, str | None]) -> None:
+        pending[i].append(item)
+        if len(pending[i]) >= BATCH:
+            conns[i].send(pending[i])
+            pending[i] = []
+
+    try:
+        for lineno, item in read_events(path, undecoded=True):
+            if isinstance(item, RawLine):
+                game = item.data.get("game")
+                if type(game) is str:
+                    i = owner.setdefault(game, len(owner) % len(conns))
+                    send(i, (lineno, item.content, expected, item.broken))
+                else:
+                    try:
+                        decode_obj(item.data)
+                    except DecodeError as exc:
+                        own.append(((lineno, 0, 0), problem_of(path, lineno, item.data, exc)))
+                expected = _next_seq(expected, item.data)
+                continue
+            assert isinstance(item, Problem)
+            if item.game is not None:
+                i = owner.setdefault(item.game, len(owner) % len(conns))
+                send(i, (lineno, item, expected, None))
+            else:
+                own.append(((lineno, 0, 0), item))
+            if item.code != "torn-line":
+                expected = (item.seq if item.seq is not None and item.seq > 0 else expected) + 1
+    except LogUnreadable as exc:
+        unreadable = str(exc)
+    for i, conn in enumerate(conns):
+        if pending[i]:
+            conn.send(pending[i])
+        conn.send(("end", unreadable is None))
+    problems = list(own)
+    games: list[tuple[int, dict[str, Any]]] = []
+    for conn, proc in zip(conns, procs):
+        theirs_problems, theirs_games = conn.recv()
+        problems += theirs_problems
+        games += theirs_games
+        proc.join()
+    problems.sort(key=lambda kp: kp[0])
+    games.sort(key=lambda lg: lg[0])
+    if unreadable is not None:
+        return FileReport(path, (), tuple(p for _, p in problems), unreadable)
+    return FileReport(path, tuple(g for _, g in games), tuple(p for _, p in problems), None)
