@@ -31,7 +31,7 @@ from vistlog.events.log import CHAIN_MESSAGES, LogUnreadable, RawLine, problem_o
 from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 
-from .fold import CHAIN_CODES, GameResult, Pipeline
+from .fold import GameResult, Pipeline
 
 __all__ = ["run_split", "BATCH"]
 
@@ -120,7 +120,7 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
     :class:`~vistlog.projections.batch.FileReport` as one process gives."""
     from .batch import FileReport
 
-    ctx = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork" else "fork")
+    ctx = multiprocessing.get_context()
     conns: list[Connection] = []
     procs = []
     for _ in range(max(jobs, 1)):
