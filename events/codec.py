@@ -18,6 +18,7 @@ vistlog.events.codec.DecodeError: taken.A: expected a whole number, got '4'
 from __future__ import annotations
 
 import enum
+import linecache
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -35,10 +36,10 @@ from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
-from .model import BY_TAG, TAGS, Event, EventBase, SheetLine
+from .model import BY_TAG, TAGS, Event, EventBase, SheetLine, freeze
 from .rules import Rules, RulesError, make_rules
 
-__all__ = ["DecodeError", "decode", "decode_obj", "encode", "encode_obj", "unstructure", "CONVERTER",
+__all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
            "loads_line"]
 
 
@@ -217,12 +218,19 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
                              "_set": object.__setattr__, "_allowed": frozenset(f.name for f in fields)}
     lines = ["def hook(o, _):", "    if not o.keys() <= _allowed: raise _Slow"]
     writes = []  # converted values go back into ``o`` only once every check has passed
+    validators = []
     for i, f in enumerate(fields):
         tp = hints[f.name]
         optional = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
         inner = next(a for a in typing.get_args(tp) if a is not type(None)) if optional else tp
         var = f"c{i}"
         check = _check_expr(inner, var, names, conv)
+        if f.converter is not None:  # what attrs' __init__ would run, run here too
+            names[f"_cv_{i}"] = f.converter
+            check = [*check, f"{var} = _cv_{i}({var})"]
+        if f.validator is not None:
+            names[f"_va_{i}"], names[f"_fd_{i}"] = f.validator, f
+            validators.append(f"    _va_{i}(inst, _fd_{i}, inst.{f.name})")
         converts = not (len(check) == 1 and check[0].startswith("if "))
         if f.default is attrs.NOTHING:
             lines.append(f"    {var} = o[{f.name!r}]")
@@ -251,8 +259,11 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
             continue
         lines += ["        " + x for x in check]
     lines += writes
-    lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", "    return inst"]
-    exec("\n".join(lines), names)  # noqa: S102 - generated from our own class definitions
+    lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", *validators, "    return inst"]
+    source = "\n".join(lines) + "\n"
+    filename = f"<vistlog generated structure {cls.__module__}.{cls.__qualname__}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    exec(compile(source, filename, "exec"), names)  # noqa: S102 - generated from our own class definitions
     return names["hook"]  # type: ignore[no-any-return]
 
 
@@ -292,11 +303,16 @@ def _json_reason(exc: orjson.JSONDecodeError) -> str:
 
 def decode(line: bytes) -> Event:
     """Decode one JSON line into an event; raise :class:`DecodeError` naming the field."""
-    return decode_obj(loads_line(line))
+    return decode_owned(loads_line(line))
 
 
 def decode_obj(data: Any) -> Event:
-    """Structure an already parsed JSON value into an event (the dict is consumed)."""
+    """Structure an already parsed JSON value into an event; the event shares nothing with ``data``."""
+    return decode_owned(dict(data) if type(data) is dict else data)
+
+
+def decode_owned(data: Any) -> Event:
+    """:func:`decode_obj` of a dict nobody else holds (just parsed): it becomes the event's own."""
     if type(data) is not dict:
         raise DecodeError("", f"expected a JSON object, got {_describe(data)}", code="not-an-object")
     tag = data.pop("type", None)
@@ -326,7 +342,7 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # pragma: no cover - defensive
         raise DecodeError("", f"cannot decode: {exc}", seq, tag) from None
     if ext:
-        object.__setattr__(event, "extensions", ext)
+        object.__setattr__(event, "extensions", freeze(ext))
     return event
 
 

@@ -33,7 +33,7 @@ from typing import Any, BinaryIO, Final, NamedTuple
 import attrs
 import orjson
 
-from .codec import DecodeError, decode_obj, encode_obj, loads_line, unstructure
+from .codec import DecodeError, decode_obj, decode_owned, encode_obj, loads_line, unstructure
 from .model import Event
 from .problems import Issue, Problem, VistlogError
 
@@ -420,7 +420,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
                 yield lineno, RawLine(data, content, broken)  # type: ignore[misc]
                 continue
             try:
-                event = decode_obj(data)
+                event = decode_owned(data)
             except DecodeError as exc:
                 yield lineno, problem_of(path, lineno, data, exc)
                 continue
@@ -647,7 +647,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
             content, value = split_chain(line)
             chain.step(content, value)
             try:
-                event = decode_obj(loads_line(content))
+                event = decode_owned(loads_line(content))
             except DecodeError as exc:
                 if first:
                     raise LogUnreadable(f"{path}:1: not a log (the first line is not an event: {exc}); "

@@ -21,12 +21,63 @@ from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall
 from .rules import Rules
 
 __all__ = [
-    "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
+    "FrozenDict", "freeze", "freeze_flat", "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
     "WhistMade", "KontraMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
     "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
 ]
 
-_NO_EXT: Final[Mapping[str, Any]] = {}
+class FrozenDict(dict[Any, Any]):
+    """A dict that refuses every change: the mappings an event holds.
+
+    >>> d = FrozenDict({"A": 6})
+    >>> d["A"] = 7
+    Traceback (most recent call last):
+    ...
+    TypeError: an event's mapping cannot be changed
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("an event's mapping cannot be changed")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict a :class:`FrozenDict` and every list a tuple, all the way down (the
+    converter of every mapping field, so that an event shares nothing it can be changed through)."""
+    if type(value) is dict or (isinstance(value, dict) and type(value) is not FrozenDict):
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if type(value) is list:
+        return tuple(freeze(v) for v in value)
+    if attrs.has(type(value)):
+        changes = {f.name: freeze(getattr(value, f.name)) for f in attrs.fields(type(value))
+                   if isinstance(getattr(value, f.name), (dict, list))}
+        return attrs.evolve(value, **changes) if changes else value
+    return value
+
+
+def freeze_flat(value: Any) -> Any:
+    """:func:`freeze` of a mapping of numbers or strings (one level): the common case, kept cheap."""
+    return value if type(value) is FrozenDict or value is None else FrozenDict(value)
+
+
+def _mapping(flat: bool = False) -> Any:
+    """A mapping field: empty by default, frozen whatever it is given."""
+    return attrs.field(factory=FrozenDict, converter=freeze_flat if flat else freeze)
+
+
+_NO_EXT: Final[Mapping[str, Any]] = FrozenDict()
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -39,7 +90,7 @@ class EventBase:
     at: str | None = None
     by: str | None = None
     note: str | None = None
-    extensions: Mapping[str, Any] = attrs.field(default=_NO_EXT, eq=False, repr=False)
+    extensions: Mapping[str, Any] = attrs.field(default=_NO_EXT, eq=False, repr=False, converter=freeze)
 
     @property
     def type(self) -> str:
@@ -62,13 +113,13 @@ class GameStarted(EventBase):
 class OpeningBalance(EventBase):
     """A game carried over from paper or another program, before the first deal."""
 
-    pool: dict[str, int] = attrs.Factory(dict)
-    mountain: dict[str, int] = attrs.Factory(dict)
-    whists: dict[str, dict[str, int]] = attrs.Factory(dict)
-    points: dict[str, int] = attrs.Factory(dict)
-    bula: dict[str, int] = attrs.Factory(dict)
+    pool: dict[str, int] = _mapping(flat=True)
+    mountain: dict[str, int] = _mapping(flat=True)
+    whists: dict[str, dict[str, int]] = _mapping()
+    points: dict[str, int] = _mapping(flat=True)
+    bula: dict[str, int] = _mapping(flat=True)
     """Serbian preferans: each player's bula as carried over (replaces the starting ``pool``)."""
-    soups: dict[str, dict[str, int]] = attrs.Factory(dict)
+    soups: dict[str, dict[str, int]] = _mapping()
     """Serbian preferans: soups written, writer → target → amount."""
 
 
@@ -79,7 +130,7 @@ class DealStarted(EventBase):
     deal: int
     dealer: str
     bomb: int = 0
-    hands: dict[str, tuple[Card, ...]] | None = None
+    hands: dict[str, tuple[Card, ...]] | None = attrs.field(default=None, converter=freeze)
     talon: tuple[Card, ...] | None = None
     turned: Card | None = None
     replaces_voided: bool = False
@@ -160,7 +211,7 @@ class Tricks(EventBase):
     """
 
     deal: int
-    taken: dict[str, int]
+    taken: dict[str, int] = attrs.field(converter=freeze_flat)
     last: str | None = None
 
     @property
@@ -177,19 +228,19 @@ class Allocation(EventBase):
     player: str
     pool: int = 0
     mountain: int = 0
-    help: dict[str, int] = attrs.Factory(dict)
+    help: dict[str, int] = _mapping(flat=True)
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class Adjustment(EventBase):
     """A manual, agreed entry."""
 
-    pool: dict[str, int] = attrs.Factory(dict)
-    mountain: dict[str, int] = attrs.Factory(dict)
-    whists: dict[str, dict[str, int]] = attrs.Factory(dict)
-    points: dict[str, int] = attrs.Factory(dict)
-    bula: dict[str, int] = attrs.Factory(dict)
-    soups: dict[str, dict[str, int]] = attrs.Factory(dict)
+    pool: dict[str, int] = _mapping(flat=True)
+    mountain: dict[str, int] = _mapping(flat=True)
+    whists: dict[str, dict[str, int]] = _mapping()
+    points: dict[str, int] = _mapping(flat=True)
+    bula: dict[str, int] = _mapping(flat=True)
+    soups: dict[str, dict[str, int]] = _mapping()
     reason: str | None = None
 
 
@@ -207,10 +258,10 @@ class SheetLine:
 
     pool: int | None = None
     mountain: int | None = None
-    whists: dict[str, int] | None = None
+    whists: dict[str, int] | None = attrs.field(default=None, converter=freeze_flat)
     points: int | None = None
     bula: int | None = None
-    soups: dict[str, int] | None = None
+    soups: dict[str, int] | None = attrs.field(default=None, converter=freeze_flat)
     result: int | None = None
     """Serbian preferans: the final result as written (PPN ``Result``), positive = winning."""
 
@@ -220,7 +271,7 @@ class ScoreRecorded(EventBase):
     """What a scorekeeper wrote after a deal, for audits. Changes no score."""
 
     after_deal: int
-    sheet: dict[str, SheetLine]
+    sheet: dict[str, SheetLine] = attrs.field(converter=freeze)
 
 
 @attrs.frozen(kw_only=True, slots=False)

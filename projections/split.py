@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.codec import DecodeError, decode_obj, decode_owned
 from vistlog.events.log import CHAIN_MESSAGES, LogUnreadable, RawLine, problem_of, read_events
 from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
@@ -81,7 +81,7 @@ def _worker(conn: Connection, path: str, kind: str) -> None:
                 continue
             data = orjson.loads(content)
             try:
-                event = decode_obj(data)
+                event = decode_owned(data)
             except DecodeError as exc:
                 problem = problem_of(path, lineno, data, exc)
                 pipe.note_unreadable(problem)
