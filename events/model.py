@@ -21,7 +21,8 @@ from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall
 from .rules import Rules
 
 __all__ = [
-    "FrozenDict", "freeze", "freeze_flat", "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
+    "FrozenDict", "freeze", "freeze_flat",
+    "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
     "WhistMade", "KontraMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
     "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
 ]
@@ -72,11 +73,6 @@ def freeze_flat(value: Any) -> Any:
     return value if type(value) is FrozenDict or value is None else FrozenDict(value)
 
 
-def _mapping(flat: bool = False) -> Any:
-    """A mapping field: empty by default, frozen whatever it is given."""
-    return attrs.field(factory=FrozenDict, converter=freeze_flat if flat else freeze)
-
-
 _NO_EXT: Final[Mapping[str, Any]] = FrozenDict()
 
 
@@ -113,13 +109,13 @@ class GameStarted(EventBase):
 class OpeningBalance(EventBase):
     """A game carried over from paper or another program, before the first deal."""
 
-    pool: dict[str, int] = _mapping(flat=True)
-    mountain: dict[str, int] = _mapping(flat=True)
-    whists: dict[str, dict[str, int]] = _mapping()
-    points: dict[str, int] = _mapping(flat=True)
-    bula: dict[str, int] = _mapping(flat=True)
+    pool: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    mountain: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    whists: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
+    points: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    bula: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
     """Serbian preferans: each player's bula as carried over (replaces the starting ``pool``)."""
-    soups: dict[str, dict[str, int]] = _mapping()
+    soups: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
     """Serbian preferans: soups written, writer → target → amount."""
 
 
@@ -228,19 +224,19 @@ class Allocation(EventBase):
     player: str
     pool: int = 0
     mountain: int = 0
-    help: dict[str, int] = _mapping(flat=True)
+    help: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class Adjustment(EventBase):
     """A manual, agreed entry."""
 
-    pool: dict[str, int] = _mapping(flat=True)
-    mountain: dict[str, int] = _mapping(flat=True)
-    whists: dict[str, dict[str, int]] = _mapping()
-    points: dict[str, int] = _mapping(flat=True)
-    bula: dict[str, int] = _mapping(flat=True)
-    soups: dict[str, dict[str, int]] = _mapping()
+    pool: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    mountain: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    whists: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
+    points: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    bula: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
+    soups: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
     reason: str | None = None
 
 
