@@ -14,6 +14,7 @@ hot path pays no more for a card than for a string.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -23,6 +24,8 @@ __all__ = [
     "Card",
     "Bid",
     "WhistCall",
+    "final_calls",
+    "half_stands",
     "Kontra",
     "GameKind",
     "parse_suit",
@@ -31,6 +34,8 @@ __all__ = [
     "PREFERANS_DECK",
     "SOLO_WHIST_DECK",
     "RANK_NAMES",
+    "obligation",
+    "whister_share",
 ]
 
 
@@ -100,6 +105,26 @@ class WhistCall(enum.Enum):
     PASS = "pass"
     HALF = "half"
     INVITE = "invite"
+
+
+def final_calls(calls: Sequence[tuple[str, WhistCall]]) -> dict[str, WhistCall]:
+    """Each Preferans defender's final decision. After pass, half and the first defender's second word
+    the half-whister is deemed to pass (the first took the whist, or both pass).
+
+    >>> P, H = WhistCall.PASS, WhistCall.HALF
+    >>> final_calls([("A", P), ("B", H), ("A", WhistCall.WHIST)])
+    {'A': <WhistCall.WHIST: 'whist'>, 'B': <WhistCall.PASS: 'pass'>}
+    """
+    final = dict(calls)
+    if len(calls) == 3:
+        final[calls[1][0]] = WhistCall.PASS
+    return final
+
+
+def half_stands(calls: Sequence[tuple[str, WhistCall]]) -> bool:
+    """Half-whist stands: the first passed, the second said half, and the first did not take it back."""
+    said = [c for _, c in calls]
+    return said[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(said) == 2 or said[2] is WhistCall.PASS)
 
 
 class Kontra(enum.Enum):
@@ -197,6 +222,21 @@ def parse_card(text: str) -> Card:
 
 PREFERANS_BASE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 """Base price of a Preferans contract by level (misère is 10)."""
+
+
+def obligation(level: int) -> int:
+    """Tricks the defence must take against a Preferans contract of this level (6→4, 7→2, else 1):
+    a fact of the game, the same under every preset.
+
+    >>> [obligation(n) for n in (6, 7, 8)]
+    [4, 2, 1]
+    """
+    return {6: 4, 7: 2}.get(level, 1)
+
+
+def whister_share(level: int) -> int:
+    """One whister's share of the obligation when both whist (6→2, 7→1, else 1)."""
+    return {6: 2, 7: 1}.get(level, 1)
 
 SOLO_ORDER: Final = ("prop", "cop", "solo", "misere", "abundance", "trump_abundance",
                      "open_misere", "full_abundance")

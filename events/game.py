@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
-from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall
+from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
@@ -585,12 +585,7 @@ class GameState:
 
     def _whists_outcome(self, d: DealState) -> str:
         """``play`` when someone whists, ``none`` when both passed or a half stands."""
-        final: dict[str, WhistCall] = {}
-        for p, c in d.calls:
-            final[p] = c
-        if len(d.calls) == 3:
-            final[d.defenders[1]] = WhistCall.PASS
-        if any(c is WhistCall.WHIST for c in final.values()):
+        if any(c is WhistCall.WHIST for c in final_calls(d.calls).values()):
             return "play"
         return "none"
 
@@ -671,7 +666,7 @@ class GameState:
             if len(d.calls) < 2:
                 return "the defenders have not both spoken"
             if self._whists_outcome(d) == "none":
-                if [x for _, x in d.calls][:2] == [WhistCall.PASS, WhistCall.HALF]:
+                if half_stands(d.calls):
                     if self.pref.half_whist_played:
                         return None
                     return "the half-whist stands: the deal is decided without play"

@@ -73,6 +73,17 @@ class Play:
 
     def play(self, player: str, card: Card) -> tuple[str, str] | None:
         """Play a card; return ``None``, or the problem code and why it is illegal (nothing changes then)."""
+        err = self.check(player, card)
+        if err is None:
+            self._apply(player, card)
+        return err
+
+    def is_legal(self, player: str, card: Card) -> bool:
+        """May ``player`` play ``card`` now? Nothing changes."""
+        return self.check(player, card) is None
+
+    def check(self, player: str, card: Card) -> tuple[str, str] | None:
+        """``None`` when ``player`` may play ``card`` now, else the problem code and why not; nothing changes."""
         if self.complete:
             return "play-complete", f"all {self.total_tricks} tricks have been played"
         if player != self.to_play:
@@ -91,11 +102,13 @@ class Play:
                 if trumps:
                     return ("must-trump", f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
                             f"{trumps[0]}, not play {card}")
-        hand.discard(card)
+        return None
+
+    def _apply(self, player: str, card: Card) -> None:
+        self.hands[player].discard(card)
         self.current.append((player, card))
         if len(self.current) == len(self.seating):
             self._finish_trick()
-        return None
 
     def _finish_trick(self) -> None:
         talon = self.talon_leads[self.trick_no - 1] if self.trick_no <= len(self.talon_leads) else None

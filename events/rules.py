@@ -26,7 +26,7 @@ import attrs
 
 from .problems import VistlogError
 
-from .cards import GameKind
+from .cards import SOLO_ORDER, GameKind
 
 __all__ = [
     "RulesError",
@@ -212,14 +212,6 @@ class PreferansOptions:
             return 6
         return 7 if self.raspas_exit == "hard" else min(6 + run, 8)
 
-    def obligation(self, level: int) -> int:
-        """Tricks the defence must take against a contract of this level (6→4, 7→2, else 1)."""
-        return {6: 4, 7: 2}.get(level, 1)
-
-    def whister_share(self, level: int) -> int:
-        """One whister's share of the obligation when both whist (6→2, 7→1, else 1)."""
-        return {6: 2, 7: 1}.get(level, 1)
-
     def raspas_rate(self, k: int) -> int:
         """Price of a raspas trick for the k-th raspas in a row (k ≥ 1)."""
         prog = self.raspas_progression
@@ -243,8 +235,8 @@ class ContractPoints:
     opponent_per_trick: int = 0
 
 
-SOLO_CONTRACTS: Final = ("prop", "solo", "misere", "abundance", "trump_abundance",
-                         "open_misere", "full_abundance")
+SOLO_CONTRACTS: Final = tuple(b for b in SOLO_ORDER if b != "cop")
+"""The Solo Whist contracts (the bids of :data:`~vistlog.events.cards.SOLO_ORDER` but cop, which accepts a prop)."""
 
 ENCYCLOPEDIA_TABLE: Final = {
     "prop": ContractPoints(8, 4, 4, 1, 1),

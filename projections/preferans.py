@@ -25,9 +25,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from vistlog.events.cards import WhistCall
+from vistlog.events.cards import WhistCall, obligation, whister_share
 from vistlog.events.model import Allocation
 from vistlog.events.rules import PreferansOptions
+from vistlog.events.seating import clockwise
 
 from .entries import Entry, Num, Totals, exact_div, fmt
 from .record import DealRecord
@@ -86,8 +87,8 @@ class _Book:
             self.entries.append(Entry(self.deal.number, "whists", writer, x, why, on=on))
 
     def clockwise_from(self, p: str) -> list[str]:
-        i = self.players.index(p)
-        return self.players[i + 1:] + self.players[:i]
+        """The others, clockwise from p's left (the seating rule of :mod:`vistlog.events.seating`)."""
+        return clockwise(self.players, p)[:-1]
 
     def write_off(self, p: str, x: Num, why: str) -> None:
         """Take ``x`` off p's own mountain, stopping at 0 when ``mountain_floor`` says so."""
@@ -182,7 +183,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     if not deal.played:
         if deal.half_stands:
             book.win(d, p, f"{name} made without play (half-whist)", made_game=True)
-            half_tricks = exact_div(o.obligation(level), 2)
+            half_tricks = exact_div(obligation(level), 2)
             halfer = deal.calls[1][0]
             book.whist(halfer, d, p * o.whist_rate * half_tricks,
                        f"half-whist: {fmt(half_tricks)} trick(s) × {fmt(p * o.whist_rate)}")
@@ -196,9 +197,8 @@ def _contract(book: _Book, deal: DealRecord) -> None:
         book.win(d, p, f"{name} made", made_game=True)
     else:
         book.mountain_add(d, p * o.declarer_penalty_rate * u, f"{name} failed: {u} undertrick(s) × {fmt(p)}")
-    others = [q for q in book.players if q != d and (q in deal.holders or o.dealer_consolation)]
-    cons = p * o.consolation_rate * u
-    cons_why = f"consolation for {u} undertrick(s) × {fmt(p * o.consolation_rate)}"
+    others = _consolers(book, deal, d)
+    cons, cons_why = _consolation(book, p, u)
     if level == 10 and o.ten_game != "whisted":
         if u and o.ten_game != "checked_silent" and o.consolation != "none":
             for q in others:
@@ -209,7 +209,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     rate = p * o.whist_rate
     tricks = {q: deal.taken.get(q, 0) for q in deal.defenders}
     team = sum(tricks.values())
-    need = o.obligation(level)
+    need = obligation(level)
     written: dict[str, Num] = {}
     if deal.half_stands:  # played out (option half_whist_played): the half-whister answers for half
         halfer = deal.calls[1][0]
@@ -266,7 +266,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
 def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, int], team: int, need: int,
                            level: int, p: Num) -> None:
     o = book.o
-    share = o.whister_share(level)
+    share = whister_share(level)
     mode = o.two_whisters
     short = max(0, need - team)
     pays: dict[str, int] = {}
@@ -313,10 +313,21 @@ def _totus(book: _Book, deal: DealRecord, p: Num, name: str) -> None:
         q = c.helps[0]
         book.mountain_add(d, max(book.mountain[q], 0), f"тотус failed: plus the mountain of {q}")
     if o.consolation != "none":
-        cons = p * o.consolation_rate * u
-        for q in book.players:
-            if q != d and (q in deal.holders or o.dealer_consolation):
-                book.whist(q, d, cons, f"consolation for {u} undertrick(s) × {fmt(p * o.consolation_rate)}")
+        cons, why = _consolation(book, p, u)
+        for q in _consolers(book, deal, d):
+            book.whist(q, d, cons, why)
+
+
+def _consolers(book: _Book, deal: DealRecord, declarer: str) -> list[str]:
+    """Who writes consolation for a failed declarer: every other player who holds cards, and the
+    sitting-out dealer too under ``dealer_consolation``; in seating order."""
+    return [q for q in book.players if q != declarer and (q in deal.holders or book.o.dealer_consolation)]
+
+
+def _consolation(book: _Book, p: Num, u: int) -> tuple[Num, str]:
+    """The consolation each of them writes for ``u`` undertricks at price ``p``, and its reason."""
+    rate = p * book.o.consolation_rate
+    return rate * u, f"consolation for {u} undertrick(s) × {fmt(rate)}"
 
 
 # --------------------------------------------------------------------------- raspas

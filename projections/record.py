@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from vistlog.events.cards import Kontra, WhistCall
+from vistlog.events.cards import Kontra, WhistCall, final_calls, half_stands
 from vistlog.events.game import DealState
 from vistlog.events.model import Allocation, ContractMade, Event
 from vistlog.events.serbian import SerbianDeal
@@ -54,17 +54,13 @@ class DealRecord:
         return self.taken is not None
 
     def final_calls(self) -> dict[str, WhistCall]:
-        """Each defender's final decision; after pass-half-whist the second is deemed to pass."""
-        final = dict(self.calls)
-        if len(self.calls) == 3:
-            final[self.calls[1][0]] = WhistCall.PASS
-        return final
+        """Each defender's final decision (:func:`vistlog.events.cards.final_calls`)."""
+        return final_calls(self.calls)
 
     @property
     def half_stands(self) -> bool:
-        """Half-whist: first passed, second said half, first did not take it back."""
-        calls = [c for _, c in self.calls]
-        return calls[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(calls) == 2 or calls[2] is WhistCall.PASS)
+        """Half-whist stands (:func:`vistlog.events.cards.half_stands`)."""
+        return half_stands(self.calls)
 
 
 def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event]) -> DealRecord:

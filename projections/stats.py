@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from vistlog.events.cards import GameKind, WhistCall
+from vistlog.events.cards import GameKind, WhistCall, obligation
 from vistlog.events.rules import PreferansOptions
 
 from .entries import fmt
@@ -84,7 +84,7 @@ def summary(res: GameResult) -> dict[str, Any]:
             for q in whisters:
                 per[q]["whists"][0] += 1
                 if rec.taken is not None and level:
-                    need = options.obligation(level)
+                    need = obligation(level)
                     got = sum(rec.taken.get(d, 0) for d in rec.defenders) if len(whisters) == 1 \
                         else rec.taken.get(q, 0) * 2
                     if got >= need:

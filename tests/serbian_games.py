@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -149,7 +148,7 @@ def random_game(rng: random.Random, deals: int, rules: dict[str, Any] | None = N
                 p = d.play.to_play
                 hand = sorted(d.play.hands[p], key=str)
                 rng.shuffle(hand)
-                card = next(c for c in hand if copy.deepcopy(d.play).play(p, c) is None)
+                card = next(c for c in hand if d.play.is_legal(p, c))
                 emit(type="card_played", deal=n, player=p, card=str(card))
         else:
             playing = d.in_play()

@@ -60,24 +60,12 @@ def _play_out(rng: random.Random, play: Play) -> list[tuple[str, Card]]:
     moves = []
     while not play.complete:
         p = play.to_play
-        legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank)) if _legal(play, p, c)]
+        legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank)) if play.is_legal(p, c)]
         card = rng.choice(legal)
         err = play.play(p, card)
         assert err is None, err
         moves.append((p, card))
     return moves
-
-
-def _legal(play: Play, player: str, card: Card) -> bool:
-    led = play._led_suit()
-    hand = play.hands[player]
-    if led is None or card.suit is led:
-        return True
-    if any(c.suit is led for c in hand):
-        return False
-    if play.must_trump and play.trump is not None and card.suit is not play.trump:
-        return not any(c.suit is play.trump for c in hand)
-    return True
 
 
 def _split(rng: random.Random, total: int, names: Sequence[str], weights: Sequence[float] | None = None

@@ -23,7 +23,8 @@ from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 from . import serbian
 
-__all__ = ["width", "table", "running", "running_parts", "sheet_json", "sheet_csv", "sheet_text", "settle_json",
+__all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
+           "sheet_json", "sheet_csv", "sheet_text", "settle_json",
            "settle_text", "audit_text", "strike"]
 
 
@@ -117,11 +118,13 @@ def running(entries: Sequence[Entry], column: str, player: str, on: str | None =
     return ".".join(strike(text) if void else text for text, void in running_parts(entries, column, player, on))
 
 
-def _entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
+def entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
+    """The entries of a game up to deal ``upto`` (all of them when ``None``)."""
     return [e for e in res.entries if upto is None or e.deal <= upto]
 
 
-def _last_deal(res: GameResult, upto: int | None) -> int:
+def last_deal(res: GameResult, upto: int | None) -> int:
+    """The last deal a view up to ``upto`` shows."""
     return res.deals if upto is None else min(upto, res.deals)
 
 
@@ -129,10 +132,10 @@ def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     """The sheet as JSON: totals (the ``score_recorded`` shape) and the running columns."""
     if serbian.is_serbian(res):
         return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
-                "players": list(res.players), "after_deal": _last_deal(res, upto), **serbian.sheet_json(res, upto),
-                "voided": sorted({e.deal for e in _entries_upto(res, upto) if e.void})}
+                "players": list(res.players), "after_deal": last_deal(res, upto), **serbian.sheet_json(res, upto),
+                "voided": sorted({e.deal for e in entries_upto(res, upto) if e.void})}
     t = res.totals_after(upto)
-    entries = _entries_upto(res, upto)
+    entries = entries_upto(res, upto)
     sheet: dict[str, Any] = {}
     runs: dict[str, Any] = {}
     for p in res.players:
@@ -145,7 +148,7 @@ def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
             sheet[p] = {"points": _num(t.points[p])}
             runs[p] = {"points": running(entries, "points", p)}
     return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
-            "players": list(res.players), "after_deal": _last_deal(res, upto), "sheet": sheet, "running": runs,
+            "players": list(res.players), "after_deal": last_deal(res, upto), "sheet": sheet, "running": runs,
             "voided": sorted({e.deal for e in entries if e.void})}
 
 
@@ -160,7 +163,7 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
     w.writerow(["game", "after_deal", "player", "field", "value"])
     for res in results:
         t = res.totals_after(upto)
-        deal = _last_deal(res, upto)
+        deal = last_deal(res, upto)
         game = neutral(res.game)
         for p in res.players:
             if serbian.is_serbian(res):
@@ -183,7 +186,7 @@ def _title(res: GameResult, upto: int | None) -> str:
     rules = res.started.rules
     over = rules_words(rules)
     pool = f", {'bula' if serbian.is_serbian(res) else 'pool'} {res.started.pool}" if res.started.pool else ""
-    return f"{res.game} · {res.kind.title} · {over}{pool} · after deal {_last_deal(res, upto)}"
+    return f"{res.game} · {res.kind.title} · {over}{pool} · after deal {last_deal(res, upto)}"
 
 
 def rules_words(rules: Any) -> str:
@@ -197,7 +200,7 @@ def rules_words(rules: Any) -> str:
 def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None) -> str:
     """The пулька as a text table: running entries per column, Cyrillic names lined up; with
     ``columns`` (a terminal's width) running entries wrap inside their column to fit it."""
-    entries = _entries_upto(res, upto)
+    entries = entries_upto(res, upto)
     t = res.totals_after(upto)
     lines = [_title(res, upto)]
     if serbian.is_serbian(res):

@@ -28,7 +28,7 @@ from vistlog.events.model import BidMade, ContractMade, WhistMade
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 from ..settlement import money, payments, results, round_to_zero_sum
-from . import rules_words, running_parts
+from . import entries_upto, last_deal, rules_words, running_parts
 from .serbian import is_serbian, serbian_svg
 
 __all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_points"]
@@ -121,14 +121,6 @@ def _strip(markup: str) -> str:
     return "".join(out)
 
 
-def _entries(res: GameResult, upto: int | None) -> list[Entry]:
-    return [e for e in res.entries if upto is None or e.deal <= upto]
-
-
-def _after(res: GameResult, upto: int | None) -> int:
-    return res.deals if upto is None else min(upto, res.deals)
-
-
 def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[Point],
                  paths: list[list[Point]]) -> list[str]:
     """The whist band of one player split into one part per opponent, as players draw it: each
@@ -163,19 +155,19 @@ def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[
 
 def preferans_svg(res: GameResult, upto: int | None = None) -> str:
     """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
-    entries = _entries(res, upto)
+    entries = entries_upto(res, upto)
     totals = res.totals_after(upto)
     size = res.started.pool or 0
     n = len(res.players)
     paths = _sector_paths(n)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE + 2 * PAD} {SIZE + TOP + 60}" '
              f'width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" font-family="{FONT}" role="img">',
-             f"<title>{escape(res.game)}: пулька after deal {_after(res, upto)}</title>",
+             f"<title>{escape(res.game)}: пулька after deal {last_deal(res, upto)}</title>",
              f'<rect x="0" y="0" width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" fill="#fffdf7"/>',
              f'<text x="{PAD}" y="30" font-size="18" font-weight="bold">{escape(res.game)}</text>',
              f'<text x="{SIZE + PAD}" y="30" font-size="14" text-anchor="end">'
              f"{escape(res.started.rules.preset)} · пуля {size} · после сдачи (after deal) "
-             f"{_after(res, upto)}</text>"]
+             f"{last_deal(res, upto)}</text>"]
     for k, (player, path) in enumerate(zip(res.players, paths)):
         colour = COLOURS[k % len(COLOURS)]
         for band, (f_in, f_out) in BANDS.items():
@@ -207,7 +199,7 @@ def preferans_svg(res: GameResult, upto: int | None = None) -> str:
 
 def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
-    last = _after(res, upto)
+    last = last_deal(res, upto)
     running = running_points(res, upto)
     values = [v for series in running.values() for v in series]
     lo, hi = min(values + [0]), max(values + [0])
@@ -250,7 +242,7 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
 
 def running_points(res: GameResult, upto: int | None = None) -> dict[str, list[Num]]:
     """Each player's Solo Whist total after deal 0, 1, … (index = deal), voided deals left out."""
-    last = _after(res, upto)
+    last = last_deal(res, upto)
     per_deal: dict[str, list[Num]] = {p: [0] * (last + 1) for p in res.players}
     for e in res.entries:
         if not e.void and 0 < e.deal <= last and e.column == "points":
@@ -358,7 +350,7 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
         points = running_points(res, upto)
         body = [f'<tr><td class="num">{deal}</td>'
                 + "".join(f'<td class="num">{fmt(points[p][deal])}</td>' for p in res.players) + "</tr>"
-                for deal in range(1, _after(res, upto) + 1)]
+                for deal in range(1, last_deal(res, upto) + 1)]
         solo_table = ("<h2>Running points</h2><table><tr><th>deal</th>"
                       + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
     return f"""<!doctype html>
@@ -367,7 +359,7 @@ def html_page(res: GameResult, upto: int | None = None) -> str:
 <title>{escape(res.game)} — {kind}</title>
 <style>{_CSS}</style></head>
 <body>
-<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_text)} · after deal {_after(res, upto)}
+<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_text)} · after deal {last_deal(res, upto)}
  · {escape(", ".join(res.players))}</span></h1>
 {svg_of(res, upto)}
 <h2>Settlement (расчёт)</h2>

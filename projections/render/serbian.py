@@ -34,7 +34,7 @@ def is_serbian(res: GameResult) -> bool:
 
 
 def _entries(res: GameResult, upto: int | None) -> list[Entry]:
-    return [e for e in res.entries if not e.void and (upto is None or e.deal <= upto)]
+    return [e for e in res.entries if not e.void and (upto is None or e.deal <= upto)]  # counted ones only
 
 
 def bula_marks(res: GameResult, player: str, upto: int | None = None) -> str:
