@@ -3,9 +3,9 @@
     python bench/outputs.py [--root CHECKOUT] [--extra LOG ...] > digests.txt
 
 For each log (``samples/*.jsonl``, ``tests/vectors/*.jsonl`` and ``--extra`` ones) and each command
-(validate, settle and settle --format json, sheet as text, JSON, CSV and HTML, audit as text and JSON,
-replay, stats --format json) it runs ``vistlog`` from ``CHECKOUT`` (default: this one) and prints one
-line: the SHA-256 of its standard output, standard error and exit code, then the command. Run it on
+(validate, settle as text and JSON, sheet as text, JSON, CSV and HTML and up to a deal, audit as text
+and JSON, replay, stats --format json, export --to csv) it runs ``vistlog`` from ``CHECKOUT`` (default:
+this one) and prints one line: the SHA-256 of its standard output, standard error and exit code, then the command. Run it on
 two checkouts (``git worktree add /tmp/before <commit>``) and ``diff`` the two files: no line may differ
 unless the change meant it to.
 """
@@ -22,7 +22,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 COMMANDS = (["validate"], ["settle"], ["settle", "--format", "json"], ["sheet"], ["sheet", "--format", "json"],
             ["sheet", "--format", "csv"], ["sheet", "--format", "html"], ["audit"], ["audit", "--format", "json"],
-            ["replay"], ["stats", "--format", "json"])
+            ["replay"], ["stats", "--format", "json"], ["sheet", "--upto", "3"],
+            ["sheet", "--upto", "999", "--format", "csv"], ["replay", "--upto", "2"], ["export", "--to", "csv"])
 
 
 def main() -> None:

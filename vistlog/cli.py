@@ -34,7 +34,7 @@ from vistlog.projections.audit import ClaimError
 from vistlog.projections.fold import GameResult, Pipeline, fold_events
 
 from .api import Game, dump, read_games
-from .output import OutputError, write_file
+from .output import OutputError, open_output, write_file
 
 __all__ = ["main"]
 
@@ -245,32 +245,72 @@ def _load(args: argparse.Namespace, events: bool = True) -> tuple[list[GameResul
     return [g.fold for g in games], problems
 
 
+class _JsonGames:
+    """``{"games": [...]}`` written one game at a time, as ``orjson.OPT_INDENT_2`` writes it whole."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.first = True
+
+    def add(self, game: dict[str, Any]) -> None:
+        body = orjson.dumps(game, option=orjson.OPT_INDENT_2).decode().replace("\n", "\n    ")
+        self.out.write(('{\n  "games": [\n    ' if self.first else ",\n    ") + body)
+        self.first = False
+
+    def close(self) -> None:
+        self.out.write('{\n  "games": []\n}\n' if self.first else "\n  ]\n}\n")
+
+
 def cmd_sheet(args: argparse.Namespace) -> int:
-    """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML."""
-    results, problems = _load(args, events=args.format in ("html", "svg"))  # the drawing reads deals' events
-    last = max((r.deals for r in results), default=0)
-    if args.upto is not None and args.upto > last:
-        _err(f"vistlog sheet: --upto {args.upto} is past the last deal ({last}): the whole game is shown")
-    if args.format == "json":
-        text = orjson.dumps({"games": [render.sheet_json(r, args.upto) for r in results]},
-                            option=orjson.OPT_INDENT_2).decode() + "\n"
-    elif args.format == "csv":
-        text = render.sheet_csv(results, args.upto)
-    elif args.format == "svg":
-        if len(results) != 1:
-            raise _UsageError(f"--format svg draws one game: name it with --game "
-                              f"({', '.join(r.game for r in results)})")
-        text = drawing.svg_of(results[0], args.upto) + "\n"
-    elif args.format == "html":
-        text = drawing.html_pages(results, args.upto) + "\n"
-    else:
-        columns = shutil.get_terminal_size().columns if sys.stdout.isatty() and not args.output else None
-        text = "\n\n".join(render.sheet_text(r, args.upto, columns) for r in results) + "\n"
-    if args.output and args.output != "-":
-        write_file(args.output, text)
-    else:
-        sys.stdout.write(text)
-    return 1 if problems else 0
+    """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML.
+
+    Text, JSON and CSV are written game by game as the games come (memory holds one game); the
+    drawings take every game first."""
+    if args.format in ("html", "svg"):
+        results, problems = _load(args, events=True)  # the drawing reads deals' events
+        last = max((r.deals for r in results), default=0)
+        if args.format == "svg":
+            if len(results) != 1:
+                raise _UsageError(f"--format svg draws one game: name it with --game "
+                                  f"({', '.join(r.game for r in results)})")
+            text = drawing.svg_of(results[0], args.upto) + "\n"
+        else:
+            text = drawing.html_pages(results, args.upto) + "\n"
+        _upto_past(args.upto, last)
+        with open_output(args.output) as out:
+            out.write(text)
+        return 1 if problems else 0
+    games = _Games(args, events=False)
+    last = 0
+    columns = shutil.get_terminal_size().columns if sys.stdout.isatty() and not args.output else None
+    with open_output(args.output) as out:
+        json_games = _JsonGames(out) if args.format == "json" else None
+        first = True
+        for g in games:
+            r = g.fold
+            last = max(last, r.deals)
+            if json_games is not None:
+                json_games.add(render.sheet_json(r, args.upto))
+            elif args.format == "csv":
+                rows = render.sheet_csv([r], args.upto)
+                out.write(rows if first else rows.split("\n", 1)[1])
+            else:
+                out.write(("" if first else "\n\n") + render.sheet_text(r, args.upto, columns))
+            first = False
+        if json_games is not None:
+            json_games.close()
+        elif args.format == "csv":
+            if first:
+                out.write(render.sheet_csv([], args.upto))
+        else:
+            out.write("\n")
+    _upto_past(args.upto, last)
+    return 1 if games.count else 0
+
+
+def _upto_past(upto: int | None, last: int) -> None:
+    if upto is not None and upto > last:
+        _err(f"vistlog sheet: --upto {upto} is past the last deal ({last}): the whole game is shown")
 
 
 def _batch_mode(args: argparse.Namespace) -> bool:
@@ -351,47 +391,63 @@ def cmd_settle(args: argparse.Namespace) -> int:
     games = _Games(args, detail=False)
     unbalanced = False
     first = True
+    json_games = _JsonGames(sys.stdout) if args.format == "json" else None
     for g in games:  # printed as each game comes: memory does not grow with the number of games
         game = g.to_json()
         unbalanced |= not game["zero_sum"]
-        if args.format == "json":
-            body = orjson.dumps(game, option=orjson.OPT_INDENT_2).decode().replace("\n", "\n    ")
-            sys.stdout.write(('{\n  "games": [\n    ' if first else ",\n    ") + body)
+        if json_games is not None:
+            json_games.add(game)
         else:
             sys.stdout.write(("" if first else "\n\n") + render.settle_text(game))
         first = False
-    if args.format == "json":
-        _out('{\n  "games": []\n}' if first else "\n  ]\n}")
+    if json_games is not None:
+        json_games.close()
     else:
         _out()
     return 1 if games.count or unbalanced else 0
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    """vistlog audit: recorded against computed, for one log or many."""
+    """vistlog audit: recorded against computed, for one log or many (one game at a time)."""
     if _batch_mode(args):
         return cmd_batch(args, "audit")
     args.log = args.logs[0]
-    games, problems = _games(args, events=False)
-    if args.claimed and len(games) != 1:
-        raise _UsageError("--claimed compares one game: name it with --game")
-    reports = [g.audit(args.claimed).to_json() for g in games]
-    if args.format == "json":
-        _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode())
+    if args.claimed:
+        listed, problems = _games(args, events=False)
+        if len(listed) != 1:
+            raise _UsageError("--claimed compares one game: name it with --game")
+        reports = [listed[0].audit(args.claimed).to_json()]
+        _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode() if args.format == "json"
+             else render.audit_text(reports[0]))
+        return 1 if problems or not reports[0]["ok"] else 0
+    games = _Games(args, events=False)
+    json_games = _JsonGames(sys.stdout) if args.format == "json" else None
+    first = True
+    bad = False
+    for g in games:
+        report = g.audit().to_json()
+        bad |= not report["ok"]
+        if json_games is not None:
+            json_games.add(report)
+        else:
+            sys.stdout.write(("" if first else "\n") + render.audit_text(report))
+        first = False
+    if json_games is not None:
+        json_games.close()
     else:
-        _out("\n".join(render.audit_text(rep) for rep in reports))
-    return 1 if problems or any(not rep["ok"] for rep in reports) else 0
+        _out()
+    return 1 if games.count or bad else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """vistlog replay: the story of a game, deal by deal."""
-    games, problems = _games(args)
+    """vistlog replay: the story of a game, deal by deal (one game at a time)."""
+    games = _Games(args)
     for i, g in enumerate(games):
         if i:
             _out()
         for line in g.replay(args.upto):
             _out(line)
-    return 1 if problems else 0
+    return 1 if games.count else 0
 
 
 def cmd_append(args: argparse.Namespace) -> int:

@@ -10,13 +10,17 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import stat
+import sys
 import tempfile
+from collections.abc import Iterator
+from typing import IO
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["OutputError", "write_file"]
+__all__ = ["OutputError", "write_file", "open_output"]
 
 
 class OutputError(VistlogError):
@@ -24,13 +28,24 @@ class OutputError(VistlogError):
 
 
 def write_file(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path``.
+    """Write ``text`` (UTF-8) to ``path``, whole or not at all (see :func:`open_output`)."""
+    with open_output(path) as out:
+        out.write(text)
+
+
+@contextlib.contextmanager
+def open_output(path: str | None) -> Iterator[IO[str]]:
+    """Where to write a command's output as it is made: standard output for ``None`` or ``-``.
 
     A regular file, or a new path, is written whole or not at all: the text goes to a
-    temporary file beside it, is flushed to disk, and replaces the target in one rename,
-    keeping its permissions. A link is followed and its target written so. Anything else
-    (a device such as ``/dev/stdout``, a pipe) is written in place: it is never replaced.
+    temporary file beside it, is flushed to disk, and replaces the target in one rename when
+    the block ends without an error, keeping its permissions (on an error the temporary file
+    is removed and the target left as it was). A link is followed and its target written so.
+    Anything else (a device such as ``/dev/stdout``, a pipe) is written in place.
     """
+    if path is None or path == "-":
+        yield sys.stdout
+        return
     target = os.path.realpath(path)
     try:
         st: os.stat_result | None = os.stat(target)
@@ -38,29 +53,28 @@ def write_file(path: str, text: str) -> None:
         st = None
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    data = text.encode("utf-8")
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"{path}: is a folder; name a file to write")
     try:
         if st is not None and not stat.S_ISREG(st.st_mode):
-            if stat.S_ISDIR(st.st_mode):
-                raise OutputError(f"{path}: is a folder; name a file to write")
-            with open(target, "wb") as fh:
-                fh.write(data)
+            with open(target, "w", encoding="utf-8", newline="") as fh:
+                yield fh
             return
-        _replace(target, data, stat.S_IMODE(st.st_mode) if st is not None else None)
+        folder, name = os.path.split(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-
-
-def _replace(target: str, data: bytes, mode: int | None) -> None:
-    folder, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+        with os.fdopen(fd, "wb") as raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as fh:
+            yield fh
             fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o644 & ~_umask())
+            os.fsync(raw.fileno())
+        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o644 & ~_umask())
         os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
