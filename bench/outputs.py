@@ -5,7 +5,8 @@
 For each log (``samples/*.jsonl``, ``tests/vectors/*.jsonl`` and ``--extra`` ones) and each command
 (validate, settle as text and JSON, sheet as text, JSON, CSV and HTML and up to a deal, audit as text
 and JSON, replay, stats --format json, export --to csv) it runs ``vistlog`` from ``CHECKOUT`` (default:
-this one) and prints one line: the SHA-256 of its standard output, standard error and exit code, then the command. Run it on
+this one) and prints one line: the SHA-256 of its standard output, standard error and exit code, then the
+command. Run it on
 two checkouts (``git worktree add /tmp/before <commit>``) and ``diff`` the two files: no line may differ
 unless the change meant it to.
 """
