@@ -1,7 +1,11 @@
 """The game state machine: given the game so far, is the next event legal?
 
 :class:`LogChecker` checks a whole file: ``seq`` runs 1, 2, 3…; every event names a game
-that was started; each game's events go to its :class:`GameState`. ``check`` returns the
+that was started; each game's events go to its state. As python-chess has a board class per
+variant, each game has a class on the shared :class:`GameState` (the envelope: players, deal
+numbers and rotation, voids, checkpoints, the end): :class:`PreferansGame`, :class:`SoloWhistGame`
+and :class:`vistlog.events.serbian.SerbianGame`, which fill in the auction, the contract, the
+play and the columns of their own game (:func:`game_class` picks one). ``check`` returns the
 problems of one event as :class:`~vistlog.events.problems.Issue` values (code, field,
 message), and an empty list when the event is legal; a refused event changes nothing. After a
 refused event the rest of that deal is skipped without further complaint (``deal_broken``) and
@@ -38,7 +42,8 @@ from .text import printable, unsafe_characters
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
-__all__ = ["LogChecker", "GameState", "DealState", "ClosureOracle", "Issue", "game_class"]
+__all__ = ["LogChecker", "GameState", "PreferansGame", "SoloWhistGame", "DealState", "ClosureOracle", "Issue",
+           "game_class"]
 
 _STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
 
@@ -205,6 +210,55 @@ class GameState:
             return f"deal {d.number}: the defenders have not both spoken"
         return f"deal {d.number} has no tricks"
 
+    # ------------------------------------------------------------------ what each game's class says
+
+    GAME: ClassVar[str] = "Preferans"
+    """The game's name in messages."""
+    ALL_PASS: ClassVar[str] = ""
+    """What everybody passing is called, for messages."""
+    AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
+    LAST_TRICK_NEEDED: ClassVar[bool] = False
+    """A deal without contract may be played (Solo Whist's general misère) and then needs ``last``."""
+
+    def _game_over(self) -> bool:
+        """The rules end the game now (asked before a deal starts)."""
+        return False
+
+    def _dealer_deals_again(self, prev: DealState) -> bool:
+        """After ``prev`` the same dealer deals again."""
+        return False
+
+    def _after_deal(self, prev: DealState) -> None:
+        """What a finished deal changes for the next ones."""
+
+    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
+        """Problems of a ``deal_started``'s cards and bomb."""
+        raise NotImplementedError
+
+    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
+        """Problems of a bid (the base class has checked the player and that the auction is open)."""
+        raise NotImplementedError
+
+    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+        """Problems of a contract under this game's rules."""
+        raise NotImplementedError
+
+    def _play_allowed(self, d: DealState) -> str | None:
+        """Why no card may be played now, or ``None``."""
+        raise NotImplementedError
+
+    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+        """The play of the deal: who holds what, who leads, the trump."""
+        raise NotImplementedError
+
+    def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:
+        """Problems of the columns of a balance or an adjustment."""
+        return []
+
+    def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
+        """Problems of the columns of one line of a recorded sheet."""
+        return []
+
     # ------------------------------------------------------------------ deal start
 
     def _deal_started(self, ev: DealStarted) -> list[Issue]:
@@ -219,33 +273,25 @@ class GameState:
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
             return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
-        if (self.kind is GameKind.PREFERANS and self.pref.game_end == "pools_closed"
-                and self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id)):
+        if self.deals_started and self._game_over():
             return [Issue("pools-closed", "deal",
                           f"every pool is closed: game {self.id} is over (the rules end it so)")]
         prev = self.regular
         if prev is not None and prev.dealer is not None:
             expected = self.left_of(prev.dealer)[0]
-            same_allowed = (self.kind is GameKind.PREFERANS and prev.raspas
-                            and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats)
-            if same_allowed:
+            if self._dealer_deals_again(prev):
                 expected = prev.dealer
             if ev.dealer != expected:
                 return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
-        if self.kind is GameKind.PREFERANS:
-            issues = self._pref_deal_fields(ev)
-        else:
-            issues = self._solo_deal_fields(ev)
+        issues = self._deal_fields(ev)
         if issues:
             return issues
         if prev is not None and prev.dealer is not None and prev.dealer == ev.dealer:
             self.raspas_by_dealer += 1
         else:
             self.raspas_by_dealer = 0
-        if self.kind is GameKind.PREFERANS and prev is not None and prev.finished and not prev.broken \
-                and prev.number not in self.voided:
-            played = prev.tricks is not None or (prev.play is not None and prev.play.complete)
-            self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
+        if prev is not None and prev.finished and not prev.broken and prev.number not in self.voided:
+            self._after_deal(prev)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
         self.deal = self.regular = DealState(ev.deal, ev.dealer, holding, ev)
@@ -269,49 +315,13 @@ class GameState:
         dealer = self.dealers.get(ev.deal)
         if dealer is not None and ev.dealer != dealer:
             return [Issue("dealer-wrong", "dealer", f"{dealer} dealt deal {ev.deal}, not {ev.dealer}")]
-        issues = self._pref_deal_fields(ev) if self.kind is GameKind.PREFERANS else self._solo_deal_fields(ev)
+        issues = self._deal_fields(ev)
         if issues:
             return issues
         self.replaced.add(ev.deal)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deal = self.new_deal(ev.deal, ev.dealer, holding, ev)
         self.deal.replacement = True
-        return []
-
-    def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
-        if not 0 <= ev.bomb <= 3:
-            return [Issue("bomb-level", "bomb", f"bomb level {ev.bomb} is not 0..3")]
-        if ev.bomb and not self.pref.bombs:
-            return [Issue("bombs-off", "bomb", f"the rules of game {self.id} have no bombs (option bombs)")]
-        if ev.turned is not None:
-            return [Issue("turned-card-preferans", "turned", "a turned card belongs to Solo Whist, not Preferans")]
-        if ev.talon is not None and len(ev.talon) != 2:
-            return [Issue("talon-size", "talon", f"the talon has 2 cards, not {len(ev.talon)}")]
-        if ev.hands is not None:
-            holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
-            issues = self._hands(ev.hands, holding, 10, PREFERANS_DECK, "Preferans")
-            if issues:
-                return issues
-            seen = {c for h in ev.hands.values() for c in h}
-            for card in ev.talon or ():
-                if card in seen:
-                    return [Issue("talon-in-hand", "talon", f"{card} is in the talon and in a hand")]
-                if card not in PREFERANS_DECK:
-                    return [Issue("card-not-in-deck", "talon", f"{card} is not a Preferans card (7 to ace)")]
-        return []
-
-    def _solo_deal_fields(self, ev: DealStarted) -> list[Issue]:
-        if ev.bomb:
-            return [Issue("bomb-solo-whist", "bomb", "bombs belong to Preferans")]
-        if ev.talon is not None:
-            return [Issue("talon-solo-whist", "talon", "Solo Whist has no talon")]
-        if ev.hands is not None:
-            issues = self._hands(ev.hands, self.players, 13, SOLO_WHIST_DECK, "Solo Whist")
-            if issues:
-                return issues
-            if ev.turned is not None and ev.turned not in ev.hands.get(ev.dealer, ()):
-                return [Issue("turned-card-not-in-hand", "turned",
-                              f"the turned card {ev.turned} is not in the dealer's hand")]
         return []
 
     def _hands(self, hands: Mapping[str, tuple[Card, ...]], holders: list[str], size: int,
@@ -350,9 +360,7 @@ class GameState:
             return [Issue("auction-over", "bid", "the auction is over: the contract is set")]
         if d.auction_over:
             return [Issue("auction-over", "bid", "the auction is over")]
-        if self.kind is GameKind.PREFERANS:
-            return self._pref_bid(d, ev)
-        return self._solo_bid(d, ev)
+        return self._auction(d, ev)
 
     def _next_speaker(self, d: DealState, can_speak: set[str]) -> str | None:
         last = d.bids[-1][0] if d.bids else None
@@ -362,7 +370,320 @@ class GameState:
                 return p
         return None
 
-    def _pref_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
+    def _contract(self, ev: ContractMade) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._player(ev.declarer, "declarer", holder=True)
+        if issues:
+            return issues
+        if d.contract is not None:
+            return [Issue("contract-twice", "contract",
+                          f"deal {d.number} already has a contract ({d.contract.contract})")]
+        if d.all_passed:
+            return [Issue("contract-after-all-pass", "contract", "everybody passed: there is no contract"
+                     + self.ALL_PASS)]
+        if d.redeal:
+            return [Issue("contract-prop-not-accepted", "contract",
+                          "the prop was not accepted: the hands are thrown in")]
+        if d.bids and not d.auction_over and self.AUCTION_ENDS_BEFORE_CONTRACT:
+            return [Issue("contract-auction-open", "contract", "the auction is not over")]
+        if d.tricks is not None or d.play is not None:
+            return [Issue("contract-after-play", "contract", "play has begun: too late for a contract")]
+        if ev.igra:
+            return [Issue("igra-russian", "igra", "igra belongs to Serbian preferans")]
+        issues = self._contract_rules(d, ev)
+        if issues:
+            return issues
+        d.contract = ev
+        d.auction_over = True
+        return []
+
+    def _calls_done(self) -> bool:
+        d = self.deal
+        assert d is not None
+        return len(d.calls) >= 2
+
+    def _whists_outcome(self, d: DealState) -> str:
+        """``play`` when someone whists, ``none`` when both passed or a half stands."""
+        if any(c is WhistCall.WHIST for c in final_calls(d.calls).values()):
+            return "play"
+        return "none"
+
+    def _preferans_player(self, player: str, what: str) -> list[Issue]:
+        """Problems of a Preferans-only event made by ``player``, who must hold cards."""
+        return self._player(player, "player", holder=True)
+
+    def _whist(self, ev: WhistMade) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._preferans_player(ev.player, "a whist call")
+        if issues:
+            return issues
+        if d.contract is None:
+            return [Issue("whist-no-contract", "type", "no contract to whist against")]
+        if not d.needs_calls:
+            c = d.contract
+            why = ("a misère is never whisted" if c.contract.is_misere else
+                   "a тотус has no whist calls" if c.totus else
+                   "the declarer gave up without three" if c.without_three else
+                   f"a 10-game is not whisted under ten_game {self.pref.ten_game}")
+            return [Issue("whist-not-called-for", "call", why)]
+        if d.tricks is not None or d.play is not None:
+            return [Issue("whist-after-play", "call", "play has begun")]
+        first, second = d.defenders
+        calls = [c for _, c in d.calls]
+        n = len(calls)
+        if n == 0:
+            expected = first
+        elif n == 1:
+            expected = second
+        elif n == 2 and calls == [WhistCall.PASS, WhistCall.HALF]:
+            expected = first
+        else:
+            return [Issue("whist-too-many", "player", "both defenders have spoken")]
+        if ev.player != expected:
+            return [Issue("whist-out-of-turn", "player", f"it is {expected}'s call, not {ev.player}'s")]
+        if ev.call is WhistCall.INVITE:
+            return [Issue("invite-russian", "call", "invite (zovem) belongs to Serbian preferans")]
+        if ev.call is WhistCall.HALF:
+            if n != 1 or calls[0] is not WhistCall.PASS:
+                return [Issue("half-whist-misplaced", "call",
+                              "half (полвиста) is only for the second defender after the first passed")]
+            if not self.pref.half_whist:
+                return [Issue("half-whist-off", "call",
+                              f"the rules of game {self.id} have no half-whist (option half_whist)")]
+            if d.contract.contract.level not in (6, 7):
+                return [Issue("half-whist-level", "call",
+                              f"half-whist is only on a 6 or 7, not on {d.contract.contract}")]
+        if n == 2 and ev.call is WhistCall.HALF:
+            return [Issue("whist-after-half", "call", "the first defender may only whist or pass after a half")]
+        d.calls.append((ev.player, ev.call))
+        decided = len(d.calls) >= 2 and self._whists_outcome(d) == "none"
+        d.finished = d.without_play = decided
+        return []
+
+    # ------------------------------------------------------------------ play
+
+    def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
+        """(who must be listed, who may be listed) in ``tricks.taken``."""
+        may = list(d.holders)
+        if self.dealer_sits_out and d.contract is None and self.pref.talon_tricks_to_dealer:
+            may.append(d.begun.dealer)
+        return d.holders, may
+
+    def _tricks(self, ev: Tricks) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if d.tricks is not None:
+            return [Issue("tricks-twice", "type", f"deal {d.number} already has its tricks")]
+        why = self._play_allowed(d)
+        if why:
+            return [Issue("tricks-without-play", "taken", why)]
+        must, may = self._holders_for_tricks(d)
+        for name in ev.taken:
+            if name not in self.players:
+                return [Issue("player-unknown", f"taken.{name}",
+                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
+            if name not in may:
+                return [Issue("player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out")]
+        missing = [p for p in must if p not in ev.taken]
+        if missing:
+            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
+        total_needed = self.kind.tricks
+        for name, n in ev.taken.items():
+            if not 0 <= n <= total_needed:
+                return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
+        if ev.total != total_needed:
+            return [Issue("tricks-sum", "taken",
+                          f"taken adds up to {ev.total}, a {self.GAME} deal has {total_needed} tricks")]
+        if ev.last is not None:
+            issues = self._player(ev.last, "last", holder=True)
+            if issues:
+                return issues
+            if ev.taken.get(ev.last, 0) == 0:
+                return [Issue("last-trick-wrong", "last", f"{ev.last} took no trick, so not the last one")]
+        if self.LAST_TRICK_NEEDED and d.contract is None and ev.last is None and d.play is None:
+            return [Issue("last-trick-missing", "last", "a general misère needs who took the last trick (field last)")]
+        if d.play is not None:
+            if not d.play.complete:
+                return [Issue("tricks-not-played", "taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
+            derived = d.play.taken
+            if any(ev.taken.get(p, 0) != derived.get(p, 0) for p in {*derived, *ev.taken}):
+                shown = ", ".join(f"{p} {n}" for p, n in derived.items())
+                return [Issue("tricks-differ-from-cards", "taken", f"the cards give {shown}")]
+        d.tricks = ev
+        d.finished = True
+        d.without_play = False
+        return []
+
+    def _card(self, ev: CardPlayed) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        if d.tricks is not None:
+            return [Issue("card-after-tricks", "card", "the tricks are already recorded")]
+        if d.play is None:  # once play has begun, nothing that decides whether it may is accepted
+            why = self._play_allowed(d)
+            if why:
+                return [Issue("card-without-play", "card", why)]
+            hands = d.begun.hands
+            if hands is None:
+                return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
+            d.play = self._new_play(d, hands)
+        err = d.play.play(ev.player, ev.card)
+        if err:
+            return [Issue(err[0], "card", err[1])]
+        if d.play.complete:
+            d.finished = True
+        return []
+
+    def _discard(self, ev: Discard) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._preferans_player(ev.player, "a discard")
+        if issues:
+            return issues
+        if d.discarded is not None:
+            return [Issue("discard-twice", "cards", "the discard is already recorded")]
+        if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
+            return [Issue("discard-size", "cards", "a discard is two different cards")]
+        if d.contract is not None and ev.player != d.contract.declarer:
+            return [Issue("discard-not-declarer", "player",
+                          f"{d.contract.declarer} declares and discards, not {ev.player}")]
+        if d.highest is not None and d.contract is None and ev.player != d.highest[0]:
+            return [Issue("discard-not-declarer", "player",
+                          f"{d.highest[0]} won the auction and discards, not {ev.player}")]
+        if d.play is not None or d.tricks is not None:
+            return [Issue("discard-after-play", "cards", "play has begun")]
+        hands = d.begun.hands
+        if hands is not None:
+            pool = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
+            for card in ev.cards:
+                if card not in pool:
+                    return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
+        d.discarded = ev.cards
+        return []
+
+    def _allocation(self, ev: Allocation) -> list[Issue]:
+        d = self.deal
+        assert d is not None
+        issues = self._player(ev.player, "player") or self._names(ev.help, "help")
+        if issues:
+            return issues
+        if ev.player in ev.help:
+            return [Issue("allocation-self", f"help.{ev.player}", "a player does not help himself")]
+        if not d.finished:
+            return [Issue("allocation-undecided", "type", f"deal {d.number} is not decided yet")]
+        return []
+
+    # ------------------------------------------------------------------ outside deals
+
+    def _opening(self, ev: OpeningBalance) -> list[Issue]:
+        if self.deals_started:
+            return [Issue("opening-balance-late", "type", "an opening balance comes before the first deal")]
+        for name, m in (("pool", ev.pool), ("mountain", ev.mountain), ("points", ev.points)):
+            issues = self._names(m, name)
+            if issues:
+                return issues
+        for writer, row in ev.whists.items():
+            issues = self._names([writer], "whists") or self._names(row, f"whists.{writer}")
+            if issues:
+                return issues
+        if ev.bula or ev.soups:
+            return [Issue("bula-russian", "bula", "bula and soups belong to Serbian preferans")]
+        return self._balance_columns(ev)
+
+    def _adjustment(self, ev: Adjustment) -> list[Issue]:
+        as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
+                                    whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
+        return [i for i in self._opening(as_balance) if i.field != "type"]
+
+    def _voided(self, ev: DealVoided) -> list[Issue]:
+        if not 1 <= ev.deal <= self.deals_started:
+            return [Issue("void-unplayed", "deal",
+                          f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
+        if ev.deal in self.voided and ev.deal not in self.replaced:
+            return [Issue("void-twice", "deal", f"deal {ev.deal} is already void")]
+        self.voided.add(ev.deal)
+        self.replaced.discard(ev.deal)  # a deal recorded again may be voided again, then recorded again
+        return []
+
+    def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
+        if not 0 <= ev.after_deal <= self.deals_started:
+            return [Issue("checkpoint-unplayed", "after_deal",
+                          f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
+        issues = self._names(ev.sheet, "sheet")
+        if issues:
+            return issues
+        for name, line in ev.sheet.items():
+            if line.bula is not None or line.soups is not None or line.result is not None:
+                return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
+            issues = self._sheet_columns(name, line)
+            if issues:
+                return issues
+            if line.whists:
+                issues = self._names(line.whists, f"sheet.{name}.whists")
+                if issues:
+                    return issues
+        return []
+
+    def _ended(self, ev: GameEnded) -> list[Issue]:
+        why = self.unfinished()
+        if why:
+            self.reported_unfinished = self.deal.number if self.deal else None
+            return [Issue("game-end-unfinished", "type", f"{why}; the game cannot end here")]
+        self.ended = True
+        return []
+
+
+GameState.HANDLERS = {
+    DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
+    WhistMade: GameState._whist, Tricks: GameState._tricks, CardPlayed: GameState._card,
+    Discard: GameState._discard, Allocation: GameState._allocation, OpeningBalance: GameState._opening,
+    Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
+    GameEnded: GameState._ended,
+}
+
+
+class PreferansGame(GameState):
+    """A Russian Preferans game (sochi, leningrad, rostov, classic): pool, mountain, whists, raspasy."""
+
+    GAME = "Preferans"
+    ALL_PASS = " (a raspas)"
+
+    def _game_over(self) -> bool:
+        return (self.pref.game_end == "pools_closed" and self.oracle is not None
+                and self.oracle.all_pools_closed(self.id))
+
+    def _dealer_deals_again(self, prev: DealState) -> bool:
+        return prev.raspas and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats
+
+    def _after_deal(self, prev: DealState) -> None:
+        played = prev.tricks is not None or (prev.play is not None and prev.play.complete)
+        self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
+
+    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if not 0 <= ev.bomb <= 3:
+            return [Issue("bomb-level", "bomb", f"bomb level {ev.bomb} is not 0..3")]
+        if ev.bomb and not self.pref.bombs:
+            return [Issue("bombs-off", "bomb", f"the rules of game {self.id} have no bombs (option bombs)")]
+        if ev.turned is not None:
+            return [Issue("turned-card-preferans", "turned", "a turned card belongs to Solo Whist, not Preferans")]
+        if ev.talon is not None and len(ev.talon) != 2:
+            return [Issue("talon-size", "talon", f"the talon has 2 cards, not {len(ev.talon)}")]
+        if ev.hands is not None:
+            holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
+            issues = self._hands(ev.hands, holding, 10, PREFERANS_DECK, "Preferans")
+            if issues:
+                return issues
+            seen = {c for h in ev.hands.values() for c in h}
+            for card in ev.talon or ():
+                if card in seen:
+                    return [Issue("talon-in-hand", "talon", f"{card} is in the talon and in a hand")]
+                if card not in PREFERANS_DECK:
+                    return [Issue("card-not-in-deck", "talon", f"{card} is not a Preferans card (7 to ace)")]
+        return []
+
+    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.preferans:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Preferans bid")]
@@ -408,7 +729,119 @@ class GameState:
             d.auction_over = True
         return []
 
-    def _solo_bid(self, d: DealState, ev: BidMade) -> list[Issue]:
+    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+        c = ev.contract
+        o = self.pref
+        if c.level is None and not c.is_misere:
+            return [Issue("contract-unknown", "contract", f"{c} is not a Preferans contract (6S..10NT or misere)")]
+        if ev.partner is not None or ev.trump is not None:
+            return [Issue("contract-field-solo-whist", "partner" if ev.partner is not None else "trump",
+                          "belongs to Solo Whist contracts")]
+        if d.highest is not None:
+            winner, top = d.highest
+            if ev.declarer != winner:
+                return [Issue("declarer-not-winner", "declarer", f"{winner} won the auction, not {ev.declarer}")]
+            if top.is_misere != c.is_misere:
+                return [Issue("contract-not-bid", "contract",
+                              f"the auction was won with {top}; the contract cannot be {c}")]
+            if not c.is_misere and c.auction_rank < top.auction_rank:
+                return [Issue("contract-too-low", "contract", f"{c} is lower than the winning bid {top}")]
+        if ev.dark and not o.dark_games:
+            return [Issue("dark-games-off", "dark",
+                          f"the rules of game {self.id} have no dark games (option dark_games)")]
+        if ev.totus:
+            if not o.totus:
+                return [Issue("totus-off", "totus", f"the rules of game {self.id} have no тотус (option totus)")]
+            if c.level != 10:
+                return [Issue("totus-level", "totus", f"тотус is a 10-game, not {c}")]
+            if len(ev.helps) > min(d.begun.bomb, 2):
+                return [Issue("totus-helps", "helps", f"a тотус on bomb level {d.begun.bomb} helps at most "
+                                  f"{min(d.begun.bomb, 2)} partner(s)")]
+        elif ev.helps:
+            return [Issue("helps-not-totus", "helps", "only a тотус helps partners")]
+        for p in ev.helps:
+            if p not in self.players or p == ev.declarer:
+                return [Issue("helps-not-partner", "helps", f"{p!r} is not a partner of {ev.declarer}")]
+        if ev.without_three and (c.is_misere or ev.totus):
+            return [Issue("without-three-not-allowed", "without_three", f"{c} cannot be given up without three")]
+        d.defenders = defenders(d.holders, ev.declarer)
+        ten_called = c.level != 10 or o.ten_game == "whisted"
+        d.needs_calls = not (ev.without_three or c.is_misere or ev.totus or not ten_called)
+        if ev.without_three:
+            d.finished = d.without_play = True
+        return []
+
+    def _play_allowed(self, d: DealState) -> str | None:
+        if d.contract is None:
+            if d.bids and not d.all_passed:
+                return "the auction is not over"
+            return None
+        c = d.contract
+        if c.without_three:
+            return "the declarer gave up without three: there is no play"
+        if d.needs_calls:
+            if len(d.calls) < 2:
+                return "the defenders have not both spoken"
+            if self._whists_outcome(d) == "none":
+                if half_stands(d.calls):
+                    if self.pref.half_whist_played:
+                        return None
+                    return "the half-whist stands: the deal is decided without play"
+                return "both defenders passed: the deal is decided without play"
+        return None
+
+    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+        held = {p: list(cs) for p, cs in hands.items()}
+        c = d.contract
+        trump = None
+        talon_leads: tuple[Card, ...] = ()
+        taker = None
+        if c is not None:
+            trump = c.contract.strain if c.contract.level is not None else None
+            if d.discarded is not None:
+                held[c.declarer] = [x for x in held[c.declarer] + list(d.begun.talon or ())
+                                    if x not in d.discarded]
+        else:
+            talon_leads = d.begun.talon or ()
+            if self.dealer_sits_out and self.pref.talon_tricks_to_dealer:
+                taker = d.dealer
+        return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
+                    talon_taker=taker, must_trump=True)
+
+    def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:
+        if ev.points:
+            return [Issue("points-in-preferans", "points",
+                          "points belong to Solo Whist; Preferans has pool, mountain, whists")]
+        return []
+
+    def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
+        if line.points is not None:
+            return [Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
+        return []
+
+
+class SoloWhistGame(GameState):
+    """A Solo Whist (вист-соло) game: four players, points, no talon, no whists."""
+
+    GAME = "Solo Whist"
+    AUCTION_ENDS_BEFORE_CONTRACT = False
+    LAST_TRICK_NEEDED = True
+
+    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if ev.bomb:
+            return [Issue("bomb-solo-whist", "bomb", "bombs belong to Preferans")]
+        if ev.talon is not None:
+            return [Issue("talon-solo-whist", "talon", "Solo Whist has no talon")]
+        if ev.hands is not None:
+            issues = self._hands(ev.hands, self.players, 13, SOLO_WHIST_DECK, "Solo Whist")
+            if issues:
+                return issues
+            if ev.turned is not None and ev.turned not in ev.hands.get(ev.dealer, ()):
+                return [Issue("turned-card-not-in-hand", "turned",
+                              f"the turned card {ev.turned} is not in the dealer's hand")]
+        return []
+
+    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.solo_whist:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Solo Whist bid")]
@@ -471,80 +904,7 @@ class GameState:
 
     # ------------------------------------------------------------------ contract
 
-    def _contract(self, ev: ContractMade) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        issues = self._player(ev.declarer, "declarer", holder=True)
-        if issues:
-            return issues
-        if d.contract is not None:
-            return [Issue("contract-twice", "contract",
-                          f"deal {d.number} already has a contract ({d.contract.contract})")]
-        if d.all_passed:
-            return [Issue("contract-after-all-pass", "contract", "everybody passed: there is no contract"
-                     + (" (a raspas)" if self.kind is GameKind.PREFERANS else ""))]
-        if d.redeal:
-            return [Issue("contract-prop-not-accepted", "contract",
-                          "the prop was not accepted: the hands are thrown in")]
-        if d.bids and not d.auction_over and self.kind is GameKind.PREFERANS:
-            return [Issue("contract-auction-open", "contract", "the auction is not over")]
-        if d.tricks is not None or d.play is not None:
-            return [Issue("contract-after-play", "contract", "play has begun: too late for a contract")]
-        if ev.igra:
-            return [Issue("igra-russian", "igra", "igra belongs to Serbian preferans")]
-        if self.kind is GameKind.PREFERANS:
-            issues = self._pref_contract(d, ev)
-        else:
-            issues = self._solo_contract(d, ev)
-        if issues:
-            return issues
-        d.contract = ev
-        d.auction_over = True
-        return []
-
-    def _pref_contract(self, d: DealState, ev: ContractMade) -> list[Issue]:
-        c = ev.contract
-        o = self.pref
-        if c.level is None and not c.is_misere:
-            return [Issue("contract-unknown", "contract", f"{c} is not a Preferans contract (6S..10NT or misere)")]
-        if ev.partner is not None or ev.trump is not None:
-            return [Issue("contract-field-solo-whist", "partner" if ev.partner is not None else "trump",
-                          "belongs to Solo Whist contracts")]
-        if d.highest is not None:
-            winner, top = d.highest
-            if ev.declarer != winner:
-                return [Issue("declarer-not-winner", "declarer", f"{winner} won the auction, not {ev.declarer}")]
-            if top.is_misere != c.is_misere:
-                return [Issue("contract-not-bid", "contract",
-                              f"the auction was won with {top}; the contract cannot be {c}")]
-            if not c.is_misere and c.auction_rank < top.auction_rank:
-                return [Issue("contract-too-low", "contract", f"{c} is lower than the winning bid {top}")]
-        if ev.dark and not o.dark_games:
-            return [Issue("dark-games-off", "dark",
-                          f"the rules of game {self.id} have no dark games (option dark_games)")]
-        if ev.totus:
-            if not o.totus:
-                return [Issue("totus-off", "totus", f"the rules of game {self.id} have no тотус (option totus)")]
-            if c.level != 10:
-                return [Issue("totus-level", "totus", f"тотус is a 10-game, not {c}")]
-            if len(ev.helps) > min(d.begun.bomb, 2):
-                return [Issue("totus-helps", "helps", f"a тотус on bomb level {d.begun.bomb} helps at most "
-                                  f"{min(d.begun.bomb, 2)} partner(s)")]
-        elif ev.helps:
-            return [Issue("helps-not-totus", "helps", "only a тотус helps partners")]
-        for p in ev.helps:
-            if p not in self.players or p == ev.declarer:
-                return [Issue("helps-not-partner", "helps", f"{p!r} is not a partner of {ev.declarer}")]
-        if ev.without_three and (c.is_misere or ev.totus):
-            return [Issue("without-three-not-allowed", "without_three", f"{c} cannot be given up without three")]
-        d.defenders = defenders(d.holders, ev.declarer)
-        ten_called = c.level != 10 or o.ten_game == "whisted"
-        d.needs_calls = not (ev.without_three or c.is_misere or ev.totus or not ten_called)
-        if ev.without_three:
-            d.finished = d.without_play = True
-        return []
-
-    def _solo_contract(self, d: DealState, ev: ContractMade) -> list[Issue]:
+    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
         c = ev.contract
         if not c.solo_whist or c.text in ("pass", "cop"):
             return [Issue("contract-unknown", "contract", f"{c} is not a Solo Whist contract")]
@@ -578,194 +938,20 @@ class GameState:
 
     # ------------------------------------------------------------------ defence
 
-    def _calls_done(self) -> bool:
-        d = self.deal
-        assert d is not None
-        return len(d.calls) >= 2
-
-    def _whists_outcome(self, d: DealState) -> str:
-        """``play`` when someone whists, ``none`` when both passed or a half stands."""
-        if any(c is WhistCall.WHIST for c in final_calls(d.calls).values()):
-            return "play"
-        return "none"
-
-    def _preferans_player(self, player: str, what: str) -> list[Issue]:
-        """Problems of a Preferans-only event made by ``player``, who must hold cards."""
-        if self.kind is not GameKind.PREFERANS:
-            return [Issue("event-preferans-only", "type", f"{what} belongs to Preferans")]
-        return self._player(player, "player", holder=True)
-
-    def _whist(self, ev: WhistMade) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        issues = self._preferans_player(ev.player, "a whist call")
-        if issues:
-            return issues
-        if d.contract is None:
-            return [Issue("whist-no-contract", "type", "no contract to whist against")]
-        if not d.needs_calls:
-            c = d.contract
-            why = ("a misère is never whisted" if c.contract.is_misere else
-                   "a тотус has no whist calls" if c.totus else
-                   "the declarer gave up without three" if c.without_three else
-                   f"a 10-game is not whisted under ten_game {self.pref.ten_game}")
-            return [Issue("whist-not-called-for", "call", why)]
-        if d.tricks is not None or d.play is not None:
-            return [Issue("whist-after-play", "call", "play has begun")]
-        first, second = d.defenders
-        calls = [c for _, c in d.calls]
-        n = len(calls)
-        if n == 0:
-            expected = first
-        elif n == 1:
-            expected = second
-        elif n == 2 and calls == [WhistCall.PASS, WhistCall.HALF]:
-            expected = first
-        else:
-            return [Issue("whist-too-many", "player", "both defenders have spoken")]
-        if ev.player != expected:
-            return [Issue("whist-out-of-turn", "player", f"it is {expected}'s call, not {ev.player}'s")]
-        if ev.call is WhistCall.INVITE:
-            return [Issue("invite-russian", "call", "invite (zovem) belongs to Serbian preferans")]
-        if ev.call is WhistCall.HALF:
-            if n != 1 or calls[0] is not WhistCall.PASS:
-                return [Issue("half-whist-misplaced", "call",
-                              "half (полвиста) is only for the second defender after the first passed")]
-            if not self.pref.half_whist:
-                return [Issue("half-whist-off", "call",
-                              f"the rules of game {self.id} have no half-whist (option half_whist)")]
-            if d.contract.contract.level not in (6, 7):
-                return [Issue("half-whist-level", "call",
-                              f"half-whist is only on a 6 or 7, not on {d.contract.contract}")]
-        if n == 2 and ev.call is WhistCall.HALF:
-            return [Issue("whist-after-half", "call", "the first defender may only whist or pass after a half")]
-        d.calls.append((ev.player, ev.call))
-        decided = len(d.calls) >= 2 and self._whists_outcome(d) == "none"
-        d.finished = d.without_play = decided
-        return []
-
     def _play_allowed(self, d: DealState) -> str | None:
-        if self.kind is GameKind.SOLO_WHIST:
-            if d.redeal:
-                return "the hands were thrown in (redeal): there is no play"
-            if d.contract is None:
-                if d.all_passed and self.solo.all_pass == "general_misere":
-                    return None
-                if d.all_passed:
-                    return "everybody passed and the rules redeal: there is no play"
-                return "no contract yet"
-            return None
+        if d.redeal:
+            return "the hands were thrown in (redeal): there is no play"
         if d.contract is None:
-            if d.bids and not d.all_passed:
-                return "the auction is not over"
-            return None
-        c = d.contract
-        if c.without_three:
-            return "the declarer gave up without three: there is no play"
-        if d.needs_calls:
-            if len(d.calls) < 2:
-                return "the defenders have not both spoken"
-            if self._whists_outcome(d) == "none":
-                if half_stands(d.calls):
-                    if self.pref.half_whist_played:
-                        return None
-                    return "the half-whist stands: the deal is decided without play"
-                return "both defenders passed: the deal is decided without play"
+            if d.all_passed and self.solo.all_pass == "general_misere":
+                return None
+            if d.all_passed:
+                return "everybody passed and the rules redeal: there is no play"
+            return "no contract yet"
         return None
-
-    # ------------------------------------------------------------------ play
-
-    def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
-        """(who must be listed, who may be listed) in ``tricks.taken``."""
-        may = list(d.holders)
-        if self.dealer_sits_out and d.contract is None and self.pref.talon_tricks_to_dealer:
-            may.append(d.begun.dealer)
-        return d.holders, may
-
-    def _tricks(self, ev: Tricks) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        if d.tricks is not None:
-            return [Issue("tricks-twice", "type", f"deal {d.number} already has its tricks")]
-        why = self._play_allowed(d)
-        if why:
-            return [Issue("tricks-without-play", "taken", why)]
-        must, may = self._holders_for_tricks(d)
-        for name in ev.taken:
-            if name not in self.players:
-                return [Issue("player-unknown", f"taken.{name}",
-                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
-            if name not in may:
-                return [Issue("player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out")]
-        missing = [p for p in must if p not in ev.taken]
-        if missing:
-            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
-        total_needed = self.kind.tricks
-        for name, n in ev.taken.items():
-            if not 0 <= n <= total_needed:
-                return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
-        if ev.total != total_needed:
-            game = "Preferans" if self.kind is GameKind.PREFERANS else "Solo Whist"
-            return [Issue("tricks-sum", "taken",
-                          f"taken adds up to {ev.total}, a {game} deal has {total_needed} tricks")]
-        if ev.last is not None:
-            issues = self._player(ev.last, "last", holder=True)
-            if issues:
-                return issues
-            if ev.taken.get(ev.last, 0) == 0:
-                return [Issue("last-trick-wrong", "last", f"{ev.last} took no trick, so not the last one")]
-        if (self.kind is GameKind.SOLO_WHIST and d.contract is None and ev.last is None and d.play is None):
-            return [Issue("last-trick-missing", "last", "a general misère needs who took the last trick (field last)")]
-        if d.play is not None:
-            if not d.play.complete:
-                return [Issue("tricks-not-played", "taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
-            derived = d.play.taken
-            if any(ev.taken.get(p, 0) != derived.get(p, 0) for p in {*derived, *ev.taken}):
-                shown = ", ".join(f"{p} {n}" for p, n in derived.items())
-                return [Issue("tricks-differ-from-cards", "taken", f"the cards give {shown}")]
-        d.tricks = ev
-        d.finished = True
-        d.without_play = False
-        return []
-
-    def _card(self, ev: CardPlayed) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        if d.tricks is not None:
-            return [Issue("card-after-tricks", "card", "the tricks are already recorded")]
-        if d.play is None:  # once play has begun, nothing that decides whether it may is accepted
-            why = self._play_allowed(d)
-            if why:
-                return [Issue("card-without-play", "card", why)]
-            hands = d.begun.hands
-            if hands is None:
-                return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
-            d.play = self._new_play(d, hands)
-        err = d.play.play(ev.player, ev.card)
-        if err:
-            return [Issue(err[0], "card", err[1])]
-        if d.play.complete:
-            d.finished = True
-        return []
 
     def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
         held = {p: list(cs) for p, cs in hands.items()}
         c = d.contract
-        if self.kind is GameKind.PREFERANS:
-            trump = None
-            talon_leads: tuple[Card, ...] = ()
-            taker = None
-            if c is not None:
-                trump = c.contract.strain if c.contract.level is not None else None
-                if d.discarded is not None:
-                    held[c.declarer] = [x for x in held[c.declarer] + list(d.begun.talon or ())
-                                        if x not in d.discarded]
-            else:
-                talon_leads = d.begun.talon or ()
-                if self.dealer_sits_out and self.pref.talon_tricks_to_dealer:
-                    taker = d.dealer
-            return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
-                        talon_taker=taker, must_trump=True)
         text = c.contract.text if c is not None else "general_misere"
         turned = d.begun.turned.suit if d.begun.turned is not None else None
         trump_of: dict[str, Suit | None] = {"prop": turned, "solo": turned, "trump_abundance": turned,
@@ -773,121 +959,26 @@ class GameState:
         leader = c.declarer if c is not None and text == "full_abundance" else d.holders[0]
         return Play(held, d.holders, leader, trump_of.get(text))
 
-    def _discard(self, ev: Discard) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        issues = self._preferans_player(ev.player, "a discard")
-        if issues:
-            return issues
-        if d.discarded is not None:
-            return [Issue("discard-twice", "cards", "the discard is already recorded")]
-        if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
-            return [Issue("discard-size", "cards", "a discard is two different cards")]
-        if d.contract is not None and ev.player != d.contract.declarer:
-            return [Issue("discard-not-declarer", "player",
-                          f"{d.contract.declarer} declares and discards, not {ev.player}")]
-        if d.highest is not None and d.contract is None and ev.player != d.highest[0]:
-            return [Issue("discard-not-declarer", "player",
-                          f"{d.highest[0]} won the auction and discards, not {ev.player}")]
-        if d.play is not None or d.tricks is not None:
-            return [Issue("discard-after-play", "cards", "play has begun")]
-        hands = d.begun.hands
-        if hands is not None:
-            pool = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
-            for card in ev.cards:
-                if card not in pool:
-                    return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
-        d.discarded = ev.cards
-        return []
+
+    def _preferans_player(self, player: str, what: str) -> list[Issue]:
+        return [Issue("event-preferans-only", "type", f"{what} belongs to Preferans")]
 
     def _allocation(self, ev: Allocation) -> list[Issue]:
-        d = self.deal
-        assert d is not None
-        if self.kind is not GameKind.PREFERANS:
-            return [Issue("allocation-solo-whist", "type", "an allocation belongs to Preferans")]
-        issues = self._player(ev.player, "player") or self._names(ev.help, "help")
-        if issues:
-            return issues
-        if ev.player in ev.help:
-            return [Issue("allocation-self", f"help.{ev.player}", "a player does not help himself")]
-        if not d.finished:
-            return [Issue("allocation-undecided", "type", f"deal {d.number} is not decided yet")]
-        return []
+        return [Issue("allocation-solo-whist", "type", "an allocation belongs to Preferans")]
 
-    # ------------------------------------------------------------------ outside deals
-
-    def _opening(self, ev: OpeningBalance) -> list[Issue]:
-        if self.deals_started:
-            return [Issue("opening-balance-late", "type", "an opening balance comes before the first deal")]
-        for name, m in (("pool", ev.pool), ("mountain", ev.mountain), ("points", ev.points)):
-            issues = self._names(m, name)
-            if issues:
-                return issues
-        for writer, row in ev.whists.items():
-            issues = self._names([writer], "whists") or self._names(row, f"whists.{writer}")
-            if issues:
-                return issues
-        if ev.bula or ev.soups:
-            return [Issue("bula-russian", "bula", "bula and soups belong to Serbian preferans")]
-        if self.kind is GameKind.PREFERANS and ev.points:
-            return [Issue("points-in-preferans", "points",
-                          "points belong to Solo Whist; Preferans has pool, mountain, whists")]
-        if self.kind is GameKind.SOLO_WHIST and (ev.pool or ev.mountain or ev.whists):
+    def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:
+        if ev.pool or ev.mountain or ev.whists:
             return [Issue("points-only", "points", "a Solo Whist balance has points only")]
         return []
 
-    def _adjustment(self, ev: Adjustment) -> list[Issue]:
-        as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
-                                    whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
-        return [i for i in self._opening(as_balance) if i.field != "type"]
-
-    def _voided(self, ev: DealVoided) -> list[Issue]:
-        if not 1 <= ev.deal <= self.deals_started:
-            return [Issue("void-unplayed", "deal",
-                          f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
-        if ev.deal in self.voided and ev.deal not in self.replaced:
-            return [Issue("void-twice", "deal", f"deal {ev.deal} is already void")]
-        self.voided.add(ev.deal)
-        self.replaced.discard(ev.deal)  # a deal recorded again may be voided again, then recorded again
-        return []
-
-    def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
-        if not 0 <= ev.after_deal <= self.deals_started:
-            return [Issue("checkpoint-unplayed", "after_deal",
-                          f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
-        issues = self._names(ev.sheet, "sheet")
-        if issues:
-            return issues
-        for name, line in ev.sheet.items():
-            if line.bula is not None or line.soups is not None or line.result is not None:
-                return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
-            if self.kind is GameKind.PREFERANS and line.points is not None:
-                return [Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
-            if self.kind is GameKind.SOLO_WHIST and (line.pool is not None or line.mountain is not None
-                                                     or line.whists is not None):
-                return [Issue("points-only", f"sheet.{name}", "a Solo Whist sheet has points only")]
-            if line.whists:
-                issues = self._names(line.whists, f"sheet.{name}.whists")
-                if issues:
-                    return issues
-        return []
-
-    def _ended(self, ev: GameEnded) -> list[Issue]:
-        why = self.unfinished()
-        if why:
-            self.reported_unfinished = self.deal.number if self.deal else None
-            return [Issue("game-end-unfinished", "type", f"{why}; the game cannot end here")]
-        self.ended = True
+    def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
+        if line.pool is not None or line.mountain is not None or line.whists is not None:
+            return [Issue("points-only", f"sheet.{name}", "a Solo Whist sheet has points only")]
         return []
 
 
-GameState.HANDLERS = {
-    DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
-    WhistMade: GameState._whist, Tricks: GameState._tricks, CardPlayed: GameState._card,
-    Discard: GameState._discard, Allocation: GameState._allocation, OpeningBalance: GameState._opening,
-    Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
-    GameEnded: GameState._ended,
-}
+PreferansGame.HANDLERS = {**GameState.HANDLERS, Allocation: PreferansGame._allocation}
+SoloWhistGame.HANDLERS = {**GameState.HANDLERS, Allocation: SoloWhistGame._allocation}
 
 
 def game_class(started: GameStarted) -> type[GameState]:
@@ -895,7 +986,7 @@ def game_class(started: GameStarted) -> type[GameState]:
     if started.rules.preset == "serbian":
         from .serbian import SerbianGame  # the Serbian module builds on this one
         return SerbianGame
-    return GameState
+    return PreferansGame if started.kind is GameKind.PREFERANS else SoloWhistGame
 
 
 class LogChecker:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final
 
 from .cards import Kontra, WhistCall
-from .game import ClosureOracle, DealState, GameState
+from .game import ClosureOracle, DealState, GameState, PreferansGame
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
     GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
@@ -137,7 +137,7 @@ class SerbianDeal(DealState):
         return [p for p in self.holders if p in playing]
 
 
-class SerbianGame(GameState):
+class SerbianGame(PreferansGame):
     """A game under the ``serbian`` preset: one :class:`SerbianDeal` at a time."""
 
     def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
@@ -206,7 +206,7 @@ class SerbianGame(GameState):
             expected = self.left_of(prev.dealer)[0]
             if ev.dealer != expected:
                 return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
-        issues = self._pref_deal_fields(ev)
+        issues = self._deal_fields(ev)
         if issues:
             return issues
         self.deals_started = ev.deal
@@ -214,10 +214,10 @@ class SerbianGame(GameState):
         self.dealers[ev.deal] = ev.dealer
         return []
 
-    def _pref_deal_fields(self, ev: DealStarted) -> list[Issue]:
+    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         if ev.bomb:
             return [Issue("bombs-off", "bomb", "Serbian preferans has no bombs")]
-        return super()._pref_deal_fields(ev)
+        return super()._deal_fields(ev)
 
     # ------------------------------------------------------------------ auction
 
