@@ -6,8 +6,11 @@ It writes a realistic log (random legal games of every preset and of Solo Whist,
 10% with card-level play, as an online server would record them), then times, on the same
 file: reading its lines with ``orjson.loads`` alone; ``validate`` (decode, check, fold) and
 ``settle`` (the same plus settlement) in this process; the ``vistlog validate`` command in its
-own process, start-up included. Each is the best of 3, taken
-round-robin so that a slow spell of the machine does not favour one of them.
+own process, start-up included. In-process runs are CPU time, each the best of 3, taken
+round-robin so that a slow spell of the machine does not favour one of them. The same ratios are
+printed for a card-level log (every deal played card by card) and a protocol-level one (bids,
+calls, tricks), a quarter of the size; and the speed-up of one file split by game
+(:mod:`vistlog.projections.split`) from 1 worker to 2.
 
 It also prints where the time goes, stage by stage (decoding only; decoding and the state
 machine; everything), and the *floor*: what CPython costs per line before any rule is checked
@@ -40,19 +43,19 @@ from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
 from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
 
 
-def make_games(count: int, seed: int = 1) -> list[list[dict]]:
+def make_games(count: int, seed: int = 1, card_play: float = 0.1) -> list[list[dict]]:
     rng = random.Random(seed)
     games = []
     for k in range(count):
         if k % 5 == 4:
-            games.append(solo_whist_game(rng, game=f"s{k}", deals=20, card_play=0.1))
+            games.append(solo_whist_game(rng, game=f"s{k}", deals=20, card_play=card_play))
             continue
         preset = ["sochi", "leningrad", "rostov", "classic"][k % 4]
         players = ("Аня", "Боря", "Вова", "Гена")[: 3 + (k % 3 == 0)]
         pipe = Pipeline("b")
         gid = f"g{k}"
         games.append(preferans_game(rng, players=players, rules={"preset": preset}, pool=20, game=gid,
-                                    max_deals=60, card_play=0.1, check=pipe.check,
+                                    max_deals=60, card_play=card_play, check=pipe.check,
                                     closed=lambda p=pipe, g=gid: p.folds[g].all_pools_closed()
                                     if g in p.folds else False))
     return games
@@ -199,10 +202,35 @@ def peak_mb(path: Path) -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
+def cpu_round_robin(fns: list, repeat: int = 3) -> list[float]:
+    """Best CPU time of each function (this process), running them in turn ``repeat`` times."""
+    times = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            t = time.process_time()
+            fn()
+            times[i] = min(times[i], time.process_time() - t)
+    return times
+
+
+COMMANDS = (["validate"], ["settle"], ["sheet"], ["audit"], ["replay"], ["stats", "--jobs", "1"])
+
+
+def command_peak_mb(cmd: list[str], path: Path) -> float:
+    """Peak memory of one ``vistlog`` command on ``path`` (its own process, ru_maxrss)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([sys.executable, "-m", "vistlog", *cmd, str(path)], check=False, cwd=ROOT,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(after, before) / 1024 if after > before else after / 1024
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--events", type=int, default=1_000_000)
     ap.add_argument("--keep", action="store_true", help="keep the generated logs in bench/out/")
+    ap.add_argument("--memory", action="store_true",
+                    help="also the peak memory of every command at --events and 3 times as many (slow)")
     args = ap.parse_args()
     out_dir = ROOT / "bench" / "out" if args.keep else Path(tempfile.mkdtemp())
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -213,22 +241,42 @@ def main() -> None:
     size = log.stat().st_size
     print(f"log: {n:,} events, {size / 1e6:.0f} MB, {len(games)} distinct games replicated "
           f"(made in {time.perf_counter() - t:.0f} s)")
+    kinds = {"card-level (every deal played card by card)": make_games(40, seed=2, card_play=1.0),
+             "protocol-level (bids, calls, tricks)": make_games(40, seed=3, card_play=0.0)}
+    for name, made in kinds.items():
+        path = out_dir / "kind.jsonl"
+        k = write_log(path, made, args.events // 4)
+        cpu = cpu_round_robin([lambda p=path: bare(p), lambda p=path: validate(p), lambda p=path: settle(p)])
+        print(f"{name}: {k:,} events; CPU time, best of 3: loads {cpu[0]:.2f} s, validate {cpu[1]:.2f} s "
+              f"(ratio {cpu[1] / cpu[0]:.1f}), settle {cpu[2]:.2f} s (ratio {cpu[2] / cpu[0]:.1f})")
+        path.unlink()
     runs = [("orjson.loads only", bare), ("validate", validate), ("settle", settle),
-            ("vistlog validate (command)", command),
             ("  stage: decode", stage_decode), ("  stage: decode + check", stage_check),
             ("  floor: loads + dispatch", floor_dispatch), ("  floor: + event object", floor_objects),
             ("  floor: + minimal checks", floor_checks)]
-    times = round_robin([lambda f=f: f(log) for _, f in runs], repeat=3)
+    times = cpu_round_robin([lambda f=f: f(log) for _, f in runs], repeat=3)
     a = times[0]
+    print("mixed log, CPU time, best of 3:")
     for (name, _), t in zip(runs, times):
         print(f"{name:26} {t:6.2f} s  {n / t / 1e6:5.2f} M events/s  {t / n * 1e6:5.2f} us/event  "
               f"ratio {t / a:5.2f}")
-    big = out_dir / "triple.jsonl"
-    write_log(big, games, 3 * args.events)
-    m1 = peak_mb(log)
-    m3 = peak_mb(big)
-    print(f"peak memory of vistlog validate: {m1:.0f} MB on {size / 1e6:.0f} MB, "
-          f"{m3:.0f} MB on {big.stat().st_size / 1e6:.0f} MB")
+    wall = round_robin([lambda: command(log)], repeat=2)[0]
+    print(f"vistlog validate (command, wall time, start-up included) {wall:.2f} s, ratio {wall / a:.2f}")
+    from vistlog.projections.split import run_split
+
+    one = best(lambda: run_split("validate", str(log), 1), 2)
+    two = best(lambda: run_split("validate", str(log), 2), 2)
+    print(f"one file split by game, validate: 1 worker {one:.2f} s, 2 workers {two:.2f} s, "
+          f"speed-up {one / two:.2f} (wall time)")
+    if args.memory:
+        big = out_dir / "triple.jsonl"
+        write_log(big, games, 3 * args.events)
+        for path in (log, big):
+            peaks = ", ".join(f"{' '.join(c[:1])} {command_peak_mb(c, path):.0f}" for c in COMMANDS)
+            print(f"peak memory (MB) on {path.stat().st_size / 1e6:.0f} MB: {peaks}")
+        big.unlink()
+    else:
+        print(f"peak memory of vistlog validate: {peak_mb(log):.0f} MB (all commands, 1 and 3 times: --memory)")
     folder = out_dir / "many"
     folder.mkdir(exist_ok=True)
     files = []
@@ -243,7 +291,6 @@ def main() -> None:
     print(f"200 logs, audit: 1 job {t1:.2f} s, 2 jobs {t2:.2f} s, speed-up {t1 / t2:.2f}")
     if not args.keep:
         log.unlink()
-        big.unlink()
         shutil.rmtree(folder)
 
 
