@@ -18,9 +18,10 @@ vistlog.events.rules.RulesError: rules.whist_rat: unknown option (did you mean w
 from __future__ import annotations
 
 import difflib
+import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -124,6 +125,39 @@ def _opt(default: Any, parse: Parser, doc: str) -> Any:
     return attrs.field(default=default, metadata={"parse": parse, "doc": doc})
 
 
+# --------------------------------------------------------------------------- the choices
+
+Consolation = Literal["ordinary", "none", "grabbing"]
+SingleWhister = Literal["greedy", "gentleman"]
+TwoWhisters = Literal["team_then_half", "team_capped", "team_then_each", "personal"]
+TenGame = Literal["whisted", "checked", "checked_silent", "consolation_only"]
+RaspasMode = Literal["mountain", "whists"]
+RaspasZero = Literal["pool", "mountain_off", "none"]
+RaspasZeroAmount = Literal["price", "one"]
+RaspasReset = Literal["any_contract", "played_contract"]
+RaspasExit = Literal["simple", "hard", "strict"]
+Overflow = Literal["help", "mountain", "none"]
+MadePointsFirst = Literal["pool", "mountain"]
+GameEnd = Literal["pools_closed", "agreement"]
+SettlementDivisor = Literal["all", "opponents"]
+Rounding = Literal["largest_remainder", "per_conversion"]
+AllPass = Literal["redeal", "general_misere"]
+UnacceptedProp = Literal["proposer_may_raise", "redeal"]
+PikNoKontra = Literal["refa_else_pass", "refa_else_pass_if_under_hat", "refa_else_nothing", "pass"]
+KontraMax = Literal["mortkontra", "rekontra"]
+TwoDefendersQuota = Literal["each_two_or_team_four", "each_two"]
+BetlFailSoup = Literal["fixed", "tricks"]
+SansLead = Literal["left_defender", "not_declarer"]
+LastGameCap = Literal["bula", "bula_and_soups", "none"]
+WriteOff = Literal["integer", "exact"]
+
+
+def _choice_of(kind: Any) -> Parser:
+    """A parser for the values of a ``Literal`` type: the one place an option's choices are written,
+    so that mypy (``strict_equality``) refuses a comparison with a value that is not one of them."""
+    return _choice(*typing.get_args(kind))
+
+
 # --------------------------------------------------------------------------- Preferans
 
 @attrs.frozen
@@ -141,38 +175,38 @@ class PreferansOptions:
                                          "mountain per trick taken on a failed misère, times the price")
     whister_penalty_rate: Fraction = _opt(1, to_fraction,
                                           "mountain per trick a whister is short, times the price")
-    consolation: str = _opt("ordinary", _choice("ordinary", "none", "grabbing"),
+    consolation: Consolation = _opt("ordinary", _choice_of(Consolation),
                             "who writes whists for the declarer's undertricks")
     dealer_consolation: bool = _opt(True, _bool, "the sitting-out 4-player dealer writes consolation too")
-    single_whister: str = _opt("greedy", _choice("greedy", "gentleman"),
+    single_whister: SingleWhister = _opt("greedy", _choice_of(SingleWhister),
                                "one whists, one passes: greedy (жлобский) or gentleman (split on a remise)")
-    two_whisters: str = _opt("team_then_half",
-                             _choice("team_then_half", "team_capped", "team_then_each", "personal"),
+    two_whisters: TwoWhisters = _opt("team_then_half",
+                             _choice_of(TwoWhisters),
                              "who pays when two whisters fall short of the obligation")
     half_whist: bool = _opt(True, _bool, "a second defender may say half (полвиста) on a 6 or 7")
     half_whist_played: bool = _opt(False, _bool,
                                    "*ext*: a standing half-whist may still be played out: the half-whister "
                                    "writes the defence's tricks up to half the obligation and pays for the "
                                    "tricks short of it (the score pad preferans-score)")
-    ten_game: str = _opt("whisted", _choice("whisted", "checked", "checked_silent", "consolation_only"),
+    ten_game: TenGame = _opt("whisted", _choice_of(TenGame),
                          "how a 10-level contract is defended")
-    raspas_mode: str = _opt("mountain", _choice("mountain", "whists"),
+    raspas_mode: RaspasMode = _opt("mountain", _choice_of(RaspasMode),
                             "raspas tricks go to the mountain, or are paid in whists (Rostov)")
     raspas_progression: tuple[int, ...] = _opt((1, 2, 3), _progression,
                                                "mountain per raspas trick, for the 1st, 2nd, … raspas in a row")
     raspas_whists: int = _opt(5, _int(0), "whists mode: whists per trick the others took")
-    raspas_zero: str = _opt("pool", _choice("pool", "mountain_off", "none"),
+    raspas_zero: RaspasZero = _opt("pool", _choice_of(RaspasZero),
                             "what a player with no raspas trick gets")
-    raspas_zero_amount: str = _opt("price", _choice("price", "one"),
+    raspas_zero_amount: RaspasZeroAmount = _opt("price", _choice_of(RaspasZeroAmount),
                                    "the zero-trick bonus: the current raspas price, or always 1")
     raspas_amnesty: bool = _opt(False, _bool, "subtract the smallest trick count first")
-    raspas_reset: str = _opt("any_contract", _choice("any_contract", "played_contract"),
+    raspas_reset: RaspasReset = _opt("any_contract", _choice_of(RaspasReset),
                              "which deals end a run of raspasy")
     elder_hand_holds: bool = _opt(False, _bool,
                                   "the elder hand may answer a bid with hold («здесь»), taking that bid himself")
     misere_first_word: bool = _opt(True, _bool,
                                    "misère only as a player's first word; who said it says nothing more")
-    raspas_exit: str = _opt("simple", _choice("simple", "hard", "strict"),
+    raspas_exit: RaspasExit = _opt("simple", _choice_of(RaspasExit),
                             "the least contract after k raspasy in a row: any (simple), 7 (hard), 6 + k up to 8 "
                             "(strict); misère always")
     raspas_dealer_repeats: int = _opt(0, _int(0, 3),
@@ -180,22 +214,22 @@ class PreferansOptions:
                                       "(classic: 3); 0 = the deal always passes on")
     talon_tricks_to_dealer: bool = _opt(False, _bool,
                                         "*ext*: 4-player raspas tricks won by the talon go to the dealer")
-    overflow: str = _opt("help", _choice("help", "mountain", "none"),
+    overflow: Overflow = _opt("help", _choice_of(Overflow),
                          "where points past one's own pool go")
     mountain_floor: bool = _opt(False, _bool, "overflow write-offs stop at a mountain of 0")
-    made_points_first: str = _opt("pool", _choice("pool", "mountain"),
+    made_points_first: MadePointsFirst = _opt("pool", _choice_of(MadePointsFirst),
                                   "a made game first fills the pool, or first writes off own mountain")
     dark_games: bool = _opt(False, _bool, "contracts may be bid dark (втёмную), doubling the price")
     bombs: bool = _opt(False, _bool, "deals may be played on bombs (level 1..3), doubling per level")
     totus: bool = _opt(False, _bool, "a 10-game may be declared тотус")
-    game_end: str = _opt("pools_closed", _choice("pools_closed", "agreement"),
+    game_end: GameEnd = _opt("pools_closed", _choice_of(GameEnd),
                          "the game ends when every pool is closed, or by agreement")
     pool_in_settlement: bool = _opt(True, _bool,
                                     "*ext*: the pool counts in the settlement; false settles the mountains and "
                                     "whists only, finished or not (the score pad preferans-score)")
-    settlement_divisor: str = _opt("all", _choice("all", "opponents"),
+    settlement_divisor: SettlementDivisor = _opt("all", _choice_of(SettlementDivisor),
                                    "a pool or mountain point is shared by all N players or the N−1 others")
-    rounding: str = _opt("largest_remainder", _choice("largest_remainder", "per_conversion"),
+    rounding: Rounding = _opt("largest_remainder", _choice_of(Rounding),
                          "how whole whists are made from exact results")
 
     def raspas_run(self, run: int, raspas: bool, contract: bool, played: bool) -> int:
@@ -289,11 +323,11 @@ _table.__doc__ = "object: contract → {tricks, declarer, opponent, declarer_per
 class SoloWhistOptions:
     """Every Solo Whist option of RULES.md."""
 
-    all_pass: str = _opt("redeal", _choice("redeal", "general_misere"),
+    all_pass: AllPass = _opt("redeal", _choice_of(AllPass),
                          "when all four pass: redeal, or a general misère")
     general_misere_stake: int = _opt(4, _int(0), "general misère: what the taker of the last trick "
                                                  "pays each other player")
-    unaccepted_prop: str = _opt("proposer_may_raise", _choice("proposer_may_raise", "redeal"),
+    unaccepted_prop: UnacceptedProp = _opt("proposer_may_raise", _choice_of(UnacceptedProp),
                                 "a prop nobody accepts: the proposer may bid again, or redeal")
     misere_per_trick: int = _opt(0, _int(0), "failed misère: extra each opponent receives per trick taken")
     table: Mapping[str, ContractPoints] = _opt(ENCYCLOPEDIA_TABLE, _table,
@@ -335,30 +369,29 @@ class SerbianOptions:
     pik_needs_kontra: bool = _opt(True, _bool, "a plain pik (won in the auction, not igra) is played only "
                                                "if a defender says kontra")
     pik_on_refa_needs_kontra: bool = _opt(True, _bool, "the same holds when the declarer plays a refa")
-    pik_no_kontra: str = _opt("refa_else_pass",
-                              _choice("refa_else_pass", "refa_else_pass_if_under_hat", "refa_else_nothing",
-                                      "pass"),
+    pik_no_kontra: PikNoKontra = _opt("refa_else_pass",
+                              _choice_of(PikNoKontra),
                               "a plain pik without kontra: a refa for everybody if one may be written, else "
                               "the declarer passes (bula −V); _if_under_hat: passes only when some bula is "
                               "below zero, else nothing; refa_else_nothing: nothing; pass: always passes")
-    kontra_max: str = _opt("mortkontra", _choice("mortkontra", "rekontra"),
+    kontra_max: KontraMax = _opt("mortkontra", _choice_of(KontraMax),
                            "the highest kontra: mortkontra (×16) or rekontra (×4)")
-    two_defenders_quota: str = _opt("each_two_or_team_four", _choice("each_two_or_team_four", "each_two"),
+    two_defenders_quota: TwoDefendersQuota = _opt("each_two_or_team_four", _choice_of(TwoDefendersQuota),
                                     "when two defenders play, one falls with fewer than 2 tricks unless the two "
                                     "took 4 (each_two: whatever the other took)")
     soup_trick_cap: int | None = _opt(5, _trick_cap,
                                       "defence tricks that count for soups (play stops at the 5th); none: all")
-    betl_fail_soup: str = _opt("fixed", _choice("fixed", "tricks"),
+    betl_fail_soup: BetlFailSoup = _opt("fixed", _choice_of(BetlFailSoup),
                                "a failed betl: each defender writes 5 × value (fixed) or value × his tricks")
     preferans_contract: bool = _opt(False, _bool, "the contract preferans (8: all ten tricks, no trump) exists")
-    sans_lead: str = _opt("left_defender", _choice("left_defender", "not_declarer"),
+    sans_lead: SansLead = _opt("left_defender", _choice_of(SansLead),
                           "who leads to sans: the defender on the declarer's left, or the first hand unless "
                           "he declares")
-    last_game_cap: str = _opt("bula", _choice("bula", "bula_and_soups", "none"),
+    last_game_cap: LastGameCap = _opt("bula", _choice_of(LastGameCap),
                               "a made game worth more than the bula left: the declarer descends only to a sum "
                               "of 0 (bula), and the soups shrink in proportion too (bula_and_soups), or no cut")
     last_game_double_fall: bool = _opt(False, _bool, "a failed game worth more than the bula left costs 2V")
-    write_off: str = _opt("integer", _choice("integer", "exact"),
+    write_off: WriteOff = _opt("integer", _choice_of(WriteOff),
                           "a game stopped early: the open bula is shared out in whole points (the highest "
                           "bulas one more) or exactly")
     bula_point: int = _opt(10, _int(1), "soups one bula point is worth in the settlement")
