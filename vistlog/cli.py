@@ -14,8 +14,7 @@ import os
 import re
 import shutil
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 import orjson
@@ -24,17 +23,18 @@ from vistlog.events.codec import DecodeError, loads_line
 from vistlog.events.log import (
     AppendRejected, LogUnreadable, Problem, append, open_source, read_events, read_key, verify,
 )
-from vistlog.events.rules import PRESETS, option_docs, show
+from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
 from vistlog.projections import batch, importing, render
 from vistlog.projections.render import drawing
+from vistlog.projections.render import rules as rules_view
 from vistlog.events.importers import SourceError
 from vistlog.events.problems import Issue
 from vistlog.projections.audit import ClaimError
 from vistlog.projections.fold import GameResult, Pipeline, fold_events
 
 from .api import Game, dump, read_games
-from .output import OutputError, open_output, write_file
+from .output import OutputError, Progress, open_output, write_file
 
 __all__ = ["main"]
 
@@ -77,52 +77,10 @@ def _err(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
-class _Progress:
-    """Wraps a file: reports how far reading has got, on a terminal only, twice a second.
-
-    Files under ``MIN_SIZE`` bytes, and any file when standard error is not a terminal, are
-    read unwrapped (see :meth:`source`), so the hot loop pays nothing for the progress line.
-    """
-
-    MIN_SIZE = 4_000_000
-    EVERY = 0.5
-
-    def __init__(self, stream: IO[bytes], path: str) -> None:
-        self.stream = stream
-        self.path = path
-        try:
-            self.size = os.fstat(stream.fileno()).st_size
-        except (OSError, ValueError, AttributeError):
-            self.size = 0
-        self.show = sys.stderr.isatty() and self.size > self.MIN_SIZE
-        self.done = 0
-        self.last = time.monotonic()
-
-    def source(self) -> Iterable[bytes]:
-        """What to read: this wrapper when it shows progress, else the file itself."""
-        return self if self.show else self.stream
-
-    def __iter__(self) -> Iterator[bytes]:
-        for line in self.stream:
-            self.done += len(line)
-            if self.done & 0xFFF < len(line):
-                now = time.monotonic()
-                if now - self.last >= self.EVERY:
-                    self.last = now
-                    sys.stderr.write(f"\r{self.path}: {100 * self.done // self.size}% ")
-                    sys.stderr.flush()
-            yield line
-        sys.stderr.write("\r" + " " * (len(self.path) + 8) + "\r")
-
-    def close(self) -> None:
-        if self.stream is not sys.stdin.buffer:
-            self.stream.close()
-
-
 def _results(path: str, on_problem: Callable[[Problem], None], strict: bool = False
              ) -> Iterator[GameResult]:
     """Run a log through the pipeline; problems go to ``on_problem`` as they are found."""
-    stream = _Progress(open_source(path), path)
+    stream = Progress(open_source(path), path)
     try:
         for item in fold_events(path, read_events(path, stream.source()), detail=False):  # type: ignore[arg-type]
             if isinstance(item, Problem):
@@ -206,7 +164,7 @@ class _Games:
         return self.problems.count
 
     def __iter__(self) -> Iterator[Game]:
-        stream = _Progress(open_source(self.log), self.log)
+        stream = Progress(open_source(self.log), self.log)
         waiting: dict[int, Game] = {}
         due = 0
         found = False
@@ -643,40 +601,15 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     """vistlog rules: the presets, or every option of one."""
     if args.preset is None:
-        rows = [["preset", "game", "what it is"]]
-        rows += [[p.name, p.kind.value, p.description] for p in PRESETS.values()]
-        _out(render.table(rows))
-        _out("\nvistlog rules PRESET shows every option of one preset.")
+        _out(rules_view.presets_text())
         return 0
     if args.preset not in PRESETS:
         raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(PRESETS)})")
     if args.format == "json":
-        out = {name: _jsonable(value) for name, value, _, _ in option_docs(args.preset)}
-        _out(orjson.dumps({"preset": args.preset, "options": out}, option=orjson.OPT_INDENT_2).decode())
-        return 0
-    preset = PRESETS[args.preset]
-    _out(f"{preset.name} ({preset.kind.value}): {preset.description}\n")
-    rows = [["option", "value", "accepts", "meaning"]]
-    for name, value, accepts, doc in option_docs(args.preset):
-        mark = " *" if name in preset.values else ""
-        rows.append([name + mark, show(value), accepts, doc])
-    _out(render.table(rows))
-    _out("\n* differs from the default. Override any option in game_started.rules.")
+        _out(orjson.dumps(rules_view.rules_json(args.preset), option=orjson.OPT_INDENT_2).decode())
+    else:
+        _out(rules_view.rules_text(args.preset))
     return 0
-
-
-def _jsonable(value: Any) -> Any:
-    from fractions import Fraction
-
-    import attrs
-
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, dict) or hasattr(value, "items"):
-        return {k: attrs.asdict(v) if attrs.has(type(v)) else v for k, v in value.items()}
-    return value
 
 
 # --------------------------------------------------------------------------- parser

@@ -1,4 +1,5 @@
-"""Where the command line writes: standard output, or a file written whole or not at all.
+"""Where the command line writes: standard output, or a file written whole or not at all; and how far
+reading a long log has got.
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -15,12 +16,13 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from typing import IO
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["OutputError", "write_file", "open_output"]
+__all__ = ["OutputError", "write_file", "open_output", "Progress"]
 
 
 class OutputError(VistlogError):
@@ -85,3 +87,45 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+class Progress:
+    """Wraps a file: reports how far reading has got, on a terminal only, twice a second.
+
+    Files under ``MIN_SIZE`` bytes, and any file when standard error is not a terminal, are
+    read unwrapped (see :meth:`source`), so the hot loop pays nothing for the progress line.
+    """
+
+    MIN_SIZE = 4_000_000
+    EVERY = 0.5
+
+    def __init__(self, stream: IO[bytes], path: str) -> None:
+        self.stream = stream
+        self.path = path
+        try:
+            self.size = os.fstat(stream.fileno()).st_size
+        except (OSError, ValueError, AttributeError):
+            self.size = 0
+        self.show = sys.stderr.isatty() and self.size > self.MIN_SIZE
+        self.done = 0
+        self.last = time.monotonic()
+
+    def source(self) -> Iterable[bytes]:
+        """What to read: this wrapper when it shows progress, else the file itself."""
+        return self if self.show else self.stream
+
+    def __iter__(self) -> Iterator[bytes]:
+        for line in self.stream:
+            self.done += len(line)
+            if self.done & 0xFFF < len(line):
+                now = time.monotonic()
+                if now - self.last >= self.EVERY:
+                    self.last = now
+                    sys.stderr.write(f"\r{self.path}: {100 * self.done // self.size}% ")
+                    sys.stderr.flush()
+            yield line
+        sys.stderr.write("\r" + " " * (len(self.path) + 8) + "\r")
+
+    def close(self) -> None:
+        if self.stream is not sys.stdin.buffer:
+            self.stream.close()
