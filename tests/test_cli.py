@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import vistlog.cli
+import vistlog.output
 from vistlog.cli import main
 
 from .conftest import ROOT, SAMPLES, VECTORS
@@ -238,8 +239,8 @@ class _Terminal(io.StringIO):
 def test_reading_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     log = str(SAMPLES / "sochi-evening.jsonl")
-    monkeypatch.setattr(vistlog.cli._Progress, "MIN_SIZE", 0)
-    monkeypatch.setattr(vistlog.cli._Progress, "EVERY", 0.0)
+    monkeypatch.setattr(vistlog.output.Progress, "MIN_SIZE", 0)
+    monkeypatch.setattr(vistlog.output.Progress, "EVERY", 0.0)
     code, quiet_out, quiet_err = run(capsys, "validate", log)
     assert code == 0 and "%" not in quiet_err  # standard error is not a terminal here
     term = _Terminal()
