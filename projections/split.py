@@ -33,10 +33,12 @@ from vistlog.events.problems import Problem
 
 from .fold import GameResult, Pipeline
 
-__all__ = ["run_split", "BATCH"]
+__all__ = ["run_split", "BATCH", "QUEUED"]
 
-BATCH = 2048
+BATCH = 1024
 """Lines sent to a worker at a time."""
+QUEUED = 16
+"""Batches that may wait for one worker before reading stops to let it catch up (memory stays bounded)."""
 
 Key = tuple[float, int, int]
 """Where a problem stands in the output: (line, or ∞ at the end of the file; the game's first
@@ -49,7 +51,7 @@ def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
     return KIND_VIEWS[kind]
 
 
-def _worker(conn: Connection, path: str, kind: str) -> None:
+def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
     """Check and fold the lines of the games given to this process; send back what they gave."""
     what, detail = _what(kind)
     pipe = Pipeline(path, detail)
@@ -66,7 +68,7 @@ def _worker(conn: Connection, path: str, kind: str) -> None:
                 problems.append((key, item))
 
     while True:
-        batch = conn.recv()
+        batch = inbox.get()
         if batch[0] == "end":
             if batch[1]:
                 take(0, list(pipe.close()), True)
@@ -122,13 +124,16 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
 
     ctx = multiprocessing.get_context()
     conns: list[Connection] = []
+    inboxes: list[Any] = []
     procs = []
     for _ in range(max(jobs, 1)):
-        mine, theirs = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(theirs, path, kind), daemon=True)
+        mine, theirs = ctx.Pipe(duplex=False)
+        inbox = ctx.Queue(maxsize=QUEUED)  # sent by a feeder thread: a busy worker never holds up the others
+        proc = ctx.Process(target=_worker, args=(inbox, theirs, path, kind), daemon=True)
         proc.start()
         theirs.close()
         conns.append(mine)
+        inboxes.append(inbox)
         procs.append(proc)
     pending: list[list[tuple[int, Any, int, str | None]]] = [[] for _ in conns]
     owner: dict[str, int] = {}
@@ -139,7 +144,7 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
     def send(i: int, item: tuple[int, Any, int, str | None]) -> None:
         pending[i].append(item)
         if len(pending[i]) >= BATCH:
-            conns[i].send(pending[i])
+            inboxes[i].put(pending[i])
             pending[i] = []
 
     try:
@@ -166,10 +171,10 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
                 expected = (item.seq if item.seq is not None and item.seq > 0 else expected) + 1
     except LogUnreadable as exc:
         unreadable = str(exc)
-    for i, conn in enumerate(conns):
+    for i, inbox in enumerate(inboxes):
         if pending[i]:
-            conn.send(pending[i])
-        conn.send(("end", unreadable is None))
+            inbox.put(pending[i])
+        inbox.put(("end", unreadable is None))
     problems = list(own)
     games: list[tuple[int, dict[str, Any]]] = []
     for conn, proc in zip(conns, procs):
