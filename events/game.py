@@ -218,6 +218,8 @@ class GameState:
     """What everybody passing is called, for messages."""
     AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
     LAST_TRICK_NEEDED: ClassVar[bool] = False
+    GAME_OVER: ClassVar[str] = "every pool is closed: game {game} is over (the rules end it so)"
+    """Why no deal may start once :meth:`_game_over` says so."""
     """A deal without contract may be played (Solo Whist's general misère) and then needs ``last``."""
 
     def _game_over(self) -> bool:
@@ -274,8 +276,7 @@ class GameState:
             self.reported_unfinished = self.deal.number if self.deal else None
             return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
         if self.deals_started and self._game_over():
-            return [Issue("pools-closed", "deal",
-                          f"every pool is closed: game {self.id} is over (the rules end it so)")]
+            return [Issue("pools-closed", "deal", self.GAME_OVER.format(game=self.id))]
         prev = self.regular
         if prev is not None and prev.dealer is not None:
             expected = self.left_of(prev.dealer)[0]
@@ -294,7 +295,7 @@ class GameState:
             self._after_deal(prev)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
-        self.deal = self.regular = DealState(ev.deal, ev.dealer, holding, ev)
+        self.deal = self.regular = self.new_deal(ev.deal, ev.dealer, holding, ev)
         self.dealers[ev.deal] = ev.dealer
         return []
 
@@ -554,13 +555,20 @@ class GameState:
                           f"{d.highest[0]} won the auction and discards, not {ev.player}")]
         if d.play is not None or d.tricks is not None:
             return [Issue("discard-after-play", "cards", "play has begun")]
+        issues = self._discarded_held(d, ev)
+        if issues:
+            return issues
+        d.discarded = ev.cards
+        return []
+
+    def _discarded_held(self, d: DealState, ev: Discard) -> list[Issue]:
+        """The two cards put away were in the declarer's hand or the talon (when the cards are known)."""
         hands = d.begun.hands
         if hands is not None:
-            pool = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
+            held = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
             for card in ev.cards:
-                if card not in pool:
+                if card not in held:
                     return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
-        d.discarded = ev.cards
         return []
 
     def _allocation(self, ev: Allocation) -> list[Issue]:

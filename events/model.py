@@ -21,7 +21,7 @@ from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall
 from .rules import Rules
 
 __all__ = [
-    "FrozenDict", "freeze", "freeze_flat",
+    "FrozenDict", "freeze", "freeze_flat", "Columns",
     "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
     "WhistMade", "KontraMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
     "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
@@ -106,17 +106,22 @@ class GameStarted(EventBase):
 
 
 @attrs.frozen(kw_only=True, slots=False)
-class OpeningBalance(EventBase):
-    """A game carried over from paper or another program, before the first deal."""
+class Columns(EventBase):
+    """The columns a balance or an adjustment writes (not an event type of its own)."""
 
     pool: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
     mountain: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
     whists: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
     points: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
     bula: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
-    """Serbian preferans: each player's bula as carried over (replaces the starting ``pool``)."""
+    """Serbian preferans: each player's bula (in a balance, as carried over: it replaces the starting ``pool``)."""
     soups: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
     """Serbian preferans: soups written, writer → target → amount."""
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class OpeningBalance(Columns):
+    """A game carried over from paper or another program, before the first deal."""
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -228,15 +233,9 @@ class Allocation(EventBase):
 
 
 @attrs.frozen(kw_only=True, slots=False)
-class Adjustment(EventBase):
+class Adjustment(Columns):
     """A manual, agreed entry."""
 
-    pool: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
-    mountain: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
-    whists: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
-    points: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
-    bula: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
-    soups: dict[str, dict[str, int]] = attrs.field(factory=FrozenDict, converter=freeze)
     reason: str | None = None
 
 

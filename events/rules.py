@@ -337,26 +337,21 @@ class SoloWhistOptions:
 
 # --------------------------------------------------------------------------- Serbian preferans
 
-def _refe_limit(v: Any) -> int | None:
-    if v in ("unlimited", "none"):
-        return None
-    if type(v) is not int or v < 0:
-        raise ValueError(f"{v!r} is not a whole number ≥ 0 or \"unlimited\"")
-    return v
+def _int_or_none(lo: int, hi: int | None, *words: str) -> Parser:
+    """A whole number in ``lo..hi``, or one of ``words`` meaning no limit (``None``)."""
+    number = _int(lo, hi)
+    span = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
 
+    def parse(v: Any) -> int | None:
+        if v in words:
+            return None
+        try:
+            return number(v)  # type: ignore[no-any-return]
+        except ValueError:
+            raise ValueError(f"{v!r} is not a whole number {span} or {' or '.join(repr(w) for w in words)}") from None
 
-_refe_limit.__doc__ = "integer ≥ 0 | unlimited (shown: none)"
-
-
-def _trick_cap(v: Any) -> int | None:
-    if v == "none":
-        return None
-    if type(v) is not int or not 1 <= v <= 10:
-        raise ValueError(f"{v!r} is not a whole number 1..10 or \"none\"")
-    return v
-
-
-_trick_cap.__doc__ = "integer 1..10 | none"
+    parse.__doc__ = f"integer {span} | {' | '.join(words)}"
+    return parse
 
 
 @attrs.frozen
@@ -364,7 +359,8 @@ class SerbianOptions:
     """Every option of the ``serbian`` preset (docs/serbian.md §10): bula counted down, soups,
     refe and kontra. The game kind is Preferans; the deck, hands and talon are the Russian ones."""
 
-    refe_limit: int | None = _opt(2, _refe_limit, "how many refe may be written in a game (PPN tag Refe)")
+    refe_limit: int | None = _opt(2, _int_or_none(0, None, "unlimited", "none"),
+                                  "how many refe may be written in a game (PPN tag Refe)")
     refa_blocked_under_hat: bool = _opt(True, _bool, "no refa is written while any bula is below zero")
     pik_needs_kontra: bool = _opt(True, _bool, "a plain pik (won in the auction, not igra) is played only "
                                                "if a defender says kontra")
@@ -379,7 +375,7 @@ class SerbianOptions:
     two_defenders_quota: TwoDefendersQuota = _opt("each_two_or_team_four", _choice_of(TwoDefendersQuota),
                                     "when two defenders play, one falls with fewer than 2 tricks unless the two "
                                     "took 4 (each_two: whatever the other took)")
-    soup_trick_cap: int | None = _opt(5, _trick_cap,
+    soup_trick_cap: int | None = _opt(5, _int_or_none(1, 10, "none"),
                                       "defence tricks that count for soups (play stops at the 5th); none: all")
     betl_fail_soup: BetlFailSoup = _opt("fixed", _choice_of(BetlFailSoup),
                                "a failed betl: each defender writes 5 × value (fixed) or value × his tricks")

@@ -187,32 +187,16 @@ class SerbianGame(PreferansGame):
 
     # ------------------------------------------------------------------ deal start
 
-    def _deal_started(self, ev: DealStarted) -> list[Issue]:
-        issues = self._player(ev.dealer, "dealer")
-        if issues:
-            return issues
-        if ev.replaces_voided or (ev.deal in self.voided and ev.deal not in self.replaced):
-            return self._replacement(ev)
-        if ev.deal != self.deals_started + 1:
-            return [Issue("deal-out-of-order", "deal", f"expected deal {self.deals_started + 1}, got {ev.deal}")]
-        why = self.unfinished()
-        if why:
-            self.reported_unfinished = self.deal.number if self.deal else None
-            return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
-        if self.oracle is not None and self.deals_started and self.oracle.all_pools_closed(self.id):
-            return [Issue("pools-closed", "deal", f"the bulas add up to 0: game {self.id} is over")]
-        prev = self.regular
-        if prev is not None and prev.dealer is not None:
-            expected = self.left_of(prev.dealer)[0]
-            if ev.dealer != expected:
-                return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
-        issues = self._deal_fields(ev)
-        if issues:
-            return issues
-        self.deals_started = ev.deal
-        self.deal = self.regular = self.new_deal(ev.deal, ev.dealer, self.left_of(ev.dealer), ev)
-        self.dealers[ev.deal] = ev.dealer
-        return []
+    GAME_OVER = "the bulas add up to 0: game {game} is over"
+
+    def _game_over(self) -> bool:
+        return self.oracle is not None and self.oracle.all_pools_closed(self.id)
+
+    def _dealer_deals_again(self, prev: DealState) -> bool:
+        return False  # the deal passes on after every deal, all-pass ones included
+
+    def _after_deal(self, prev: DealState) -> None:
+        """Refe are scores: the projections keep them."""
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         if ev.bomb:
@@ -343,12 +327,9 @@ class SerbianGame(PreferansGame):
             return [Issue("discard-after-play", "cards", "the defence has spoken")]
         if len(ev.cards) != 2 or ev.cards[0] == ev.cards[1]:
             return [Issue("discard-size", "cards", "a discard is two different cards")]
-        hands = d.begun.hands
-        if hands is not None:
-            held = set(hands.get(ev.player, ())) | set(d.begun.talon or ())
-            for card in ev.cards:
-                if card not in held:
-                    return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
+        issues = self._discarded_held(d, ev)
+        if issues:
+            return issues
         d.discarded = ev.cards
         return []
 
@@ -623,7 +604,7 @@ class SerbianGame(PreferansGame):
         return []
 
     HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]] = {
-        DealStarted: _deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
+        DealStarted: GameState._deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
         KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
         OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,
         ScoreRecorded: _recorded, GameEnded: GameState._ended,

@@ -16,7 +16,7 @@ from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Kon
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import SERBIAN_NAMES, contract_number
 
-from .entries import fmt
+from .entries import Entry, fmt
 from .fold import GameResult
 
 __all__ = ["replay_lines", "Glossary"]
@@ -55,6 +55,16 @@ class Glossary:
             return term
         self.seen.add(term)
         return f"{term} ({self.terms[term]})"
+
+
+def _entry_lines(entries: list[Entry]) -> Iterator[str]:
+    """A deal's entries, each with its reason."""
+    if not entries:
+        yield "  No entries"
+        return
+    yield "  Entries:"
+    for e in entries:
+        yield f"    {e.describe()}" + ("  (void)" if e.void else "")
 
 
 def _bid(b: Bid, g: Glossary) -> str:
@@ -137,12 +147,7 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
         entries = by_deal.get(rec.number, [])
         if again:  # the deal has a voided record and the record that stands: each shows its own entries
             entries = [e for e in entries if e.void == void]
-        if entries:
-            yield "  Entries:"
-            for e in entries:
-                yield f"    {e.describe()}" + ("  (void)" if e.void else "")
-        else:
-            yield "  No entries"
+        yield from _entry_lines(entries)
     yield ""
     last = upto if upto is not None else None
     t = res.totals_after(last)
@@ -213,13 +218,7 @@ def _serbian_lines(res: GameResult, upto: int | None) -> Iterator[str]:
             yield f"  {g('štihovi').capitalize()}: " + ", ".join(f"{p} {n}" for p, n in rec.taken.items())
         elif c is not None:
             yield "  Decided without play"
-        entries = [e for e in by_deal.get(rec.number, []) if e.void == void]
-        if entries:
-            yield "  Entries:"
-            for e in entries:
-                yield f"    {e.describe()}" + ("  (void)" if e.void else "")
-        else:
-            yield "  No entries"
+        yield from _entry_lines([e for e in by_deal.get(rec.number, []) if e.void == void])
     yield ""
     t = res.totals_after(upto)
     yield f"Paper{'' if upto is None else f' after deal {upto}'}:"

@@ -347,21 +347,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
     games = _Games(args, detail=False)
-    unbalanced = False
-    first = True
-    json_games = _JsonGames(sys.stdout) if args.format == "json" else None
-    for g in games:  # printed as each game comes: memory does not grow with the number of games
-        game = g.to_json()
-        unbalanced |= not game["zero_sum"]
-        if json_games is not None:
-            json_games.add(game)
-        else:
-            sys.stdout.write(("" if first else "\n\n") + render.settle_text(game))
-        first = False
-    if json_games is not None:
-        json_games.close()
-    else:
-        _out()
+    unbalanced = _stream(games, lambda g: g.to_json(), render.settle_text, "\n\n", args.format)
     return 1 if games.count or unbalanced else 0
 
 
@@ -379,22 +365,30 @@ def cmd_audit(args: argparse.Namespace) -> int:
              else render.audit_text(reports[0]))
         return 1 if problems or not reports[0]["ok"] else 0
     games = _Games(args, events=False)
-    json_games = _JsonGames(sys.stdout) if args.format == "json" else None
+    bad = _stream(games, lambda g: g.audit().to_json(), render.audit_text, "\n", args.format)
+    return 1 if games.count or bad else 0
+
+
+def _stream(games: _Games, view: Callable[[Game], dict[str, Any]], text: Callable[[dict[str, Any]], str],
+            between: str, fmt: str) -> bool:
+    """Each game's ``view`` on standard output as it comes, as JSON (``{"games": [...]}``) or text
+    (``between`` two games); True when a view says it is not ``ok`` or not ``zero_sum``."""
+    json_games = _JsonGames(sys.stdout) if fmt == "json" else None
     first = True
     bad = False
-    for g in games:
-        report = g.audit().to_json()
-        bad |= not report["ok"]
+    for g in games:  # memory does not grow with the number of games
+        shown = view(g)
+        bad |= not shown.get("ok", True) or not shown.get("zero_sum", True)
         if json_games is not None:
-            json_games.add(report)
+            json_games.add(shown)
         else:
-            sys.stdout.write(("" if first else "\n") + render.audit_text(report))
+            sys.stdout.write(("" if first else between) + text(shown))
         first = False
     if json_games is not None:
         json_games.close()
     else:
         _out()
-    return 1 if games.count or bad else 0
+    return bad
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
