@@ -217,12 +217,13 @@ COMMANDS = (["validate"], ["settle"], ["sheet"], ["audit"], ["replay"], ["stats"
 
 
 def command_peak_mb(cmd: list[str], path: Path) -> float:
-    """Peak memory of one ``vistlog`` command on ``path`` (its own process, ru_maxrss)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, "-m", "vistlog", *cmd, str(path)], check=False, cwd=ROOT,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(after, before) / 1024 if after > before else after / 1024
+    """Peak memory of one ``vistlog`` command on ``path``: its own process reports its ru_maxrss."""
+    probe = ("import resource, sys\nfrom vistlog.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+             "    print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, *cmd, str(path)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("peak "))
+    return int(line.split()[1]) / 1024
 
 
 def main() -> None:
