@@ -258,7 +258,9 @@ class GameState:
         return []
 
     def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
-        """Problems of the columns of one line of a recorded sheet."""
+        """Problems of the columns of one line of a recorded sheet (here: those of the Russian games)."""
+        if line.bula is not None or line.soups is not None or line.result is not None:
+            return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
         return []
 
     # ------------------------------------------------------------------ deal start
@@ -623,8 +625,6 @@ class GameState:
         if issues:
             return issues
         for name, line in ev.sheet.items():
-            if line.bula is not None or line.soups is not None or line.result is not None:
-                return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
             issues = self._sheet_columns(name, line)
             if issues:
                 return issues
@@ -824,8 +824,9 @@ class PreferansGame(GameState):
 
     def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
         if line.points is not None:
-            return [Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
-        return []
+            return super()._sheet_columns(name, line) or [
+                Issue("points-in-preferans", f"sheet.{name}.points", "points belong to Solo Whist")]
+        return super()._sheet_columns(name, line)
 
 
 class SoloWhistGame(GameState):
@@ -981,8 +982,9 @@ class SoloWhistGame(GameState):
 
     def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
         if line.pool is not None or line.mountain is not None or line.whists is not None:
-            return [Issue("points-only", f"sheet.{name}", "a Solo Whist sheet has points only")]
-        return []
+            return super()._sheet_columns(name, line) or [
+                Issue("points-only", f"sheet.{name}", "a Solo Whist sheet has points only")]
+        return super()._sheet_columns(name, line)
 
 
 PreferansGame.HANDLERS = {**GameState.HANDLERS, Allocation: PreferansGame._allocation}

@@ -586,26 +586,14 @@ class SerbianGame(PreferansGame):
                 return [Issue("soups-on-self", f"soups.{writer}.{writer}", "nobody writes soups on himself")]
         return []
 
-    def _recorded(self, ev: ScoreRecorded) -> list[Issue]:
-        if not 0 <= ev.after_deal <= self.deals_started:
-            return [Issue("checkpoint-unplayed", "after_deal",
-                          f"deal {ev.after_deal} has not been played (last deal {self.deals_started})")]
-        issues = self._names(ev.sheet, "sheet")
-        if issues:
-            return issues
-        for name, line in ev.sheet.items():
-            if line.pool is not None or line.mountain is not None or line.whists is not None \
-                    or line.points is not None:
-                return [Issue("sheet-serbian", f"sheet.{name}", "a Serbian sheet has bula, soups and result")]
-            if line.soups:
-                issues = self._names(line.soups, f"sheet.{name}.soups")
-                if issues:
-                    return issues
-        return []
+    def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
+        if line.pool is not None or line.mountain is not None or line.whists is not None or line.points is not None:
+            return [Issue("sheet-serbian", f"sheet.{name}", "a Serbian sheet has bula, soups and result")]
+        return self._names(line.soups, f"sheet.{name}.soups") if line.soups else []
 
     HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]] = {
         DealStarted: GameState._deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
         KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
         OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,
-        ScoreRecorded: _recorded, GameEnded: GameState._ended,
+        ScoreRecorded: GameState._recorded, GameEnded: GameState._ended,
     }
