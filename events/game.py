@@ -483,15 +483,10 @@ class GameState:
         if why:
             return [Issue("tricks-without-play", "taken", why)]
         must, may = self._holders_for_tricks(d)
-        for name in ev.taken:
-            if name not in self.players:
-                return [Issue("player-unknown", f"taken.{name}",
-                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
-            if name not in may:
-                return [Issue("player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out")]
-        missing = [p for p in must if p not in ev.taken]
-        if missing:
-            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
+        issues = self._tricks_listed(ev, must, may, lambda name: Issue(
+            "player-sits-out", f"taken.{name}", f"{name} deals and sits this deal out"))
+        if issues:
+            return issues
         total_needed = self.kind.tricks
         for name, n in ev.taken.items():
             if not 0 <= n <= total_needed:
@@ -517,6 +512,20 @@ class GameState:
         d.tricks = ev
         d.finished = True
         d.without_play = False
+        return []
+
+    def _tricks_listed(self, ev: Tricks, must: list[str], may: list[str], not_here: Callable[[str], Issue]
+                       ) -> list[Issue]:
+        """``tricks.taken`` names players of the game, every one of ``must`` and none but ``may``."""
+        for name in ev.taken:
+            if name not in self.players:
+                return [Issue("player-unknown", f"taken.{name}",
+                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
+            if name not in may:
+                return [not_here(name)]
+        missing = [p for p in must if p not in ev.taken]
+        if missing:
+            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
         return []
 
     def _card(self, ev: CardPlayed) -> list[Issue]:

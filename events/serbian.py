@@ -531,15 +531,10 @@ class SerbianGame(PreferansGame):
         if why:
             return [Issue("tricks-without-play", "taken", why)]
         playing = d.in_play()
-        for name in ev.taken:
-            if name not in self.players:
-                return [Issue("player-unknown", f"taken.{name}",
-                              f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
-            if name not in playing:
-                return [Issue("tricks-not-playing", f"taken.{name}", f"{name} does not play this deal")]
-        missing = [p for p in playing if p not in ev.taken]
-        if missing:
-            return [Issue("tricks-missing", "taken", f"no tricks for {', '.join(missing)}")]
+        issues = self._tricks_listed(ev, playing, playing, lambda name: Issue(
+            "tricks-not-playing", f"taken.{name}", f"{name} does not play this deal"))
+        if issues:
+            return issues
         for name, n in ev.taken.items():
             if not 0 <= n <= 10:
                 return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..10")]
