@@ -121,3 +121,16 @@ def test_the_checker_works_past_the_fold_spilling_to_disk(monkeypatch: pytest.Mo
             assert c.is_legal(ev)
             c.push(ev)
     assert not c.is_legal({"type": "deal_started", "game": "g", "deal": 14, "dealer": "C"})
+
+
+def test_game_events_gives_one_game_for_dump(tmp_path: Path) -> None:
+    events = vistlog.api.game_events(ROOT / "samples" / "sochi-evening.jsonl")
+    assert events[0].type == "game_started" and events[-1].type == "game_ended"
+    assert vistlog.dump(events, "csv").startswith("# game:")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes((ROOT / "samples" / "sochi-evening.jsonl").read_bytes().replace(b'"seq":3,', b'"seq":"3",', 1))
+    with pytest.raises(vistlog.api.LogProblems) as caught:  # a line that does not decode
+        vistlog.api.game_events(bad)
+    assert [(p.line, p.field) for p in caught.value.problems] == [(3, "seq")]
+    with pytest.raises(vistlog.VistlogError, match="no game 'nope'"):
+        vistlog.api.game_events(ROOT / "samples" / "sochi-evening.jsonl", "nope")

@@ -42,7 +42,7 @@ from vistlog.projections.ppn import write as ppn_write
 
 __all__ = [
     "Game", "GameReader", "Settlement", "Checker", "IllegalEventError",
-    "read_games", "append", "verify", "load", "dump", "FORMATS_IN", "FORMATS_OUT",
+    "read_games", "append", "verify", "load", "dump", "game_events", "FORMATS_IN", "FORMATS_OUT",
 ]
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any]]
@@ -385,3 +385,34 @@ def dump(events: Iterable[Event | Mapping[str, Any]], format: str) -> str:
         d.pop("_chain", None)
     game = str(dicts[0].get("game", "")) if dicts else ""
     return EXPORTERS[format](derive_tricks(ImportedGame(game, dicts, "<events>")).events)
+
+
+class LogProblems(VistlogError):
+    """A log that has problems where a whole, sound log is needed; ``problems`` lists them."""
+
+    def __init__(self, path: str, problems: Sequence[Problem]) -> None:
+        super().__init__(f"{path}: fix the problems before exporting")
+        self.problems = tuple(problems)
+
+
+def game_events(source: str | os.PathLike[str], game: str | None = None) -> list[Event]:
+    """The events of one game of a log (``game``, or the only one), for :func:`dump`.
+
+    Raises :class:`LogProblems` when the log has a problem, and :class:`VistlogError` when ``game``
+    is not in it or it holds several games and none is named.
+    """
+    path = os.fspath(source)
+    games: dict[str, list[Event]] = {}
+    problems: list[Problem] = []
+    for _, item in read_events(path):
+        if isinstance(item, Problem):
+            problems.append(item)
+        else:
+            games.setdefault(item.game, []).append(item)
+    if problems:
+        raise LogProblems(path, problems)
+    if game is not None and game not in games:
+        raise VistlogError(f"{path}: no game {game!r} (games: {', '.join(games)})")
+    if game is None and len(games) != 1:
+        raise VistlogError(f"export writes one game: name it with --game ({', '.join(games)})")
+    return games[game if game is not None else next(iter(games))]

@@ -29,11 +29,11 @@ from vistlog.projections import batch, importing, render
 from vistlog.projections.render import drawing
 from vistlog.projections.render import rules as rules_view
 from vistlog.events.importers import SourceError
-from vistlog.events.problems import Issue
+from vistlog.events.problems import Issue, VistlogError
 from vistlog.projections.audit import ClaimError
 from vistlog.projections.fold import GameResult, Pipeline, fold_events
 
-from .api import Game, dump, read_games
+from .api import Game, LogProblems, dump, game_events, read_games
 from .output import OutputError, Progress, open_output, write_file
 
 __all__ = ["main"]
@@ -471,29 +471,21 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """vistlog export: one game of a log in another format."""
-    games: dict[str, list[Any]] = {}
-    problems = _Problems()
-    for _, item in read_events(args.log):
-        if isinstance(item, Problem):
-            problems(item)
-        else:
-            games.setdefault(item.game, []).append(item)
-    if problems.count:
-        _err(f"{args.log}: fix the problems before exporting")
-        return 1
-    chosen = [args.game] if args.game else list(games)
-    if args.game and args.game not in games:
-        raise _UsageError(f"{args.log}: no game {args.game!r} (games: {', '.join(games)})")
-    if len(chosen) != 1:
-        raise _UsageError(f"export writes one game: name it with --game ({', '.join(games)})")
     try:
-        text = dump(games[chosen[0]], args.target_format)
+        text = dump(game_events(args.log, args.game), args.target_format)
+    except LogProblems as exc:
+        for p in exc.problems:
+            _err(str(p))
+        _err(str(exc))
+        return 1
     except SourceError as exc:
         raise _UsageError(str(exc)) from None
-    if args.output and args.output != "-":
-        write_file(args.output, text)
-    else:
-        sys.stdout.write(text)
+    except VistlogError as exc:
+        if isinstance(exc, LogUnreadable):
+            raise
+        raise _UsageError(str(exc)) from None
+    with open_output(args.output) as out:
+        out.write(text)
     return 0
 
 
