@@ -17,9 +17,9 @@ from vistlog.events.importers.ppn import _KONTRA_LETTER, _ppn_bid, code_of
 from vistlog.events.model import BidMade, CardPlayed, DealStarted, Discard
 from vistlog.events.play import Play
 from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import contract_number, neighbours
+from vistlog.events.serbian import CONTRACT_NUMBER, neighbours
 
-from .entries import Entry
+from .entries import Entry, Totals
 from .fold import GameResult
 from .record import DealRecord
 from .serbian import deal_value
@@ -52,11 +52,19 @@ def write(res: GameResult) -> str:
     for key, value in (res.started.extensions.get("_ppn_tags") or {}).items():
         lines.append(f"[{key} {_tag(str(value))}]")
     lines.append("")
-    replay_totals = _Running(res)
+    live = sorted((e for e in res.entries if not e.void), key=lambda e: e.deal)
+    by_deal: dict[int, list[Entry]] = {}
+    for e in live:
+        by_deal.setdefault(e.deal, []).append(e)
+    before = Totals(players)  # the sheet before each deal, kept up as the deals go (a refa in hand doubles V)
+    done = 0
     for rec in res.records:
         if rec.seq in res.voided:
             continue
-        lines.append(f"[{_deal(res, rec, seat, replay_totals)}]")
+        while done < len(live) and live[done].deal < rec.number:
+            before.apply(live[done])
+            done += 1
+        lines.append(f"[{_deal(res, rec, seat, before, by_deal.get(rec.number, []))}]")
     return "\n".join(lines) + "\n"
 
 
@@ -68,17 +76,7 @@ def _word(v: object) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-class _Running:
-    """The totals before each deal, for the value (a refa in hand doubles it)."""
-
-    def __init__(self, res: GameResult) -> None:
-        self.res = res
-
-    def before(self, deal: int) -> object:
-        return self.res.totals_after(deal - 1)
-
-
-def _deal(res: GameResult, rec: DealRecord, seat: dict[str, str], running: _Running) -> str:
+def _deal(res: GameResult, rec: DealRecord, seat: dict[str, str], before: Totals, entries: list[Entry]) -> str:
     players = list(res.players)
     started = next(e for e in rec.events if isinstance(e, DealStarted))
     if started.hands is None or started.talon is None:
@@ -93,16 +91,15 @@ def _deal(res: GameResult, rec: DealRecord, seat: dict[str, str], running: _Runn
     dec = c.declarer
     discard = next((e for e in rec.events if isinstance(e, Discard)), None)
     discarded = "".join(code_of(x) for x in discard.cards) if discard else "XX"
-    contract = ("G" if c.igra else "") + str(contract_number(c) - (1 if c.igra else 0))
+    contract = ("G" if c.igra else "") + str(CONTRACT_NUMBER[c.contract.text])
     came = [p for p, call in rec.calls if call is WhistCall.WHIST]
     accepted = "8" if c.contract.is_misere or len(came) == 2 else seat[came[0]] if came else "0"
     inviter = next((p for p, call in rec.calls if call is WhistCall.INVITE), None)
     kontra = f"I{seat[inviter]}" if inviter else \
         f"{_LETTER[rec.kontra[-1][1]]}{seat[rec.kontra[0][0]]}" if rec.kontra else "0"
-    totals = running.before(rec.number)
-    value, _k, refa = deal_value(rec, totals)  # type: ignore[arg-type]
+    value, _k, refa = deal_value(rec, before)
     starts, throws = _throws(rec, started, discard.cards if discard else (), seat)
-    summary = ",".join(_entry(res, rec, p, seat, players) for p in order)
+    summary = ",".join(_entry(res, rec, p, [e for e in entries if e.player == p], players) for p in order)
     return f"{head} {seat[dec]} {discarded} {contract} {accepted} {kontra} {int(refa)} {value} {starts} {throws} " \
            f"{summary}"
 
@@ -146,8 +143,8 @@ def _throws(rec: DealRecord, started: DealStarted, discarded: tuple[Card, ...], 
     return seat[cards[0].player], ",".join(tricks)
 
 
-def _entry(res: GameResult, rec: DealRecord, p: str, seat: dict[str, str], players: list[str]) -> str:
-    entries: list[Entry] = [e for e in res.entries if e.deal == rec.number and not e.void and e.player == p]
+def _entry(res: GameResult, rec: DealRecord, p: str, entries: list[Entry], players: list[str]) -> str:
+    """One player's summary entry: ``0``, ``M<tricks>:<bula>`` or ``F<tricks>:L|R<soup>[:<bula>]``."""
     bula = sum(e.amount for e in entries if e.column == "bula")
     soups = [e for e in entries if e.column == "soups"]
     c = rec.contract

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from vistlog.events.cards import Bid, GameKind
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
 from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import SERBIAN_NAMES, contract_number
+from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .entries import Entry, fmt
 from .fold import GameResult
@@ -201,7 +201,7 @@ def _serbian_lines(res: GameResult, upto: int | None) -> Iterator[str]:
                 yield f"  {g('škart').capitalize()}: {ev.player} puts away {' '.join(map(str, ev.cards))}"
         c = rec.contract
         if c is not None:
-            name = SERBIAN_NAMES[contract_number(c) - (1 if c.igra else 0)]
+            name = SERBIAN_NAMES[CONTRACT_NUMBER[c.contract.text]]
             yield f"  {g('nosilac').capitalize()} {c.declarer} plays " + (f"{g('igra')} " if c.igra else "") + g(name)
         else:
             yield "  Everybody said dalje: nobody plays"

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from vistlog.events.cards import WhistCall
 from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
+from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
 from .entries import Entry, Num, Totals, exact_div
 from .record import DealRecord
@@ -35,7 +35,7 @@ __all__ = ["score_deal", "deal_value", "refa_allowed", "game_over", "write_off",
 def contract_name(rec: DealRecord) -> str:
     """``herc``, ``igra sans`` …"""
     assert rec.contract is not None
-    name = SERBIAN_NAMES[contract_number(rec.contract) - (1 if rec.contract.igra else 0)]
+    name = SERBIAN_NAMES[CONTRACT_NUMBER[rec.contract.contract.text]]
     return f"igra {name}" if rec.contract.igra else name
 
 
@@ -130,29 +130,20 @@ def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> list[Entry
     theirs = sum(n for p, n in rec.taken.items() if p != dec)
     need = tricks_needed(c)
     made = rec.taken.get(dec, 0) == 0 if need == 0 else theirs == 0 if need == 10 else theirs <= 4
-    scale: Fraction | int = 1
+    defence = _defence_entries(o, rec, counted, team, made, value, 1)
     if made:
-        descent = _descend(book, dec, value, left + _falls(o, rec, counted, made, value),
-                           f"{name} made (V {value})")
-        if o.last_game_cap == "bula_and_soups" and descent != value:
-            scale = Fraction(descent, value)
+        falls = sum((e.amount for e in defence if e.column == "bula"), start=0)
+        descent = _descend(book, dec, value, left + falls, f"{name} made (V {value})")
+        if o.last_game_cap == "bula_and_soups" and descent != value:  # the soups shrink with the descent
+            defence = _defence_entries(o, rec, counted, team, made, value, Fraction(descent, value))
     else:
         fall = 2 * value if o.last_game_double_fall and value > left else value
         book.bula(dec, fall, f"{name} failed (V {value}" + (", double fall in the last game)" if fall != value
                                                             else ")"))
-    _defence(book, rec, counted, team, made, value, scale)
+    book.entries += defence
     if refa:
         book.refe(dec, -1, "a refa played")
     return book.entries
-
-
-def _falls(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], made: bool, value: int) -> Num:
-    """The bula the defenders' falls add in this deal (for the last-game cap)."""
-    falls: Num = 0
-    for e in _defence_entries(o, rec, counted, sum(counted.values()), made, value, 1):
-        if e.column == "bula":
-            falls += e.amount
-    return falls
 
 
 def _descend(book: _Deal, dec: str, value: int, left: Num, why: str) -> Num:
@@ -163,11 +154,6 @@ def _descend(book: _Deal, dec: str, value: int, left: Num, why: str) -> Num:
         why += f"; last game: only {descent} of the bula is left"
     book.bula(dec, -descent, why)
     return descent
-
-
-def _defence(book: _Deal, rec: DealRecord, counted: Mapping[str, int], team: int, made: bool, value: int,
-             scale: Fraction | int) -> None:
-    book.entries += _defence_entries(book.o, rec, counted, team, made, value, scale)
 
 
 def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], team: int, made: bool,

@@ -75,7 +75,7 @@ class _Reader:
         self.seq += 1
         ev = {"v": 1, "seq": self.seq, "type": type_, "game": self.game, **fields}
         issues = self.checker.check(decode_obj(dict(ev)))
-        if issues and type_ not in ("score_recorded",):
+        if issues:
             raise self.fail(f"{type_}: {issues[0].field}: {issues[0].message}")
         del ev["seq"]
         ev["_source"] = source(self.path, record)
@@ -216,7 +216,7 @@ def _deal(r: _Reader, players: list[str], record: str, bula: dict[str, int], sou
                 r.emit("kontra", f"deal {deal}", deal=deal, player=declarer if level.by_declarer else seat[who],
                        level=level.value)
     _throws(r, deal, seat, starts, throws, notes)
-    _summary(r, deal, [seat[x] for x in order], summary, bula, soups)
+    _summary(r, deal, players, [seat[x] for x in order], summary, bula, soups)
 
 
 def _parse_highest(text: str, where: str) -> tuple[str, int | None]:
@@ -319,7 +319,7 @@ def _throws(r: _Reader, deal: int, seat: dict[str, str], starts: str, throws: st
             raise r.fail(f"trick {k}: {play.last_winner} wins it, not seat {trick[-1]} ({seat[trick[-1]]})")
 
 
-def _summary(r: _Reader, deal: int, order: list[str], summary: str, bula: dict[str, int],
+def _summary(r: _Reader, deal: int, players: list[str], order: list[str], summary: str, bula: dict[str, int],
              soups: dict[str, dict[str, int]]) -> None:
     """The other program's scoring of the deal, as a checkpoint of the running bula and soups."""
     entries = summary.split(",")
@@ -332,7 +332,7 @@ def _summary(r: _Reader, deal: int, order: list[str], summary: str, bula: dict[s
         if m.group(1) is not None:
             bula[p] += int(m.group(2))
         elif m.group(3) is not None:
-            left, right = neighbours(list(bula), p)
+            left, right = neighbours(players, p)
             on = left if m.group(4) == "L" else right
             soups[p][on] = soups[p].get(on, 0) + int(m.group(5))
             if m.group(6) is not None:
