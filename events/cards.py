@@ -47,6 +47,8 @@ class Suit(enum.Enum):
     D = "D"
     H = "H"
 
+    __hash__ = object.__hash__  # members are singletons: hash them in C (Enum's own hash is Python code)
+
     @property
     def order(self) -> int:
         """Rank of the suit in a Preferans auction (S=0 … H=3; NT is 4)."""
@@ -171,19 +173,67 @@ RUSSIAN_SUITS: Final = {
 """Russian suit names in bids and contracts (``6 пик``, ``7 червей``)."""
 RUSSIAN_NO_TRUMP: Final = ("бк", "БК", "б/к", "без козыря", "без козырей")
 
-@attrs.frozen(order=True, cache_hash=True)
 class Card:
     """A playing card; ``rank`` is 2..14 (11 J, 12 Q, 13 K, 14 A).
 
-    >>> str(Card(14, Suit.S))
-    'AS'
+    Cards are interned: ``Card(14, Suit.S)`` always returns the same object, so equality and
+    hashing are identity (done in C, the hot path of card-level play), and a card is immutable.
+    Cards order by rank, then by suit (the Preferans order).
+
+    >>> str(Card(14, Suit.S)), Card(14, Suit.S) is parse_card("A♠")
+    ('AS', True)
     """
 
+    __slots__ = ("_key", "rank", "suit")
     rank: int
-    suit: Suit = attrs.field(order=lambda s: s.order)
+    suit: Suit
+    _key: tuple[int, int]
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "_key", (rank, suit.order))
+            _INTERNED[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __lt__(self, other: object) -> bool:
+        return self._key < other._key if type(other) is Card else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._key <= other._key if type(other) is Card else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._key > other._key if type(other) is Card else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._key >= other._key if type(other) is Card else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
 
     def __str__(self) -> str:
         return RANK_NAMES[self.rank] + self.suit.value
+
+
+_INTERNED: Final[dict[tuple[int, Suit], Card]] = {}
 
 
 def _build_cards() -> dict[str, Card]:

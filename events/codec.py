@@ -36,7 +36,7 @@ from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
-from .model import BY_TAG, TAGS, Event, EventBase, SheetLine, freeze
+from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, SheetLine, freeze
 from .rules import Rules, RulesError, make_rules
 
 __all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
@@ -193,6 +193,14 @@ def _check_expr(tp: Any, var: str, names: dict[str, Any], conv: cattrs.Converter
         names[key] = _LOOKUPS[args[0]]
         return [f"if type({var}) is not list: raise _Slow",
                 f"{var} = tuple([{key}[x] if type(x) is str else _slow() for x in {var}])"]
+    if origin is dict and args[0] is str and typing.get_origin(args[1]) is tuple \
+            and typing.get_args(args[1])[1:] == (Ellipsis,) and typing.get_args(args[1])[0] in _LOOKUPS:
+        key = f"_t_{len(names)}"
+        names[key] = _LOOKUPS[typing.get_args(args[1])[0]]
+        names["_frozen"] = FrozenDict
+        return [f"if type({var}) is not dict: raise _Slow",
+                f"{var} = _frozen({{_k: tuple([{key}[x] if type(x) is str else _slow() for x in _v])"
+                f" if type(_k) is str and type(_v) is list else _slow() for _k, _v in {var}.items()}})"]
     if origin is tuple and args == (str, Ellipsis):
         return [f"if type({var}) is not list or not all(type(x) is str for x in {var}): raise _Slow",
                 f"{var} = tuple({var})"]

@@ -33,7 +33,7 @@ from typing import Any, BinaryIO, Final, NamedTuple
 import attrs
 import orjson
 
-from .codec import DecodeError, decode_obj, decode_owned, encode_obj, loads_line, unstructure
+from .codec import _FAST_HOOKS, DecodeError, _decode_slow, decode_obj, decode_owned, encode_obj, loads_line, unstructure
 from .model import Event
 from .problems import Issue, Problem, VistlogError
 
@@ -294,11 +294,12 @@ def _is_torn(line: bytes) -> bool:
 
 
 def _count_keys(value: Any) -> int:
-    if type(value) is dict:
-        return len(value) + sum(_count_keys(v) for v in value.values())
-    if type(value) is list:
-        return sum(_count_keys(v) for v in value)
-    return 0
+    """The keys of every object in a parsed JSON value (``value``: a dict or a list)."""
+    n = len(value) if type(value) is dict else 0
+    for v in (value.values() if type(value) is dict else value):
+        if type(v) is dict or type(v) is list:
+            n += _count_keys(v)
+    return n
 
 
 def _duplicate_key(raw: bytes) -> str | None:
@@ -354,6 +355,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
     prefix = _CHAIN_PREFIX
     chain = Chain()
     step = chain.step
+    hooks = _FAST_HOOKS
+    decode_slow = _decode_slow
     lines = _lines(src)
     first = next(lines, b"")
     lines = itertools.chain([first[3:] if first.startswith(BOM) else first], lines)
@@ -364,9 +367,12 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
         lineno = 0
         for raw in lines:
             lineno += 1
-            if raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
+            if raw[-2:] == b"}\n" and b'"_' not in raw[-_CHAIN_TAIL - 2:]:
+                content = raw  # the common line: no chain field (nor any extension near its end)
+                value: str | None = None
+            elif raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
                 content = raw[:-_CHAIN_TAIL - 1] + b"}"
-                value: str | None = raw[-67:-3].decode("ascii", "replace")
+                value = raw[-67:-3].decode("ascii", "replace")
                 if skipped:
                     chain.state, skipped = _prefix_state(path, lineno), False
             elif raw[-2:] == b"}\n" and raw[-_MAC_TAIL - 1:-67] != _MAC_PREFIX:
@@ -419,8 +425,17 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
             if undecoded:
                 yield lineno, RawLine(data, content, broken)  # type: ignore[misc]
                 continue
+            tag = data.get("type") if type(data) is dict else None
+            entry = hooks.get(tag) if type(tag) is str else None
             try:
-                event = decode_owned(data)
+                if entry is not None:  # decode_owned, inline: this runs once per line
+                    del data["type"]
+                    try:
+                        event = entry[1](data, entry[0])
+                    except Exception:
+                        event = decode_slow(data, tag, entry[0])  # type: ignore[arg-type]
+                else:
+                    event = decode_owned(data)
             except DecodeError as exc:
                 yield lineno, problem_of(path, lineno, data, exc)
                 continue

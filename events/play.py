@@ -27,12 +27,16 @@ class Play:
     wins the trick for ``talon_taker`` (the 4-player dealer under the classic rules) or,
     when there is none, for the highest card of the suit played (else the trick's first player).
     ``must_trump``: a player void in the suit led must play a trump when he has one (Preferans).
+
+    Each hand keeps a count of its cards by suit, so following suit is checked in constant time;
+    who plays next and the suit led are kept as the play goes, not worked out per card.
     """
 
     def __init__(self, hands: Mapping[str, Iterable[Card]], seating: Sequence[str], leader: str,
                  trump: Suit | None = None, *, talon_leads: Sequence[Card] = (),
                  talon_taker: str | None = None, must_trump: bool = False) -> None:
         self.hands: dict[str, set[Card]] = {p: set(cards) for p, cards in hands.items()}
+        self._suits: dict[str, dict[Suit, int]] = {p: _count_suits(h) for p, h in self.hands.items()}
         self.seating = list(seating)
         self.trump = trump
         self.must_trump = must_trump
@@ -43,19 +47,14 @@ class Play:
         if talon_taker is not None:
             self.taken.setdefault(talon_taker, 0)
         self.trick_no = 1
-        self.leader = leader
         self.current: list[tuple[str, Card]] = []
         self.last_winner: str | None = None
+        self.leader = leader
 
     @property
     def complete(self) -> bool:
         """True when every trick has been played."""
         return self.trick_no > self.total_tricks
-
-    @property
-    def to_play(self) -> str:
-        """Who plays the next card."""
-        return self.seating[(self._lead_index + len(self.current)) % len(self.seating)]
 
     @property
     def leader(self) -> str:
@@ -65,18 +64,27 @@ class Play:
     @leader.setter
     def leader(self, player: str) -> None:
         self._lead_index = self.seating.index(player)
-
-    def _led_suit(self) -> Suit | None:
-        if self.trick_no <= len(self.talon_leads):
-            return self.talon_leads[self.trick_no - 1].suit
-        return self.current[0][1].suit if self.current else None
+        self.to_play = player
+        """Who plays the next card."""
+        self._led = self.talon_leads[self.trick_no - 1].suit if self.trick_no <= len(self.talon_leads) else None
 
     def play(self, player: str, card: Card) -> tuple[str, str] | None:
         """Play a card; return ``None``, or the problem code and why it is illegal (nothing changes then)."""
         err = self.check(player, card)
-        if err is None:
-            self._apply(player, card)
-        return err
+        if err is not None:
+            return err
+        self.hands[player].discard(card)
+        self._suits[player][card.suit] -= 1
+        current = self.current
+        current.append((player, card))
+        n = len(self.seating)
+        if len(current) == n:
+            self._finish_trick()
+        else:
+            if self._led is None:
+                self._led = card.suit
+            self.to_play = self.seating[(self._lead_index + len(current)) % n]
+        return None
 
     def is_legal(self, player: str, card: Card) -> bool:
         """May ``player`` play ``card`` now? Nothing changes."""
@@ -84,49 +92,52 @@ class Play:
 
     def check(self, player: str, card: Card) -> tuple[str, str] | None:
         """``None`` when ``player`` may play ``card`` now, else the problem code and why not; nothing changes."""
-        if self.complete:
+        if self.trick_no > self.total_tricks:
             return "play-complete", f"all {self.total_tricks} tricks have been played"
         if player != self.to_play:
             return "card-out-of-turn", f"trick {self.trick_no}: it is {self.to_play}'s turn, not {player}'s"
         hand = self.hands.get(player)
         if hand is None or card not in hand:
             return "card-not-held", f"trick {self.trick_no}: {player} does not hold {card}"
-        led = self._led_suit()
+        led = self._led
         if led is not None and card.suit is not led:
-            same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank)
-            if same:
-                return ("revoke", f"trick {self.trick_no}: {player} must follow {led.symbol} with {same[0]}, "
+            counts = self._suits[player]
+            if counts[led]:
+                same = min(c for c in hand if c.suit is led)
+                return ("revoke", f"trick {self.trick_no}: {player} must follow {led.symbol} with {same}, "
                         f"not play {card}")
-            if self.must_trump and self.trump is not None and card.suit is not self.trump:
-                trumps = sorted((c for c in hand if c.suit is self.trump), key=lambda c: c.rank)
-                if trumps:
-                    return ("must-trump", f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
-                            f"{trumps[0]}, not play {card}")
+            trump = self.trump
+            if self.must_trump and trump is not None and card.suit is not trump and counts[trump]:
+                lowest = min(c for c in hand if c.suit is trump)
+                return ("must-trump", f"trick {self.trick_no}: {player} has no {led.symbol} and must trump with "
+                        f"{lowest}, not play {card}")
         return None
 
-    def _apply(self, player: str, card: Card) -> None:
-        self.hands[player].discard(card)
-        self.current.append((player, card))
-        if len(self.current) == len(self.seating):
-            self._finish_trick()
-
     def _finish_trick(self) -> None:
+        trick = self.current
         talon = self.talon_leads[self.trick_no - 1] if self.trick_no <= len(self.talon_leads) else None
-        led = talon.suit if talon is not None else self.current[0][1].suit
-
-        def strength(card: Card) -> int:
-            if self.trump is not None and card.suit is self.trump:
-                return 100 + card.rank
-            return card.rank if card.suit is led else 0
-
-        winner, best = max(self.current, key=lambda pc: strength(pc[1]))
-        if talon is not None and (strength(best) == 0 or talon.rank > best.rank) and best.suit is not self.trump:
+        led = talon.suit if talon is not None else trick[0][1].suit
+        trump = self.trump
+        winner, best = trick[0]
+        top = -1
+        for who, card in trick:
+            s = 100 + card.rank if card.suit is trump else card.rank if card.suit is led else 0
+            if s > top:
+                top, winner, best = s, who, card
+        if talon is not None and (top == 0 or talon.rank > best.rank) and best.suit is not trump:
             if self.talon_taker is not None:
                 winner = self.talon_taker
-            elif strength(best) == 0:
-                winner = self.current[0][0]
+            elif top == 0:
+                winner = trick[0][0]
         self.taken[winner] = self.taken.get(winner, 0) + 1
         self.last_winner = winner
         self.trick_no += 1
         self.current = []
         self.leader = winner if winner in self.seating else self.seating[0]
+
+
+def _count_suits(hand: Iterable[Card]) -> dict[Suit, int]:
+    counts = dict.fromkeys(Suit, 0)
+    for card in hand:
+        counts[card.suit] += 1
+    return counts
