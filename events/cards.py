@@ -313,21 +313,28 @@ class Bid:
     strain: Suit | None = None
     number: int | None = None
     """A Serbian bid's number: 2 (pik) … 7 (sans), 8 (preferans); also of ``igra2``…``igra8``."""
+    is_pass: bool = attrs.field(init=False, repr=False, eq=False)
+    """True for ``pass``."""
+    is_misere: bool = attrs.field(init=False, repr=False, eq=False)
+    """True for ``misere`` (both games spell it alike)."""
+    preferans: bool = attrs.field(init=False, repr=False, eq=False)
+    """True when the bid exists in Preferans (a level contract, misère or pass)."""
+    auction_rank: int = attrs.field(init=False, repr=False, eq=False)
+    """Order of Preferans bids: 6S < … < 8NT < misère < 9S < … < 10NT (-1 for others)."""
 
-    @property
-    def is_pass(self) -> bool:
-        """True for ``pass``."""
-        return self.text == "pass"
-
-    @property
-    def is_misere(self) -> bool:
-        """True for ``misere`` (both games spell it alike)."""
-        return self.text == "misere"
-
-    @property
-    def preferans(self) -> bool:
-        """True when the bid exists in Preferans (a level contract, misère or pass)."""
-        return self.level is not None or self.text in ("misere", "pass", "hold")
+    def __attrs_post_init__(self) -> None:
+        # facts of the bid asked once per bid of every auction: worked out once, when it is made
+        text, level = self.text, self.level
+        misere = text == "misere"
+        rank = -1
+        if level is not None:
+            rank = level * 10 + (4 if self.strain is None else self.strain.order)
+        elif misere:
+            rank = 85
+        object.__setattr__(self, "is_pass", text == "pass")
+        object.__setattr__(self, "is_misere", misere)
+        object.__setattr__(self, "preferans", level is not None or text in ("misere", "pass", "hold"))
+        object.__setattr__(self, "auction_rank", rank)
 
     @property
     def serbian(self) -> bool:
@@ -353,15 +360,6 @@ class Bid:
         if self.is_misere:
             return 10
         raise ValueError(f"{self.text} has no Preferans price")
-
-    @property
-    def auction_rank(self) -> int:
-        """Order of Preferans bids: 6S < … < 8NT < misère < 9S < … < 10NT."""
-        if self.level is not None:
-            return self.level * 10 + (4 if self.strain is None else self.strain.order)
-        if self.is_misere:
-            return 85
-        return -1
 
     @property
     def solo_rank(self) -> int:

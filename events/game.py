@@ -704,15 +704,15 @@ class PreferansGame(GameState):
         bid = ev.bid
         if not bid.preferans:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Preferans bid")]
-        out = d.passed | d.silent
-        if d.bids:
-            order = self._clockwise[d.bids[-1][0]]
-            expected = next((p for p in order if p not in out and p in d.holders), None)
-        else:
-            expected = next((p for p in d.holders if p not in out), None)
+        passed, silent, holding = d.passed, d.silent, d.holders
+        expected = None
+        for p in self._clockwise[d.bids[-1][0]] if d.bids else holding:
+            if p not in passed and p not in silent and p in holding:
+                expected = p
+                break
         if ev.player != expected:
             return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
-        o = self.pref
+        o: PreferansOptions = self.options  # type: ignore[assignment]
         if bid.text == "hold":
             if not o.elder_hand_holds:
                 return [Issue("hold-off", "bid",
@@ -727,7 +727,7 @@ class PreferansGame(GameState):
         if bid.is_misere and o.misere_first_word and any(p == ev.player for p, _ in d.bids):
             return [Issue("misere-not-first", "bid", f"misère is only a first word, and {ev.player} has spoken "
                                                      "(option misere_first_word)")]
-        least = o.least_exit(self.raspas_run)
+        least = o.least_exit(self.raspas_run) if bid.level is not None else 0
         if bid.level is not None and bid.level < least:
             return [Issue("bid-below-raspas-exit", "bid",
                           f"after {self.raspas_run} raspas(y) in a row the least contract is {least} "
@@ -739,10 +739,11 @@ class PreferansGame(GameState):
             d.highest = (ev.player, bid)
             if bid.is_misere and o.misere_first_word:
                 d.silent.add(ev.player)
-        speakers = [p for p in d.holders if p not in d.passed and p not in d.silent]
-        if d.highest is None and not speakers:
-            d.auction_over = d.all_passed = True
-        elif d.highest is not None and not [p for p in speakers if p != d.highest[0]]:
+        speakers = [p for p in holding if p not in passed and p not in silent]
+        if d.highest is None:
+            if not speakers:
+                d.auction_over = d.all_passed = True
+        elif not speakers or speakers == [d.highest[0]]:
             d.auction_over = True
         return []
 
@@ -1023,12 +1024,23 @@ class LogChecker:
         return self.check(ev)
 
     def check(self, ev: Event) -> list[Issue]:
-        """The problems of ``ev``; an empty list when it is legal (and then applied)."""
+        """The problems of ``ev``; an empty list when it is legal (and then applied).
+
+        One dispatch for the common event (in order, of the current deal of a game under way):
+        straight to the game's handler. Other events of a known game go through
+        :meth:`GameState.check` (which a game's class may extend); anything else through the
+        checks in full, which say what is wrong.
+        """
         seq = ev.seq
         if seq == self.next_seq and ev.v == 1 and type(ev) is not GameStarted:
             state = self.games.get(ev.game)
             if state is not None:
                 self.next_seq = seq + 1
+                if type(ev) in DEAL_EVENTS and not state.ended:
+                    d = state.deal
+                    handler = state.HANDLERS.get(type(ev))
+                    if d is not None and handler is not None and ev.deal == d.number and not d.broken:  # type: ignore[union-attr]
+                        return handler(state, ev)
                 issues = state.check(ev)
                 if state.ended:
                     self._release(ev.game)

@@ -457,6 +457,9 @@ class Pipeline:
         (an empty tuple for nearly every event: this runs once per line)."""
         issues = self.checker.check(ev)
         fold = self.folds.get(ev.game)
+        if not issues and fold is not None and type(ev) in DEAL_EVENTS:
+            fold.feed(ev, None, lineno)  # nearly every event: the fold keeps it for its deal
+            return ()
         if issues:
             self.checker.mark_broken(ev)
             if fold is not None:
