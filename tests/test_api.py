@@ -134,3 +134,34 @@ def test_game_events_gives_one_game_for_dump(tmp_path: Path) -> None:
     assert [(p.line, p.field) for p in caught.value.problems] == [(3, "seq")]
     with pytest.raises(vistlog.VistlogError, match="no game 'nope'"):
         vistlog.api.game_events(ROOT / "samples" / "sochi-evening.jsonl", "nope")
+
+
+def test_check_log_gives_problems_in_line_order_and_each_result_as_its_game_ends() -> None:
+    other = dict(START, game="h")
+    events = [dict(START, seq=1), dict(other, seq=2),
+              {"seq": 3, "type": "deal_started", "game": "h", "deal": 2, "dealer": "A"},
+              {"seq": 4, "type": "game_ended", "game": "g"},
+              {"seq": 9, "type": "game_ended", "game": "h"}]
+    items = list(vistlog.check_log(events))
+    assert [(getattr(x, "code", None), x.game) for x in items] == [
+        ("deal-out-of-order", "h"), (None, "g"), ("seq-order", "h"), (None, "h")]
+
+
+def test_a_log_read_with_a_progress_line_is_still_read_as_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal a large log is wrapped to show progress; the wrapper must read as bytes, not as events."""
+    from vistlog.output import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    monkeypatch.setattr(Progress, "MIN_SIZE", 10)
+    monkeypatch.setattr(Progress, "EVERY", 0.0)
+    path = SAMPLES / "classic-bombs.jsonl"
+    wrapped = Progress(path.open("rb"), str(path))
+    assert wrapped.show
+    (game,) = vistlog.read_games(wrapped.source(), name=str(path))
+    assert game.sound and game.settlement() == next(vistlog.read_games(path)).settlement()
+    assert f"{path}: " in err.getvalue() and "%" in err.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -111,3 +112,33 @@ def test_html_renders_in_headless_chromium(tmp_path: Path, log: str) -> None:
     assert console == []
     assert shot.exists() and shot.stat().st_size > 10_000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_page_of_many_games_is_built_as_they_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """HtmlPages keeps only each game's section, spooled to disk past its limit: the page is the same."""
+    from vistlog.projections.render.drawing import HtmlPages, html_pages
+
+    results = [item for log in ("sochi-evening.jsonl", "classic-bombs.jsonl", "solo-whist-evening.jsonl")
+               for item in run(str(SAMPLES / log)) if isinstance(item, GameResult)]
+    whole = html_pages(results)
+    monkeypatch.setattr(HtmlPages, "SPOOL", 1000)  # far less than one game's section
+    book = HtmlPages()
+    for r in results:
+        book.add(r)
+    assert book.sections._rolled  # on disk
+    out = tmp_path / "page.html"
+    with out.open("w", encoding="utf-8") as f:
+        book.write(f)
+    page = out.read_text(encoding="utf-8")
+    assert page == whole and page.count('<section class="game">') == 3
+    assert f"<title>3 games: {results[0].game}, …" in page
+    assert html_pages(results[:1]) == html_page(results[0])
+
+
+def test_a_page_of_no_game_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    log = tmp_path / "x.jsonl"
+    log.write_text('{"v":1,"seq":1,"type":"deal_started","game":"x","deal":1,"dealer":"A"}\n')
+    done = subprocess.run([sys.executable, "-m", "vistlog", "sheet", "--format", "html", str(log)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines()[-1] == f"{log}: no game to draw" and "Error" not in done.stderr

@@ -26,11 +26,11 @@ from vistlog.events.problems import CODES, Problem, VistlogError
 
 from .api import (
     FORMATS_IN, FORMATS_OUT, Checker, Game, GameReader, IllegalEventError, Settlement, append, dump, load,
-    read_games, verify,
+    check_log, read_games, verify,
 )
 
 __all__ = [
-    "read_games", "Game", "GameReader", "Settlement",
+    "read_games", "check_log", "Game", "GameReader", "Settlement",
     "Checker", "IllegalEventError",
     "append", "verify", "VerifyResult", "AppendRejected",
     "load", "dump", "FORMATS_IN", "FORMATS_OUT",

@@ -42,7 +42,7 @@ from vistlog.projections.ppn import write as ppn_write
 
 __all__ = [
     "Game", "GameReader", "Settlement", "Checker", "IllegalEventError",
-    "read_games", "append", "verify", "load", "dump", "game_events", "FORMATS_IN", "FORMATS_OUT",
+    "read_games", "check_log", "append", "verify", "load", "dump", "game_events", "FORMATS_IN", "FORMATS_OUT",
 ]
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any]]
@@ -227,16 +227,32 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True, 
     >>> [(p.code, p.field) for p in g.problems]
     [('deal-out-of-order', 'deal')]
     """
+    return GameReader(check_log(source, name=name, detail=detail, events=events))
+
+
+def check_log(source: Source, *, name: str | None = None, detail: bool = False, events: bool = True
+              ) -> Iterator[Problem | GameResult]:
+    """Check and fold a log in one streaming pass: every problem in the order it is found (line
+    order), and each game's result as the game ends (games still open come at the end of the
+    source). This is the stream behind ``vistlog validate`` and :func:`read_games`, which groups it
+    by game; ``source``, ``name``, ``detail`` and ``events`` are as there (``detail`` is off here:
+    checking needs only the totals).
+
+    >>> events = [{"seq": 1, "type": "game_started", "game": "g", "kind": "preferans",
+    ...            "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}},
+    ...           {"seq": 3, "type": "game_ended", "game": "g"}]
+    >>> [getattr(x, "code", type(x).__name__) for x in check_log(events)]
+    ['seq-order', 'GameResult']
+    """
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         stream = open_source(path)
-        items = fold_events(name or path, read_events(name or path, stream), detail, events)
-        return GameReader(_closing(items, stream))
+        return _closing(fold_events(name or path, read_events(name or path, stream), detail, events), stream)
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
-        label = name or getattr(source, "name", None) or "<stream>"
-        return GameReader(fold_events(str(label), read_events(str(label), source), detail, events))  # type: ignore[arg-type]
+        label = str(name or getattr(source, "name", None) or "<stream>")
+        return fold_events(label, read_events(label, source), detail, events)  # type: ignore[arg-type]
     label = name or "<events>"
-    return GameReader(fold_events(label, _decoded(label, source), detail, events))  # type: ignore[arg-type]
+    return fold_events(label, _decoded(label, source), detail, events)  # type: ignore[arg-type]
 
 
 def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterator[Problem | GameResult]:

@@ -21,7 +21,7 @@ import orjson
 
 from vistlog.events.codec import DecodeError, loads_line
 from vistlog.events.log import (
-    AppendRejected, LogUnreadable, Problem, append, open_source, read_events, read_key, verify,
+    AppendRejected, LogUnreadable, Problem, append, open_source, read_key, verify,
 )
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
@@ -31,9 +31,9 @@ from vistlog.projections.render import rules as rules_view
 from vistlog.events.importers import SourceError
 from vistlog.events.problems import Issue, VistlogError
 from vistlog.projections.audit import ClaimError
-from vistlog.projections.fold import GameResult, Pipeline, fold_events
+from vistlog.projections.fold import GameResult, Pipeline
 
-from .api import Game, LogProblems, dump, game_events, read_games
+from .api import Game, LogProblems, check_log, dump, game_events, read_games
 from .output import OutputError, Progress, open_output, write_file
 
 __all__ = ["main"]
@@ -82,7 +82,7 @@ def _results(path: str, on_problem: Callable[[Problem], None], strict: bool = Fa
     """Run a log through the pipeline; problems go to ``on_problem`` as they are found."""
     stream = Progress(open_source(path), path)
     try:
-        for item in fold_events(path, read_events(path, stream.source()), detail=False):  # type: ignore[arg-type]
+        for item in check_log(stream.source(), name=path):  # type: ignore[arg-type]
             if isinstance(item, Problem):
                 on_problem(item)
                 if strict:
@@ -197,12 +197,6 @@ def _games(args: argparse.Namespace, events: bool = True) -> tuple[list[Game], i
     return out, games.count
 
 
-def _load(args: argparse.Namespace, events: bool = True) -> tuple[list[GameResult], int]:
-    """The folds of the games :func:`_games` gives, for the renderers."""
-    games, problems = _games(args, events)
-    return [g.fold for g in games], problems
-
-
 class _JsonGames:
     """``{"games": [...]}`` written one game at a time, as ``orjson.OPT_INDENT_2`` writes it whole."""
 
@@ -222,22 +216,39 @@ class _JsonGames:
 def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML.
 
-    Text, JSON and CSV are written game by game as the games come (memory holds one game); the
-    drawings take every game first."""
+    Every format is written game by game as the games come (memory holds one game; the HTML of
+    many games spools their sections, see :class:`vistlog.projections.render.drawing.HtmlPages`)."""
     if args.format in ("html", "svg"):
-        results, problems = _load(args, events=True)  # the drawing reads deals' events
-        last = max((r.deals for r in results), default=0)
+        drawn = _Games(args, events=True)  # the drawing reads deals' events
+        last = 0
         if args.format == "svg":
-            if len(results) != 1:
-                raise _UsageError(f"--format svg draws one game: name it with --game "
-                                  f"({', '.join(r.game for r in results)})")
-            text = drawing.svg_of(results[0], args.upto) + "\n"
-        else:
-            text = drawing.html_pages(results, args.upto) + "\n"
+            only: GameResult | None = None
+            names = []
+            for g in drawn:
+                if only is None:
+                    only = g.fold
+                names.append(g.id)
+                last = max(last, g.fold.deals)
+            if len(names) != 1 or only is None:
+                raise _UsageError(f"--format svg draws one game: name it with --game ({', '.join(names)})")
+            text = drawing.svg_of(only, args.upto) + "\n"
+            _upto_past(args.upto, last)
+            with open_output(args.output) as out:
+                out.write(text)
+            return 1 if drawn.count else 0
+        pages = drawing.HtmlPages(args.upto)
+        for g in drawn:
+            pages.add(g.fold)
+            last = max(last, g.fold.deals)
+        if not pages.count:
+            pages.close()
+            _err(f"{args.log}: no game to draw")
+            return 1
         _upto_past(args.upto, last)
         with open_output(args.output) as out:
-            out.write(text)
-        return 1 if problems else 0
+            pages.write(out)
+            out.write("\n")
+        return 1 if drawn.count else 0
     games = _Games(args, events=False)
     last = 0
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() and not args.output else None

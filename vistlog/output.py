@@ -114,17 +114,28 @@ class Progress:
         """What to read: this wrapper when it shows progress, else the file itself."""
         return self if self.show else self.stream
 
+    def readline(self, size: int = -1) -> bytes:
+        """One line of the file (at most ``size`` bytes), noting how far reading has got."""
+        line = self.stream.readline(size)
+        self.done += len(line)
+        if self.done & 0xFFF < len(line):
+            now = time.monotonic()
+            if now - self.last >= self.EVERY:
+                self.last = now
+                sys.stderr.write(f"\r{self.path}: {100 * self.done // max(self.size, 1)}% ")
+                sys.stderr.flush()
+        if not line:
+            sys.stderr.write("\r" + " " * (len(self.path) + 8) + "\r")
+        return line
+
+    def read(self, size: int = -1) -> bytes:
+        """Read as the file does (what marks this wrapper as a stream of bytes, not of events)."""
+        data = self.stream.read(size)
+        self.done += len(data)
+        return data
+
     def __iter__(self) -> Iterator[bytes]:
-        for line in self.stream:
-            self.done += len(line)
-            if self.done & 0xFFF < len(line):
-                now = time.monotonic()
-                if now - self.last >= self.EVERY:
-                    self.last = now
-                    sys.stderr.write(f"\r{self.path}: {100 * self.done // self.size}% ")
-                    sys.stderr.flush()
-            yield line
-        sys.stderr.write("\r" + " " * (len(self.path) + 8) + "\r")
+        return iter(self.readline, b"")
 
     def close(self) -> None:
         if self.stream is not sys.stdin.buffer:

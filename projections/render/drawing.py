@@ -18,9 +18,14 @@ True
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
+import shutil
+import tempfile
+from collections.abc import Iterable
 from html import escape
+from typing import IO
 
 from vistlog.events.cards import GameKind
 from vistlog.events.model import BidMade, ContractMade, WhistMade
@@ -31,7 +36,7 @@ from ..settlement import money, payments, results, round_to_zero_sum
 from . import entries_upto, last_deal, rules_words, running_parts
 from .serbian import is_serbian, serbian_svg
 
-__all__ = ["preferans_svg", "solo_whist_svg", "html_page", "svg_of", "running_points"]
+__all__ = ["preferans_svg", "solo_whist_svg", "html_page", "html_pages", "HtmlPages", "svg_of", "running_points"]
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 SIZE = 720
@@ -323,16 +328,62 @@ def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
     return out
 
 
-def html_pages(results: list[GameResult], upto: int | None = None) -> str:
+def html_pages(results: Iterable[GameResult], upto: int | None = None) -> str:
     """One self-contained page for several games: a section each, as :func:`html_page` draws one."""
-    if len(results) == 1:
-        return html_page(results[0], upto)
-    pages = [html_page(r, upto) for r in results]
-    head = pages[0][: pages[0].index("<body>")].replace(
-        f"<title>{escape(results[0].game)}", f"<title>{len(results)} games: {escape(results[0].game)}, …")
-    sections = [p[p.index("<body>") + len("<body>"): p.index("</body>")] for p in pages]
-    return head + "<body>\n" + "\n".join(f'<section class="game">{s}</section>' for s in sections) \
-        + "\n</body></html>\n"
+    book = HtmlPages(upto)
+    for r in results:
+        book.add(r)
+    out = io.StringIO()
+    book.write(out)
+    return out.getvalue()
+
+
+class HtmlPages:
+    """:func:`html_pages` built as the games come: each game is drawn when it arrives and only its
+    section is kept (spooled to a temporary file past a few megabytes), so memory holds one game
+    however many the archive has. The page's title counts the games, so it is written at the end."""
+
+    SPOOL = 8 << 20
+
+    def __init__(self, upto: int | None = None) -> None:
+        self.upto = upto
+        self.count = 0
+        self.first = ""
+        self.title = ""
+        self.sections = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - closed by write()
+            max_size=self.SPOOL, mode="w+", encoding="utf-8")
+
+    def add(self, res: GameResult) -> None:
+        """Draw one more game."""
+        page = html_page(res, self.upto)
+        if self.count:
+            self.sections.write("\n")
+        else:
+            self.first, self.title = page, res.game
+        self.sections.write(f'<section class="game">{page[page.index("<body>") + len("<body>"): page.index("</body>")]}'
+                            "</section>")
+        self.count += 1
+
+    def close(self) -> None:
+        """Free the spool (:meth:`write` does it too)."""
+        self.sections.close()
+
+    def write(self, out: IO[str]) -> None:
+        """The page (one game: its own page; several: a section each) to ``out``; the spool is freed."""
+        try:
+            if self.count == 0:
+                raise ValueError("no game to draw")
+            if self.count == 1:
+                out.write(self.first)
+                return
+            head = self.first[: self.first.index("<body>")].replace(
+                f"<title>{escape(self.title)}", f"<title>{self.count} games: {escape(self.title)}, …")
+            out.write(head + "<body>\n")
+            self.sections.seek(0)
+            shutil.copyfileobj(self.sections, out)
+            out.write("\n</body></html>\n")
+        finally:
+            self.close()
 
 
 def html_page(res: GameResult, upto: int | None = None) -> str:
