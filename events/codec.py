@@ -225,9 +225,19 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow, "_new": object.__new__,
                              "_set": object.__setattr__, "_allowed": frozenset(f.name for f in fields)}
     lines = ["def hook(o, _):", "    if not o.keys() <= _allowed: raise _Slow"]
+    others: list[str] = []  # the optional fields: looked for only when the line has keys beyond the usual
     writes = []  # converted values go back into ``o`` only once every check has passed
     validators = []
+    usual = sum(1 for f in fields if f.default is attrs.NOTHING)
+    version = next(f for f in fields if f.name == "v")
+    assert version.converter is None and version.validator is None
+    # every writer writes the format version, so it is looked for first; any other key beyond the
+    # required ones sends the hook through the optional fields
+    lines += ["    cv = o.get('v', _Slow)", f"    if cv is _Slow: _others = len(o) != {usual}",
+              "    else:", "      if type(cv) is not int: raise _Slow", f"      _others = len(o) != {usual + 1}"]
     for i, f in enumerate(fields):
+        if f is version:
+            continue
         tp = hints[f.name]
         optional = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
         inner = next(a for a in typing.get_args(tp) if a is not type(None)) if optional else tp
@@ -252,20 +262,21 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
             lines.append(f"    {var} = o.get({f.name!r}, _Slow)")
             lines.append(f"    if {var} is _Slow: {var} = {dkey}()")
             lines.append("    else:")
+            lines += ["        " + x for x in check]
             writes.append(f"    o[{f.name!r}] = {var}")
-        else:
-            lines.append(f"    if {f.name!r} in o:")
-            lines.append(f"      {var} = o[{f.name!r}]")
-            cond = f"{f.name!r} in o" + (f" and {var} is not None" if optional else "")
-            if optional:
-                lines.append(f"      if {var} is not None:")
-                lines += ["        " + x for x in check]
-            else:
-                lines += ["      " + x for x in check]
-            if converts:
-                writes.append(f"    if {cond}: o[{f.name!r}] = {var}")
             continue
-        lines += ["        " + x for x in check]
+        others.append(f"      if {f.name!r} in o:")
+        others.append(f"        {var} = o[{f.name!r}]")
+        cond = f"{f.name!r} in o" + (f" and {var} is not None" if optional else "")
+        if optional:
+            others.append(f"        if {var} is not None:")
+            others += ["          " + x for x in check]
+        else:
+            others += ["        " + x for x in check]
+        if converts:
+            writes.append(f"    if {cond}: o[{f.name!r}] = {var}")
+    if others:
+        lines += ["    if _others:", *others]
     lines += writes
     lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", *validators, "    return inst"]
     source = "\n".join(lines) + "\n"
