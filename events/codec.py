@@ -224,15 +224,17 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     fields = [f for f in attrs.fields(cls) if f.name != "extensions"]
     names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow, "_new": object.__new__,
                              "_set": object.__setattr__, "_allowed": frozenset(f.name for f in fields)}
-    lines = ["def hook(o, _):", "    if not o.keys() <= _allowed: raise _Slow"]
-    others: list[str] = []  # the optional fields: looked for only when the line has keys beyond the usual
+    lines = ["def hook(o, _):"]
+    # the optional fields, looked for only when the line has keys beyond the usual ones
+    others: list[str] = ["      if not o.keys() <= _allowed: raise _Slow"]
     writes = []  # converted values go back into ``o`` only once every check has passed
     validators = []
     usual = sum(1 for f in fields if f.default is attrs.NOTHING)
     version = next(f for f in fields if f.name == "v")
     assert version.converter is None and version.validator is None
-    # every writer writes the format version, so it is looked for first; any other key beyond the
-    # required ones sends the hook through the optional fields
+    # Every writer writes the format version, so it is looked for first. A line with no other key
+    # than the required ones and the version (every required one is read below, so none is missing)
+    # has no unknown key either; any other line is checked for unknown keys and optional fields.
     lines += ["    cv = o.get('v', _Slow)", f"    if cv is _Slow: _others = len(o) != {usual}",
               "    else:", "      if type(cv) is not int: raise _Slow", f"      _others = len(o) != {usual + 1}"]
     for i, f in enumerate(fields):
@@ -275,8 +277,7 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
             others += ["        " + x for x in check]
         if converts:
             writes.append(f"    if {cond}: o[{f.name!r}] = {var}")
-    if others:
-        lines += ["    if _others:", *others]
+    lines += ["    if _others:", *others]
     lines += writes
     lines += ["    inst = _new(_cls)", "    _set(inst, '__dict__', o)", *validators, "    return inst"]
     source = "\n".join(lines) + "\n"

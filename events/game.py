@@ -94,6 +94,24 @@ class DealState:
         assert self.started is not None
         return self.started
 
+    def tricks_taken(self) -> tuple[dict[str, int] | None, str | None]:
+        """The tricks each player took and who took the last, as far as the deal shows them:
+        from its ``tricks`` event, else from its cards once every trick is played (``None`` when
+        not known). What the read side asks of a finished deal's play."""
+        taken = last = None
+        if self.tricks is not None:
+            taken, last = dict(self.tricks.taken), self.tricks.last
+        elif self.play is not None and self._play_over():
+            taken = dict(self.play.taken)
+        if self.play is not None and self.play.complete:
+            last = self.play.last_winner
+        return taken, last
+
+    def _play_over(self) -> bool:
+        """The card play has ended (here: every trick is played)."""
+        assert self.play is not None
+        return self.play.complete
+
     @property
     def raspas(self) -> bool:
         """True for a Preferans deal that everybody passed (no contract)."""
@@ -1150,6 +1168,25 @@ class LogChecker:
             state.deal.broken = True
         elif state.deal is not None and not state.deal.finished:
             state.deal.broken = True
+
+    def deal_of(self, game: str) -> DealState | None:
+        """The current deal of ``game`` (``None`` when none, or the game is unknown or has ended)."""
+        state = self.games.get(game)
+        return state.deal if state is not None else None
+
+    def open_at_end(self, game: str) -> str | None:
+        """Why ``game`` cannot stop where the file ends (its deal is unfinished), unless that was
+        said already when the game tried to end or go on; ``None`` when it may."""
+        state = self.games.get(game)
+        why = state.unfinished() if state is not None else None
+        if why and state is not None and state.deal is not None and state.reported_unfinished == state.deal.number:
+            return None
+        return why
+
+    def expect_seq(self, seq: int) -> None:
+        """The next event comes with ``seq`` (lines read but not checked, such as those that could not
+        be decoded, still took their place)."""
+        self.next_seq = seq
 
     def game_of(self, ev: Event) -> GameState | None:
         """The state of the game an event belongs to (``None`` when unknown or broken)."""

@@ -110,6 +110,11 @@ class SerbianDeal(DealState):
         self.kontra: list[tuple[str, Kontra]] = []
         self.decided = False  # card play stopped because the outcome is known
 
+    def _play_over(self) -> bool:
+        """Every trick is played, or play stopped because the outcome is known."""
+        assert self.play is not None
+        return self.play.complete or self.decided
+
     @property
     def raspas(self) -> bool:
         """Serbian deals have no raspas: everybody passing writes a refa."""

@@ -472,11 +472,7 @@ class Pipeline:
             return ()
         if fold is None:  # a game whose start was refused: reported once already
             return ()
-        deal_state = None
-        if kind is DealStarted:
-            state = self.checker.games.get(ev.game)
-            deal_state = state.deal if state is not None else None
-        fold.feed(ev, deal_state, lineno)
+        fold.feed(ev, self.checker.deal_of(ev.game) if kind is DealStarted else None, lineno)
         if kind is GameEnded:
             return tuple(_finish(self.path, self.folds.pop(ev.game)))
         return ()
@@ -499,10 +495,7 @@ class Pipeline:
     def close(self) -> Iterator[Problem | GameResult]:
         """The file has ended: results of the games still open."""
         for fold in list(self.folds.values()):
-            state = self.checker.games.get(fold.started.game)
-            why = state.unfinished() if state is not None else None
-            if why and state is not None and state.deal is not None and state.reported_unfinished == state.deal.number:
-                why = None  # said already, when the game tried to end or go on
+            why = self.checker.open_at_end(fold.started.game)
             if why:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",

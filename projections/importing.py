@@ -56,7 +56,7 @@ def check_game(game: ImportedGame) -> list[str]:
             decoded = decode_obj(obj)
         except DecodeError as exc:
             problems.append(f"{_where(ev)}: {exc.field + ': ' if exc.field else ''}{exc.message}")
-            pipe.checker.next_seq = k + 1
+            pipe.checker.expect_seq(k + 1)
             continue
         for item in pipe.feed(k, decoded):
             if isinstance(item, Problem):

@@ -65,15 +65,7 @@ class DealRecord:
 
 def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event]) -> DealRecord:
     """Freeze the checker's state of a finished deal into a :class:`DealRecord`."""
-    taken = None
-    last = None
-    if d.tricks is not None:
-        taken = dict(d.tricks.taken)
-        last = d.tricks.last
-    elif d.play is not None and (d.play.complete or (isinstance(d, SerbianDeal) and d.decided)):
-        taken = {p: n for p, n in d.play.taken.items()}
-    if d.play is not None and d.play.complete:
-        last = d.play.last_winner
+    taken, last = d.tricks_taken()
     if isinstance(d, SerbianDeal):
         return DealRecord(
             number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=0, contract=d.contract,

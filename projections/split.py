@@ -76,7 +76,7 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
             conn.close()
             return
         for lineno, content, expected, broken in batch:
-            pipe.checker.next_seq = expected
+            pipe.checker.expect_seq(expected)
             if isinstance(content, Problem):
                 pipe.note_unreadable(content)
                 problems.append(((lineno, 0, 0), content))

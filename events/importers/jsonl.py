@@ -51,7 +51,9 @@ def derive_tricks(game: ImportedGame) -> ImportedGame:
 
     def close() -> None:
         if pending is not None and pending.play is not None and pending.play.complete and pending.tricks is None:
-            taken = {p: n for p, n in pending.play.taken.items() if p in pending.holders or n}
+            derived, _ = pending.tricks_taken()
+            assert derived is not None
+            taken = {p: n for p, n in derived.items() if p in pending.holders or n}
             out.append({"v": 1, "type": "tricks", "game": pending_game, "deal": pending.number, "taken": taken,
                         "_source": {"derived": "from the cards"}})
 
@@ -64,11 +66,9 @@ def derive_tricks(game: ImportedGame) -> ImportedGame:
             decoded = decode_obj({**{x: y for x, y in ev.items() if not x.startswith("_")}, "seq": k})
         except DecodeError:
             continue  # the full check later names it
-        checker.next_seq = k
-        if not checker.check(decoded):
-            state = checker.games.get(decoded.game)
-            if state is not None and ev.get("type") == "deal_started":
-                pending = state.deal
-                pending_game = decoded.game
+        checker.expect_seq(k)
+        if not checker.check(decoded) and ev.get("type") == "deal_started":
+            pending = checker.deal_of(decoded.game)
+            pending_game = decoded.game
     close()
     return ImportedGame(game.game, out, game.origin)
