@@ -31,7 +31,9 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
-from .cards import PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands
+from .cards import (
+    PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands, is_raspas,
+)
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
@@ -114,8 +116,8 @@ class DealState:
 
     @property
     def raspas(self) -> bool:
-        """True for a Preferans deal that everybody passed (no contract)."""
-        return self.contract is None and (self.all_passed or self.tricks is not None or self.play is not None)
+        """True for a Preferans deal that everybody passed (no contract): :func:`~vistlog.events.cards.is_raspas`."""
+        return is_raspas(self.contract, self.all_passed, self.tricks is not None or self.play is not None)
 
 
 class GameState:
@@ -857,12 +859,25 @@ class PreferansGame(GameState):
         return super()._sheet_columns(name, line)
 
 
+class SoloWhistDeal(DealState):
+    """A Solo Whist deal: everybody passing is a redeal or the general misère, never a raspas."""
+
+    @property
+    def raspas(self) -> bool:
+        """Solo Whist has no raspas."""
+        return False
+
+
 class SoloWhistGame(GameState):
     """A Solo Whist (вист-соло) game: four players, points, no talon, no whists."""
 
     GAME = "Solo Whist"
     AUCTION_ENDS_BEFORE_CONTRACT = False
     LAST_TRICK_NEEDED = True
+
+    def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
+                 ) -> DealState:
+        return SoloWhistDeal(number, dealer, holders, started)
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         if ev.bomb:

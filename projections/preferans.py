@@ -148,7 +148,7 @@ def score_deal(opts: PreferansOptions, pool_size: int, players: Sequence[str], d
     """The entries one Preferans deal writes. ``streak`` is the raspasy in a row before it."""
     book = _Book(opts, pool_size, players, deal, totals)
     if deal.contract is None:
-        if deal.raspas:
+        if deal.raspas and deal.played:
             _raspas(book, deal, streak + 1)
     else:
         _contract(book, deal)

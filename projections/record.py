@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from vistlog.events.cards import Kontra, WhistCall, final_calls, half_stands
+from vistlog.events.cards import Kontra, WhistCall, final_calls, half_stands, is_raspas
 from vistlog.events.game import DealState
 from vistlog.events.model import Allocation, ContractMade, Event
 from vistlog.events.serbian import SerbianDeal
@@ -42,11 +42,10 @@ class DealRecord:
     """This record is a voided deal recorded again (``replaces_voided``)."""
     kontra: tuple[tuple[str, Kontra], ...] = ()
     """Serbian preferans: the kontras said, in order."""
-
-    @property
-    def raspas(self) -> bool:
-        """A Preferans deal everybody passed and played out."""
-        return self.contract is None and self.taken is not None
+    raspas: bool = attrs.field(default=attrs.Factory(
+        lambda r: is_raspas(r.contract, r.all_passed, r.taken is not None), takes_self=True))
+    """A Russian Preferans deal everybody passed (:func:`vistlog.events.cards.is_raspas`): the game's
+    verdict on a checked deal (a Serbian deal never is one); of the record's own facts by default."""
 
     @property
     def played(self) -> bool:
@@ -71,10 +70,10 @@ def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events:
             number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=0, contract=d.contract,
             defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken, last_trick=last,
             all_passed=d.all_passed, events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided,
-            kontra=tuple(d.kontra))
+            kontra=tuple(d.kontra), raspas=d.raspas)
     return DealRecord(
         number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb,
         contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,
         last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
-        events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided,
+        events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided, raspas=d.raspas,
     )

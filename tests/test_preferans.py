@@ -427,3 +427,29 @@ def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win
     assert "allocation-sum" in codes(problems)
     results, _ = g.fold()
     assert (results[0].totals.pool["A"], results[0].totals.mountain["A"]) == (1, 5)
+
+
+def test_what_a_raspas_is_is_one_rule_for_the_checker_and_the_record() -> None:
+    from vistlog.events.cards import is_raspas
+    from vistlog.projections.record import DealRecord
+
+    g = Game("sochi")
+    raspas(g, "C", A=2, B=3, C=5)
+    g.deal("A").bids(("B", "6S"), ("C", "pass"), ("A", "pass")).contract("B", "6S").whists(("C", "pass"), ("A", "pass"))
+    res = g.end().result()
+    assert [r.raspas for r in res.records] == [True, False]
+    assert all(r.raspas == is_raspas(r.contract, r.all_passed, r.played) for r in res.records)
+    # a record made by hand takes the same rule from its own facts
+    assert DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0, all_passed=True).raspas
+    assert not DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0).raspas
+
+
+def test_serbian_and_solo_whist_deals_are_never_a_raspas() -> None:
+    from vistlog.projections.fold import GameResult, run
+
+    from .conftest import SAMPLES, VECTORS
+
+    logs = [SAMPLES / "solo-whist-evening.jsonl", *sorted((VECTORS / "serbian").glob("*.jsonl"))]
+    records = [r for log in logs for g in run(str(log)) if isinstance(g, GameResult) for r in g.records]
+    assert len(records) > 20 and any(r.contract is None for r in records)
+    assert not any(r.raspas for r in records)
