@@ -209,7 +209,7 @@ class Card:
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)
             object.__setattr__(card, "_key", (rank, suit.order))
-            _INTERNED[(rank, suit)] = card
+            card = _INTERNED.setdefault((rank, suit), card)  # one object per card, even made in two threads at once
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
