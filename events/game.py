@@ -44,8 +44,8 @@ from .text import printable, unsafe_characters
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
-__all__ = ["LogChecker", "GameState", "PreferansGame", "SoloWhistGame", "DealState", "ClosureOracle", "Issue",
-           "game_class"]
+__all__ = ["LogChecker", "GameState", "PreferansGame", "SoloWhistGame", "DealState", "SoloWhistDeal", "ClosureOracle",
+           "Issue", "game_class"]
 
 _STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
 
