@@ -77,22 +77,18 @@ def write_log(path: Path, games: list[list[dict]], target: int) -> int:
 
 
 def best(fn, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    """Best wall time of ``fn`` over ``repeat`` runs."""
+    return round_robin([fn], repeat)[0]
 
 
-def round_robin(fns: list, repeat: int = 3) -> list[float]:
-    """Best time of each function, running them in turn ``repeat`` times."""
+def round_robin(fns: list, repeat: int = 3, clock=time.perf_counter) -> list[float]:
+    """Best time of each function by ``clock`` (wall time by default), running them in turn ``repeat`` times."""
     times = [float("inf")] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            t = time.perf_counter()
+            t = clock()
             fn()
-            times[i] = min(times[i], time.perf_counter() - t)
+            times[i] = min(times[i], clock() - t)
     return times
 
 
@@ -207,13 +203,7 @@ def peak_mb(path: Path) -> float:
 
 def cpu_round_robin(fns: list, repeat: int = 3) -> list[float]:
     """Best CPU time of each function (this process), running them in turn ``repeat`` times."""
-    times = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            t = time.process_time()
-            fn()
-            times[i] = min(times[i], time.process_time() - t)
-    return times
+    return round_robin(fns, repeat, clock=time.process_time)
 
 
 COMMANDS = (["validate"], ["settle"], ["sheet"], ["audit"], ["replay"], ["stats", "--jobs", "1"])
