@@ -29,7 +29,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from .cards import (
     PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands, is_raspas,
@@ -732,7 +732,7 @@ class PreferansGame(GameState):
                 break
         if ev.player != expected:
             return [Issue("bid-out-of-turn", "player", f"it is {expected}'s turn to bid, not {ev.player}'s")]
-        o: PreferansOptions = self.options  # type: ignore[assignment]
+        o = cast(PreferansOptions, self.options)
         if bid.text == "hold":
             if not o.elder_hand_holds:
                 return [Issue("hold-off", "bid",
