@@ -33,7 +33,7 @@ from typing import Any, BinaryIO, Final, NamedTuple
 import attrs
 import orjson
 
-from .codec import _FAST_HOOKS, DecodeError, _decode_slow, decode_obj, decode_owned, encode_obj, loads_line, unstructure
+from .codec import DecodeError, decode_obj, decode_owned, encode_obj, loads_line, unstructure
 from .model import Event
 from .problems import Issue, Problem, VistlogError
 
@@ -355,8 +355,6 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
     prefix = _CHAIN_PREFIX
     chain = Chain()
     step = chain.step
-    hooks = _FAST_HOOKS
-    decode_slow = _decode_slow
     lines = _lines(src)
     first = next(lines, b"")
     lines = itertools.chain([first[3:] if first.startswith(BOM) else first], lines)
@@ -425,17 +423,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
             if undecoded:
                 yield lineno, RawLine(data, content, broken)  # type: ignore[misc]
                 continue
-            tag = data.get("type") if type(data) is dict else None
-            entry = hooks.get(tag) if type(tag) is str else None
             try:
-                if entry is not None:  # decode_owned, inline: this runs once per line
-                    del data["type"]
-                    try:
-                        event = entry[1](data, entry[0])
-                    except Exception:
-                        event = decode_slow(data, tag, entry[0])  # type: ignore[arg-type]
-                else:
-                    event = decode_owned(data)
+                event = decode_owned(data)
             except DecodeError as exc:
                 yield lineno, problem_of(path, lineno, data, exc)
                 continue

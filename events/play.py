@@ -49,7 +49,9 @@ class Play:
         self.trick_no = 1
         self.current: list[tuple[str, Card]] = []
         self.last_winner: str | None = None
-        self.leader = leader
+        self.to_play = leader
+        """Who plays the next card."""
+        self._begin_trick(leader)
 
     @property
     def complete(self) -> bool:
@@ -61,11 +63,10 @@ class Play:
         """Who leads the current trick."""
         return self.seating[self._lead_index]
 
-    @leader.setter
-    def leader(self, player: str) -> None:
-        self._lead_index = self.seating.index(player)
-        self.to_play = player
-        """Who plays the next card."""
+    def _begin_trick(self, leader: str) -> None:
+        """Trick :attr:`trick_no` starts: ``leader`` plays first, and a talon card, if any, sets the suit led."""
+        self._lead_index = self.seating.index(leader)
+        self.to_play = leader
         self._led = self.talon_leads[self.trick_no - 1].suit if self.trick_no <= len(self.talon_leads) else None
 
     def play(self, player: str, card: Card) -> tuple[str, str] | None:
@@ -133,7 +134,7 @@ class Play:
         self.last_winner = winner
         self.trick_no += 1
         self.current = []
-        self.leader = winner if winner in self.seating else self.seating[0]
+        self._begin_trick(winner if winner in self.seating else self.seating[0])
 
 
 def _count_suits(hand: Iterable[Card]) -> dict[Suit, int]:
