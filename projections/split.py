@@ -33,7 +33,7 @@ from vistlog.events.problems import Problem
 
 from .fold import GameResult, Pipeline
 
-__all__ = ["run_split", "BATCH", "QUEUED"]
+__all__ = ["run_split", "WorkerFailed", "BATCH", "QUEUED"]
 
 BATCH = 1024
 """Lines sent to a worker at a time."""
@@ -51,35 +51,72 @@ def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
     return KIND_VIEWS[kind]
 
 
+class WorkerFailed(RuntimeError):
+    """A worker process met an internal error (a bug, not a problem of the log: hence not a
+    :class:`~vistlog.events.problems.VistlogError`); raised in the process that reads the file."""
+
+
 def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
-    """Check and fold the lines of the games given to this process; send back what they gave."""
-    what, detail = _what(kind)
-    pipe = Pipeline(path, detail)
-    problems: list[tuple[Key, Problem]] = []
-    games: list[tuple[int, dict[str, Any]]] = []
-    first_line: dict[str, int] = {}
+    """Check and fold the lines of the games given to this process; send back what they gave.
 
-    def take(lineno: int, out: tuple[Problem | GameResult, ...] | list[Problem | GameResult], end: bool) -> None:
-        for k, item in enumerate(out):
-            if isinstance(item, GameResult):
-                games.append((first_line[item.game], what(item)))
-            else:
-                key: Key = (math.inf, first_line.get(item.game or "", 0), k) if end else (lineno, 0, k)
-                problems.append((key, item))
-
+    An internal error goes back as a :class:`WorkerFailed` (no traceback here); the worker still
+    takes every batch up to the end, so that the reading process never waits on a full queue.
+    """
+    failed: str | None = None
+    try:
+        work = _Work(path, kind)
+    except Exception as exc:
+        failed = f"{type(exc).__name__}: {exc}"
     while True:
         batch = inbox.get()
-        if batch[0] == "end":
-            if batch[1]:
-                take(0, list(pipe.close()), True)
-            conn.send((problems, games))
+        end = batch[0] == "end"
+        if failed is None:
+            try:
+                if end:
+                    work.close(batch[1])
+                else:
+                    work.feed(batch)
+            except Exception as exc:
+                failed = f"{type(exc).__name__}: {exc}"
+        if end:
+            conn.send(WorkerFailed(failed) if failed is not None else (work.problems, work.games))
             conn.close()
             return
+
+
+class _Work:
+    """What one worker holds: its pipeline, and the problems and games found so far."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        self.path = path
+        self.what, detail = _what(kind)
+        self.pipe = Pipeline(path, detail)
+        self.problems: list[tuple[Key, Problem]] = []
+        self.games: list[tuple[int, dict[str, Any]]] = []
+        self.first_line: dict[str, int] = {}
+
+    def take(self, lineno: int, out: tuple[Problem | GameResult, ...] | list[Problem | GameResult],
+             end: bool) -> None:
+        for k, item in enumerate(out):
+            if isinstance(item, GameResult):
+                self.games.append((self.first_line[item.game], self.what(item)))
+            else:
+                key: Key = (math.inf, self.first_line.get(item.game or "", 0), k) if end else (lineno, 0, k)
+                self.problems.append((key, item))
+
+    def close(self, complete: bool) -> None:
+        """The file has ended (``complete``: it was read to its end)."""
+        if complete:
+            self.take(0, list(self.pipe.close()), True)
+
+    def feed(self, batch: list[tuple[int, Any, int, str | None]]) -> None:
+        """Decode, check and fold a batch of lines."""
+        pipe, path = self.pipe, self.path
         for lineno, content, expected, broken in batch:
             pipe.checker.expect_seq(expected)
             if isinstance(content, Problem):
                 pipe.note_unreadable(content)
-                problems.append(((lineno, 0, 0), content))
+                self.problems.append(((lineno, 0, 0), content))
                 continue
             data = orjson.loads(content)
             try:
@@ -87,7 +124,7 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
             except DecodeError as exc:
                 problem = problem_of(path, lineno, data, exc)
                 pipe.note_unreadable(problem)
-                problems.append(((lineno, 0, 0), problem))
+                self.problems.append(((lineno, 0, 0), problem))
                 continue
             lead: list[Problem | GameResult] = []
             if broken:
@@ -98,8 +135,8 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
             new = type(event) is GameStarted and event.game not in pipe.folds
             out = pipe.feed(lineno, event)
             if new and event.game in pipe.folds:
-                first_line[event.game] = lineno
-            take(lineno, [*lead, *out], False)
+                self.first_line[event.game] = lineno
+            self.take(lineno, [*lead, *out], False)
 
 
 def _next_seq(expected: int, data: Any) -> int:
@@ -177,11 +214,17 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         inbox.put(("end", unreadable is None))
     problems = list(own)
     games: list[tuple[int, dict[str, Any]]] = []
+    failed: WorkerFailed | None = None
     for conn, proc in zip(conns, procs):
-        theirs_problems, theirs_games = conn.recv()
-        problems += theirs_problems
-        games += theirs_games
+        got = conn.recv()
         proc.join()
+        if isinstance(got, WorkerFailed):
+            failed = failed or got
+            continue
+        problems += got[0]
+        games += got[1]
+    if failed is not None:
+        raise failed
     problems.sort(key=lambda kp: kp[0])
     games.sort(key=lambda lg: lg[0])
     if unreadable is not None:

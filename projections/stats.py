@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from vistlog.events.cards import GameKind, WhistCall, obligation
-from vistlog.events.rules import PreferansOptions
+from vistlog.events.rules import SerbianOptions
 
 from .entries import fmt
 from .fold import GameResult
@@ -55,17 +55,27 @@ def summary(res: GameResult) -> dict[str, Any]:
     players = list(res.players)
     per: dict[str, dict[str, Any]] = {p: {"declared": {}, "whists": [0, 0], "raspasy": 0, "raspas_mountain": 0,
                                           "closed_first": 0} for p in players}
-    options = res.started.rules.options
+    serbian = isinstance(res.started.rules.options, SerbianOptions)
     raspas_deals = set()
     points: dict[tuple[int, str], Any] = {}
+    bula: dict[tuple[int, str], Any] = {}
     for e in res.entries:
         if not e.void:
             points[(e.deal, e.player)] = points.get((e.deal, e.player), 0) + e.amount
+            if e.column == "bula":
+                bula[(e.deal, e.player)] = bula.get((e.deal, e.player), 0) + e.amount
     for rec in res.records:
         if rec.seq in res.voided:
             continue
         c = rec.contract
-        if res.kind is GameKind.PREFERANS:
+        if serbian:
+            if c is not None:  # made: the declarer's bula went down; a defender who came made it: no fall
+                _count(per[c.declarer]["declared"], c.contract.text, bula.get((rec.number, c.declarer), 0) < 0)
+                for q, call in rec.calls:
+                    if call is WhistCall.WHIST:
+                        per[q]["whists"][0] += 1
+                        per[q]["whists"][1] += bula.get((rec.number, q), 0) <= 0
+        elif res.kind is GameKind.PREFERANS:
             if c is None:
                 if rec.raspas:
                     raspas_deals.add(rec.number)
@@ -77,7 +87,6 @@ def summary(res: GameResult) -> dict[str, Any]:
             _count(per[c.declarer]["declared"], key, made)
             if c.dark:
                 _count(per[c.declarer]["declared"], "dark", made)
-            assert isinstance(options, PreferansOptions)
             final = rec.final_calls()
             whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
             level = c.contract.level or 0

@@ -129,3 +129,27 @@ def test_cli_jobs_on_one_log_prints_what_one_worker_prints(tmp_path: Path) -> No
                                capture_output=True, timeout=120) for jobs in ("1", "2")]
         assert runs[0].returncode == runs[1].returncode
         assert runs[0].stdout == runs[1].stdout and runs[0].stderr == runs[1].stderr, args
+
+
+def test_an_internal_error_in_a_worker_comes_back_as_one_error_without_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """A worker that fails (here: its view of a game raises) still takes its lines to the end, so the reading
+    process, which fills the queues, never waits forever; the error is raised there, once."""
+    from vistlog.projections import batch
+    from vistlog.projections.split import BATCH, QUEUED, WorkerFailed
+
+    def boom(res: Any) -> dict[str, Any]:
+        raise KeyError("boom")
+
+    monkeypatch.setitem(batch.KIND_VIEWS, "settle", (boom, False))
+    games = _interleaved(3, games=3)
+    events: list[dict[str, Any]] = []
+    copy = 0
+    while len(events) < 3 * BATCH * QUEUED:  # more than both queues hold: a worker that stopped would block
+        events += [{**e, "game": f"{e['game']}-{copy}"} for e in games]
+        copy += 1
+    log = tmp_path / "big.jsonl"
+    _write(log, [{**e, "seq": i} for i, e in enumerate(events, start=1)])
+    with pytest.raises(WorkerFailed, match="KeyError: 'boom'"):
+        run_split("settle", str(log), 2)
+    assert "Traceback" not in capfd.readouterr().err

@@ -144,6 +144,19 @@ def test_stats_on_the_samples_counts_contracts_and_money(capsys: pytest.CaptureF
     assert out["players"]["Аня"]["rating"]["rating"] < vova["rating"]["rating"]
 
 
+def test_stats_of_serbian_games_count_what_the_worked_example_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    """sr-1 worked by hand (tests/vectors/serbian/sr-1.md): made when the declarer's bula went down; a defender
+    who came made his share when he did not fall. (This was an internal error before.)"""
+    log = Path(__file__).parent / "vectors" / "serbian" / "sr-1.jsonl"
+    assert main(["stats", str(log), "--format", "json", "--jobs", "1"]) == 0
+    players = orjson.loads(capsys.readouterr().out)["players"]
+    made = {p: {k: (c["made"], c["declared"]) for k, c in players[p]["contracts"].items()} for p in players}
+    assert made == {"Ana": {"6D": (0, 1), "6H": (1, 1)}, "Boris": {"6H": (1, 1), "6C": (1, 1)},
+                    "Vesna": {"6NT": (1, 1), "6C": (1, 1)}}
+    assert {p: tuple(players[p]["whists"].values()) for p in players} == {"Ana": (3, 3), "Boris": (3, 3),
+                                                                          "Vesna": (2, 2)}
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
