@@ -20,7 +20,7 @@ from typing import Final
 
 import attrs
 
-__all__ = ["Entry", "Totals", "COLUMNS", "fmt", "exact_div", "Num"]
+__all__ = ["Entry", "Totals", "DealScore", "Row", "COLUMNS", "fmt", "exact_div", "Num"]
 
 COLUMNS: Final = ("pool", "mountain", "whists", "points", "bula", "soups", "refe")
 PAIRED: Final = frozenset({"whists", "soups"})
@@ -73,6 +73,40 @@ class Entry:
         return f"{sign}{fmt(self.amount)} {where}: {self.reason}"
 
 
+Row = tuple[str, str, Num, str, str | None]
+"""One number a deal writes, before it is an :class:`Entry`: column, player, amount, reason, on."""
+
+
+@attrs.define
+class DealScore:
+    """What scoring one deal writes: :class:`Row` values, made into entries only when asked.
+
+    A fold without detail (``validate``, ``settle``) adds the rows to its totals and never makes an
+    :class:`Entry`; the sheet, the audit and the replay ask for :attr:`entries`.
+
+    >>> s = DealScore(3)
+    >>> s.write("pool", "A", 2, "6S made")
+    >>> s.write("whists", "B", 4, "2 tricks × 2", on="A")
+    >>> [e.describe() for e in s.entries]
+    ['+2 pool A: 6S made', '+4 whists B→A: 2 tricks × 2']
+    """
+
+    deal: int
+    rows: list[Row] = attrs.Factory(list)
+    problems: list[tuple[str, int]] = attrs.Factory(list)
+    """Each problem found while scoring (e.g. an allocation that does not add up): its message and
+    the ``seq`` of the event it is about."""
+
+    def write(self, column: str, player: str, amount: Num, reason: str, on: str | None = None) -> None:
+        """Write ``amount`` in ``column`` of ``player`` (on ``on``, for whists and soups)."""
+        self.rows.append((column, player, amount, reason, on))
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The rows as entries of the deal."""
+        return [Entry(self.deal, c, p, x, why, o) for c, p, x, why, o in self.rows]
+
+
 class Totals:
     """Running totals of a game: pool, mountain, whists (writer → target) and points; for
     Serbian preferans bula, soups (writer → target), open refe and the refe drawn."""
@@ -91,17 +125,19 @@ class Totals:
 
     def apply(self, e: Entry) -> None:
         """Add one entry (void entries add nothing)."""
-        if e.void:
-            return
-        if e.column in PAIRED:
-            assert e.on is not None
-            pairs = self.whists if e.column == "whists" else self.soups
-            key = (e.player, e.on)
-            pairs[key] = pairs.get(key, 0) + e.amount
+        if not e.void:
+            self.add(e.column, e.player, e.amount, e.on)
+
+    def add(self, column: str, player: str, amount: Num, on: str | None = None) -> None:
+        """Add ``amount`` to ``column`` of ``player`` (written on ``on``, for whists and soups)."""
+        if column in PAIRED:
+            assert on is not None
+            pairs = self.whists if column == "whists" else self.soups
+            key = (player, on)
+            pairs[key] = pairs.get(key, 0) + amount
         else:
-            col = getattr(self, e.column)
-            col[e.player] += e.amount
-            if e.column == "refe" and e.amount > 0 and e.player == self.players[0]:
+            getattr(self, column)[player] += amount
+            if column == "refe" and amount > 0 and player == self.players[0]:
                 self.refe_written += 1
 
     def whists_by(self, writer: str) -> dict[str, Num]:

@@ -33,7 +33,7 @@ from vistlog.events.model import (
 from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOptions
 
 from . import preferans, serbian, solo_whist
-from .entries import Entry, Num, Totals, fmt
+from .entries import DealScore, Entry, Num, Totals, fmt
 from .record import DealRecord, record_of
 from .settlement import money, payments, results, round_to_zero_sum
 
@@ -201,7 +201,8 @@ class GameFold:
         self.deal_sums: dict[int, Num] = {}  # Solo Whist: every deal's points must add up to 0
         if isinstance(self.options, SerbianOptions):
             for p in self.players:
-                self._entry(Entry(0, "bula", p, started.pool or 0, "the starting bula"))
+                if started.pool:
+                    self._write(0, "bula", p, started.pool, "the starting bula")
         self.snapshots: list[_Snapshot] = [self._snapshot()]
 
     def _snapshot(self, at: int = 0) -> _Snapshot:
@@ -311,53 +312,47 @@ class GameFold:
     def _apply_item(self, kind: str, item: object) -> None:
         if kind == "deal":
             assert isinstance(item, DealRecord)
-            self.current_deal = item.number
-            entries = self._score(item)
-            void = item.seq in self.void_keys
-            for e in entries:
-                if void:
-                    e = attrs.evolve(e, void=True)
-                else:
-                    self._check(e)
+            n = self.current_deal = item.number
+            score = self._score(item)
+            for message, seq in score.problems:
+                self.scoring_problems.append((n, message, seq))
+            if item.seq in self.void_keys:  # shown, never counted
                 if self.detail:
-                    self.entries.append(e)
-                self.totals.apply(e)
-            if not void and isinstance(self.options, PreferansOptions):
+                    self.entries += [Entry(n, c, p, x, why, on, void=True) for c, p, x, why, on in score.rows]
+                return
+            for column, player, amount, reason, on in score.rows:
+                self._write(n, column, player, amount, reason, on)
+            if isinstance(self.options, PreferansOptions):
                 self.streak = preferans.next_streak(self.options, item, self.streak)
             return
         assert isinstance(item, (OpeningBalance, Adjustment))
         deal = 0 if kind == "opening" else self.current_deal
         reason = printable(getattr(item, "reason", None) or "agreed")
         why = "opening balance" if kind == "opening" else f"adjustment: {reason}"
-        for column in ("pool", "mountain", "points"):
-            for p, x in getattr(item, column).items():
-                self._entry(Entry(deal, column, p, x, why))
-        for w, row in item.whists.items():
-            for t, x in row.items():
-                self._entry(Entry(deal, "whists", w, x, why, on=t))
-        for p, x in item.bula.items():  # an opening balance's bula is the bula carried over
-            self._entry(Entry(deal, "bula", p, x - (self.started.pool or 0) if kind == "opening" else x, why))
-        for w, row in item.soups.items():
-            for t, x in row.items():
-                self._entry(Entry(deal, "soups", w, x, why, on=t))
+        rows: list[tuple[str, str, Num, str | None]] = [
+            (column, p, x, None) for column in ("pool", "mountain", "points") for p, x in getattr(item, column).items()]
+        rows += [("whists", w, x, t) for w, row in item.whists.items() for t, x in row.items()]
+        rows += [("bula", p, x - (self.started.pool or 0) if kind == "opening" else x, None)  # the bula carried over
+                 for p, x in item.bula.items()]
+        rows += [("soups", w, x, t) for w, row in item.soups.items() for t, x in row.items()]
+        for column, p, x, on in rows:
+            if x:
+                self._write(deal, column, p, x, why, on)
 
-    def _entry(self, e: Entry) -> None:
-        if e.amount:
-            self._check(e)
-            if self.detail:
-                self.entries.append(e)
-            self.totals.apply(e)
+    def _write(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None = None) -> None:
+        """Count one number written on the sheet (and keep it as an :class:`Entry` with detail)."""
+        self._check(deal, column, player, amount, reason, on)
+        if self.detail:
+            self.entries.append(Entry(deal, column, player, amount, reason, on))
+        self.totals.add(column, player, amount, on)
 
-    def _score(self, rec: DealRecord) -> list[Entry]:
+    def _score(self, rec: DealRecord) -> DealScore:
         if isinstance(self.options, SoloWhistOptions):
             return solo_whist.score_deal(self.options, rec)
         if isinstance(self.options, SerbianOptions):
             return serbian.score_deal(self.options, rec, self.totals)
         assert self.started.pool is not None
-        score = preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
-        for message, seq in score.problems:
-            self.scoring_problems.append((rec.number, message, seq))
-        return score.entries
+        return preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
 
     # ------------------------------------------------------------------ questions
 
@@ -395,16 +390,17 @@ class GameFold:
             ended=self.ended, index=self.index, detail=self.detail, voided=frozenset(self.void_keys),
         )
 
-    def _check(self, e: Entry) -> None:
+    def _check(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None) -> None:
         """Note the first entry that breaks zero-sum (see :meth:`_zero_sum_problem`)."""
-        players = self.players
         if self.bad_entry is None:
-            if e.player not in players or (e.on is not None and (e.on not in players or e.on == e.player)):
-                self.bad_entry = f"deal {e.deal}: an entry names somebody who is not another player ({e.describe()})"
-            elif not isinstance(e.amount, (int, Fraction)) or isinstance(e.amount, bool):
-                self.bad_entry = f"deal {e.deal}: {e.amount!r} is not an exact number"
-        if self.kind is GameKind.SOLO_WHIST and self.bad_entry is None:
-            self.deal_sums[e.deal] = self.deal_sums.get(e.deal, 0) + e.amount
+            players = self.players
+            if player not in players or (on is not None and (on not in players or on == player)):
+                entry = Entry(deal, column, player, amount, reason, on)
+                self.bad_entry = f"deal {deal}: an entry names somebody who is not another player ({entry.describe()})"
+            elif not isinstance(amount, (int, Fraction)) or isinstance(amount, bool):
+                self.bad_entry = f"deal {deal}: {amount!r} is not an exact number"
+            elif self.kind is GameKind.SOLO_WHIST:
+                self.deal_sums[deal] = self.deal_sums.get(deal, 0) + amount
 
     def _zero_sum_problem(self) -> str | None:
         """Why some deal is not zero-sum, or ``None``.
@@ -448,6 +444,8 @@ class Pipeline:
         self.path = path
         self.detail = detail
         self.events = events
+        self.keep_events = detail and events
+        """Each deal's own events are kept (as :attr:`GameFold.keep_events`)."""
         self.folds: dict[str, GameFold] = {}
         self.checker = LogChecker(_Oracle(self.folds))
         self.started = 0
@@ -456,16 +454,19 @@ class Pipeline:
         """Check and fold one event; return its problems, and the game's result when it ends
         (an empty tuple for nearly every event: this runs once per line)."""
         issues = self.checker.check(ev)
-        fold = self.folds.get(ev.game)
-        if not issues and fold is not None and type(ev) in DEAL_EVENTS:
-            fold.feed(ev, None, lineno)  # nearly every event: the fold keeps it for its deal
+        kind = type(ev)
+        if not issues and kind in DEAL_EVENTS:  # nearly every event
+            if self.keep_events or kind is Allocation:  # else the fold has nothing to keep of it
+                fold = self.folds.get(ev.game)
+                if fold is not None:
+                    fold.feed(ev, None, lineno)
             return ()
+        fold = self.folds.get(ev.game)
         if issues:
             self.checker.mark_broken(ev)
             if fold is not None:
                 fold.mark_broken()
             return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
-        kind = type(ev)
         if kind is GameStarted:
             self.folds[ev.game] = GameFold(ev, self.started, self.detail, self.events)  # type: ignore[arg-type]
             self.started += 1

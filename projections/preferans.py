@@ -1,7 +1,8 @@
 """Preferans scoring: one deal → the entries it writes, each with its reason.
 
 :func:`score_deal` is pure: it reads the options, the deal and the totals so far (for the
-pool overflow, тотус and the mountain floor) and returns entries; the caller applies them.
+pool overflow, тотус and the mountain floor) and returns a :class:`DealScore`: the rows the deal
+writes, which the caller adds to its totals (and makes into entries when it keeps them).
 Every rule reads an option of :class:`vistlog.events.rules.PreferansOptions`; no preset is named here.
 
 >>> from vistlog.events.rules import make_rules
@@ -23,27 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from vistlog.events.cards import WhistCall, obligation, whister_share
 from vistlog.events.model import Allocation
 from vistlog.events.rules import PreferansOptions
 from vistlog.events.seating import clockwise
 
-from .entries import Entry, Num, Totals, exact_div, fmt
+from .entries import DealScore, Num, Totals, exact_div, fmt
 from .record import DealRecord
 
-__all__ = ["score_deal", "DealScore", "price_of", "next_streak"]
-
-
-@attrs.frozen
-class DealScore:
-    """The entries of a deal and any problem found while scoring it (e.g. an allocation
-    whose numbers do not add up)."""
-
-    entries: list[Entry]
-    problems: list[tuple[str, int]] = attrs.Factory(list)
-    """Each problem's message and the ``seq`` of the event it is about."""
+__all__ = ["score_deal", "price_of", "next_streak"]
 
 
 def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
@@ -69,22 +58,22 @@ class _Book:
         self.deal = deal
         self.pool = dict(totals.pool)
         self.mountain = dict(totals.mountain)
-        self.entries: list[Entry] = []
-        self.problems: list[tuple[str, int]] = []
+        self.score = DealScore(deal.number)
+        self.write = self.score.write
 
     def pool_add(self, p: str, x: Num, why: str) -> None:
         if x:
             self.pool[p] += x
-            self.entries.append(Entry(self.deal.number, "pool", p, x, why))
+            self.write("pool", p, x, why)
 
     def mountain_add(self, p: str, x: Num, why: str) -> None:
         if x:
             self.mountain[p] += x
-            self.entries.append(Entry(self.deal.number, "mountain", p, x, why))
+            self.write("mountain", p, x, why)
 
     def whist(self, writer: str, on: str, x: Num, why: str) -> None:
         if x:
-            self.entries.append(Entry(self.deal.number, "whists", writer, x, why, on=on))
+            self.write("whists", writer, x, why, on)
 
     def clockwise_from(self, p: str) -> list[str]:
         """The others, clockwise from p's left (the seating rule of :mod:`vistlog.events.seating`)."""
@@ -131,7 +120,7 @@ class _Book:
         helped = sum(a.help.values())
         total = a.pool - a.mountain + helped
         if total != x:
-            self.problems.append((
+            self.score.problems.append((
                 f"allocation of {p} puts {total} points (pool {a.pool}, mountain {a.mountain}, help {helped}) "
                 f"but the deal awards {fmt(x)}", a.seq))
             return False
@@ -145,14 +134,14 @@ class _Book:
 
 def score_deal(opts: PreferansOptions, pool_size: int, players: Sequence[str], deal: DealRecord,
                totals: Totals, streak: int) -> DealScore:
-    """The entries one Preferans deal writes. ``streak`` is the raspasy in a row before it."""
+    """What one Preferans deal writes. ``streak`` is the raspasy in a row before it."""
     book = _Book(opts, pool_size, players, deal, totals)
     if deal.contract is None:
         if deal.raspas and deal.played:
             _raspas(book, deal, streak + 1)
     else:
         _contract(book, deal)
-    return DealScore(book.entries, book.problems)
+    return book.score
 
 
 # --------------------------------------------------------------------------- contracts

@@ -13,7 +13,7 @@ every bula and soup entry of the deal is a multiple of V, except under the last-
 ...                  contract=ContractMade(seq=9, game="g", deal=1, declarer="B", contract=parse_bid("6H")),
 ...                  defenders=("C", "A"), calls=(("C", WhistCall.WHIST), ("A", WhistCall.WHIST)),
 ...                  taken={"A": 1, "B": 6, "C": 3})
->>> [e.describe() for e in score_deal(SerbianOptions(), rec, t)]
+>>> [e.describe() for e in score_deal(SerbianOptions(), rec, t).entries]
 ['-8 bula B: herc made (V 8)', '+24 soups C→B: 3 tricks × 8', '+8 soups A→B: 1 trick × 8']
 """
 
@@ -26,7 +26,7 @@ from vistlog.events.cards import WhistCall
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
-from .entries import Entry, Num, Totals, exact_div
+from .entries import DealScore, Num, Row, Totals, exact_div
 from .record import DealRecord
 
 __all__ = ["score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result", "contract_name"]
@@ -75,36 +75,38 @@ def _counted(o: SerbianOptions, rec: DealRecord) -> dict[str, int]:
 
 
 class _Deal:
-    """The entries of one deal as they are written."""
+    """The rows of one deal as they are written."""
 
     def __init__(self, o: SerbianOptions, rec: DealRecord, totals: Totals) -> None:
         self.o, self.rec, self.totals = o, rec, totals
-        self.entries: list[Entry] = []
+        self.score = DealScore(rec.number)
+        self.rows = self.score.rows
+        self.write = self.score.write
 
     def bula(self, p: str, x: Num, why: str) -> None:
         if x:
-            self.entries.append(Entry(self.rec.number, "bula", p, x, why))
+            self.write("bula", p, x, why)
 
     def soup(self, w: str, t: str, x: Num, why: str) -> None:
         if x:
-            self.entries.append(Entry(self.rec.number, "soups", w, x, why, on=t))
+            self.write("soups", w, x, why, t)
 
     def refe(self, p: str, x: int, why: str) -> None:
-        self.entries.append(Entry(self.rec.number, "refe", p, x, why))
+        self.write("refe", p, x, why)
 
     def refa_for_all(self, why: str) -> None:
         for p in self.totals.players:
             self.refe(p, 1, why)
 
 
-def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> list[Entry]:
-    """The entries of one finished Serbian deal, given the totals before it."""
+def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> DealScore:
+    """What one finished Serbian deal writes, given the totals before it."""
     book = _Deal(o, rec, totals)
     c = rec.contract
     if c is None:
         if refa_allowed(o, totals):
             book.refa_for_all("all pass: a refa for everybody")
-        return book.entries
+        return book.score
     dec = c.declarer
     value, _, refa = deal_value(rec, totals)
     name = contract_name(rec)
@@ -114,36 +116,36 @@ def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> list[Entry
         if is_plain_pik(c) and came:
             if refa_allowed(o, totals) and o.pik_no_kontra != "pass":
                 book.refa_for_all(f"{name} without kontra: not played, a refa for everybody")
-                return book.entries
+                return book.score
             under_hat = any(b < 0 for b in totals.bula.values())
             if o.pik_no_kontra == "refa_else_nothing" or (o.pik_no_kontra == "refa_else_pass_if_under_hat"
                                                            and not under_hat):
-                return book.entries
+                return book.score
             _descend(book, dec, value, left, f"{name} without kontra: the declarer passes (V {value})")
         else:
             _descend(book, dec, value, left, f"{name}: nobody came, made without play (V {value})")
         if refa:
             book.refe(dec, -1, "a refa played")
-        return book.entries
+        return book.score
     counted = _counted(o, rec)
     team = sum(counted.values())
     theirs = sum(n for p, n in rec.taken.items() if p != dec)
     need = tricks_needed(c)
     made = rec.taken.get(dec, 0) == 0 if need == 0 else theirs == 0 if need == 10 else theirs <= 4
-    defence = _defence_entries(o, rec, counted, team, made, value, 1)
+    defence = _defence_rows(o, rec, counted, team, made, value, 1)
     if made:
-        falls = sum((e.amount for e in defence if e.column == "bula"), start=0)
+        falls = sum((amount for column, _, amount, _, _ in defence if column == "bula"), start=0)
         descent = _descend(book, dec, value, left + falls, f"{name} made (V {value})")
         if o.last_game_cap == "bula_and_soups" and descent != value:  # the soups shrink with the descent
-            defence = _defence_entries(o, rec, counted, team, made, value, Fraction(descent, value))
+            defence = _defence_rows(o, rec, counted, team, made, value, Fraction(descent, value))
     else:
         fall = 2 * value if o.last_game_double_fall and value > left else value
         book.bula(dec, fall, f"{name} failed (V {value}" + (", double fall in the last game)" if fall != value
                                                             else ")"))
-    book.entries += defence
+    book.rows += defence
     if refa:
         book.refe(dec, -1, "a refa played")
-    return book.entries
+    return book.score
 
 
 def _descend(book: _Deal, dec: str, value: int, left: Num, why: str) -> Num:
@@ -156,8 +158,8 @@ def _descend(book: _Deal, dec: str, value: int, left: Num, why: str) -> Num:
     return descent
 
 
-def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], team: int, made: bool,
-                     value: int, scale: Fraction | int) -> list[Entry]:
+def _defence_rows(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int], team: int, made: bool,
+                  value: int, scale: Fraction | int) -> list[Row]:
     """Soups and falls of the defence (docs/serbian.md §6)."""
     assert rec.contract is not None
     book = _Deal(o, rec, Totals([]))
@@ -176,7 +178,7 @@ def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, i
             else:
                 t = team if kontra_player else rec.taken.get(w, 0) if rec.taken else 0
                 book.soup(w, dec, _whole(t * soup_value), f"betl failed: {t} × {value}")
-        return book.entries
+        return book.rows
     writer = kontra_player or inviter
     if writer is not None:
         what = "gave kontra" if kontra_player else "called the other (zovem)"
@@ -184,7 +186,7 @@ def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, i
         quota = 5 if kontra_player else 4
         if team < quota:
             book.bula(writer, value, f"{writer} falls: the defence took {team} < {quota}")
-        return book.entries
+        return book.rows
     came = [p for p, c in rec.calls if c is WhistCall.WHIST]
     for f in came:
         t = counted.get(f, 0)
@@ -192,7 +194,7 @@ def _defence_entries(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, i
         if t < 2 and (len(came) == 1 or o.two_defenders_quota == "each_two" or team < 4):
             book.bula(f, value, f"{f} falls: {t} trick{'s' if t != 1 else ''} < 2"
                       + ("" if len(came) == 1 or o.two_defenders_quota == "each_two" else f", the two {team} < 4"))
-    return book.entries
+    return book.rows
 
 
 def _whole(x: Num) -> Num:

@@ -11,7 +11,7 @@ for each over- or undertrick; a failed contract reverses every sign.
 >>> deal = DealRecord(number=1, dealer="W", holders=("N", "E", "S", "W"), bomb=0,
 ...     contract=ContractMade(seq=2, game="g", deal=1, declarer="S", contract=parse_bid("solo")),
 ...     taken={"S": 7, "W": 2, "N": 2, "E": 2})
->>> [e.describe() for e in score_deal(opts, deal)][:2]
+>>> [e.describe() for e in score_deal(opts, deal).entries][:2]
 ['+18 points S: solo made with 2 overtrick(s): 12 + 2 × 3', '-6 points N: solo made with 2 overtrick(s): 4 + 2 × 1']
 """
 
@@ -19,27 +19,29 @@ from __future__ import annotations
 
 from vistlog.events.rules import SoloWhistOptions
 
-from .entries import Entry
+from .entries import DealScore
 from .record import DealRecord
 
 __all__ = ["score_deal"]
 
 
-def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
-    """The points entries of one Solo Whist deal (none for a redeal)."""
-    n = deal.number
+def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> DealScore:
+    """The points one Solo Whist deal writes (none for a redeal)."""
+    score = DealScore(deal.number)
+    write = score.write
     players = list(deal.holders)
     c = deal.contract
     if c is None:
         if not deal.played or deal.last_trick is None:
-            return []
+            return score
         loser = deal.last_trick
         stake = opts.general_misere_stake
-        out = [Entry(n, "points", loser, -stake * (len(players) - 1),
-                     f"general misère: took the last trick, pays {stake} to each")]
-        out += [Entry(n, "points", q, stake, f"general misère: {loser} took the last trick")
-                for q in players if q != loser]
-        return out
+        write("points", loser, -stake * (len(players) - 1),
+              f"general misère: took the last trick, pays {stake} to each")
+        for q in players:
+            if q != loser:
+                write("points", q, stake, f"general misère: {loser} took the last trick")
+        return score
     name = c.contract.text
     row = opts.table[name]
     side = [c.declarer] + ([c.partner] if name == "prop" and c.partner else [])
@@ -64,6 +66,8 @@ def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> list[Entry]:
     o_amount = row.opponent + extra * o_rate
     d_how = f"{row.declarer} + {extra} × {d_rate}" if extra and d_rate else f"{row.declarer}"
     o_how = f"{row.opponent} + {extra} × {o_rate}" if extra and o_rate else f"{row.opponent}"
-    out = [Entry(n, "points", q, sign * d_amount, f"{why}: {d_how}") for q in side]
-    out += [Entry(n, "points", q, -sign * o_amount, f"{why}: {o_how}") for q in opponents]
-    return out
+    for q in side:
+        write("points", q, sign * d_amount, f"{why}: {d_how}")
+    for q in opponents:
+        write("points", q, -sign * o_amount, f"{why}: {o_how}")
+    return score

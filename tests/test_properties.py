@@ -213,3 +213,30 @@ def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Rand
         assert probs == [] and slim[0].result == res.result and sheet(slim[0]) == sheet(res)
         outcomes.append((res.result, res.entries, sheet(res)))
     assert all(o == outcomes[0] for o in outcomes)
+
+
+@settings(max_examples=15)
+@given(st.randoms(use_true_random=False), st.sampled_from(["preferans", "serbian", "solo_whist"]))
+def test_a_fold_without_entries_counts_what_the_entries_add_up_to(rng: random.Random, kind: str) -> None:
+    """Without detail the fold adds each deal's rows to its totals and makes no entry; with detail the
+    entries, added up one by one, give the same totals and the same result, for every kind of game."""
+    from tests.serbian_games import random_game as serbian_game
+    from vistlog.projections.entries import Totals
+
+    if kind == "serbian":
+        evs = serbian_game(rng, 8, cards=rng.random() < 0.5)
+    elif kind == "solo_whist":
+        evs = solo_whist_game(rng, deals=10, card_play=0.3)
+    else:
+        evs = random_game(rng, {"preset": rng.choice(["sochi", "leningrad", "rostov", "classic"])}, 3)
+    (full,), problems = fold(evs)
+    (slim,), _ = fold(evs, detail=False)
+    assert problems == [] and not slim.entries and full.entries
+    added = Totals(full.players)
+    for e in full.entries:
+        added.apply(e)
+    for t in (slim.totals, added):
+        for column in ("pool", "mountain", "points", "whists", "bula", "soups", "refe"):
+            assert {k: v for k, v in getattr(t, column).items() if v} == \
+                   {k: v for k, v in getattr(full.totals, column).items() if v}, column
+    assert slim.result == full.result
