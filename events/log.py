@@ -365,8 +365,8 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
         lineno = 0
         for raw in lines:
             lineno += 1
-            if raw[-2:] == b"}\n" and b'"_' not in raw[-_CHAIN_TAIL - 2:]:
-                content = raw  # the common line: no chain field (nor any extension near its end)
+            if raw[-2:] == b"}\n" and raw[-70:-67] != b'":"':
+                content = raw  # the common line: no 64-character string at its end, so no chain (nor key)
                 value: str | None = None
             elif raw[-3:] == b'"}\n' and raw[-_CHAIN_TAIL - 1:-67] == prefix:
                 content = raw[:-_CHAIN_TAIL - 1] + b"}"
