@@ -135,6 +135,7 @@ class GameState:
         self.kind = started.kind
         self.players = list(started.players)
         self.player_set = frozenset(self.players)
+        self._own_name = {p: p for p in self.players}  # kept state holds these strings, not each event's copy
         n = len(self.players)
         self._clockwise = {p: clockwise(self.players, p) for p in self.players}
         self.dealer_sits_out = dealer_sits_out(self.kind is GameKind.PREFERANS, self.players)
@@ -318,7 +319,7 @@ class GameState:
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
         self.deal = self.regular = self.new_deal(ev.deal, ev.dealer, holding, ev)
-        self.dealers[ev.deal] = ev.dealer
+        self.dealers[ev.deal] = self._own_name[ev.dealer]
         return []
 
     def _replacement(self, ev: DealStarted) -> list[Issue]:

@@ -73,6 +73,8 @@ class GameResult:
     detail: bool = True
     voided: frozenset[int] = frozenset()
     """The deal records struck out, by the ``seq`` of their ``deal_started``."""
+    deals_kept: bool = True
+    """Each deal's record and own events were kept (:attr:`records`; the replay and the drawing read them)."""
 
     @property
     def sound(self) -> bool:
@@ -162,8 +164,10 @@ class GameFold:
     """One game being folded.
 
     ``detail`` keeps what the sheet after any deal, the audit and the replay read: every entry
-    with its reason and every deal's events. Without it (``validate``, ``settle``) only the
-    running totals are kept, and memory does not grow with the game. A ``deal_voided``
+    with its reason (equal reasons shared) and, with ``events``, every deal's record and own events
+    (the replay, the drawing, the statistics and PPN read them; the sheet and the audit do not). Without
+    detail (``validate``, ``settle``) only the running totals are kept, and memory does not grow with
+    the game. A ``deal_voided``
     refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
     voids cost the deals after them, not the whole game.
     """
@@ -174,7 +178,7 @@ class GameFold:
         self.started = started
         self.index = index
         self.detail = detail
-        self.keep_events = detail and events  # each deal's own events: replay and the drawing read them
+        self.keep_events = detail and events  # each deal's record and own events
         self.kind = started.kind
         self.players = list(started.players)
         self.options = started.rules.options
@@ -195,6 +199,8 @@ class GameFold:
         self.deals = 0
         self.totals = Totals(self.players)
         self.entries: list[Entry] = []
+        self.reasons: dict[str, str] = {}  # one string for each reason kept: a long game repeats them
+        self.names = {p: p for p in self.players}  # and the players' names, not each event's copy
         self.streak = 0
         self.current_deal = 0
         self.bad_entry: str | None = None
@@ -265,7 +271,7 @@ class GameFold:
             self.replacement_of[voided] = len(self.items)
             self.replacements.add(len(self.items))
             self.items.append(("deal", rec))
-            if self.detail:
+            if self.keep_events:
                 self.records.append(rec)
             self._refold(rec.number)
             return
@@ -275,7 +281,7 @@ class GameFold:
         if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
             self.snapshots.append(self._snapshot(len(self.items)))
         self.items.append((kind, item))
-        if kind == "deal" and self.detail:
+        if kind == "deal" and self.keep_events:
             assert isinstance(item, DealRecord)
             self.records.append(item)
         self._apply_item(kind, item)
@@ -343,7 +349,10 @@ class GameFold:
         """Count one number written on the sheet (and keep it as an :class:`Entry` with detail)."""
         self._check(deal, column, player, amount, reason, on)
         if self.detail:
-            self.entries.append(Entry(deal, column, player, amount, reason, on))
+            names = self.names
+            on = None if on is None else names.get(on, on)
+            self.entries.append(Entry(deal, column, names.get(player, player), amount,
+                                      self.reasons.setdefault(reason, reason), on))
         self.totals.add(column, player, amount, on)
 
     def _score(self, rec: DealRecord) -> DealScore:
@@ -388,6 +397,7 @@ class GameFold:
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
             zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
             ended=self.ended, index=self.index, detail=self.detail, voided=frozenset(self.void_keys),
+            deals_kept=self.keep_events,
         )
 
     def _check(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None) -> None:

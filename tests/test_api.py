@@ -165,3 +165,18 @@ def test_a_log_read_with_a_progress_line_is_still_read_as_a_file(monkeypatch: py
     (game,) = vistlog.read_games(wrapped.source(), name=str(path))
     assert game.sound and game.settlement() == next(vistlog.read_games(path)).settlement()
     assert f"{path}: " in err.getvalue() and "%" in err.getvalue()
+
+
+def test_events_false_keeps_the_sheet_and_the_audit_but_no_deal_records() -> None:
+    """What a sheet or an audit of a very long game keeps is its entries: no deal record, no deal's events;
+    a replay of such a game says why it cannot be made instead of telling an empty story."""
+    (full,) = vistlog.read_games(str(SAMPLES / "sochi-evening.jsonl"))
+    (lean,) = vistlog.read_games(str(SAMPLES / "sochi-evening.jsonl"), events=False)
+    assert full.fold.records and not lean.fold.records
+    assert lean.fold.entries == full.fold.entries
+    assert lean.sheet(3).pool == full.sheet(3).pool and lean.audit().to_json() == full.audit().to_json()
+    with pytest.raises(vistlog.VistlogError, match="events=False: no replay"):
+        lean.replay()
+    reasons = {}
+    for e in full.fold.entries:  # equal reasons are one string
+        assert reasons.setdefault(e.reason, e.reason) is e.reason

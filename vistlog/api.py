@@ -164,6 +164,8 @@ class Game:
     def replay(self, upto: int | None = None) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``)."""
         self._needs_detail("replay")
+        if not self.fold.deals_kept:
+            raise VistlogError(f"game {self.id} was read with events=False: no replay")
         return list(replay_lines(self.fold, upto))
 
     def _needs_detail(self, what: str) -> None:
@@ -212,7 +214,8 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True, 
     (default: the path, or ``<events>``). ``detail=False`` keeps only what the settlement
     needs (memory then does not grow with a game), so :meth:`Game.sheet` knows only the final
     sheet and audit and replay are not available; ``events=False`` keeps the entries (the sheet after
-    any deal, the audit) but not each deal's own events (the replay and the drawing read them).
+    any deal, the audit) but not each deal's record and own events (the replay and the drawing read them),
+    so that the memory of a very long game is about its entries alone.
     Raises :class:`~vistlog.events.problems.VistlogError` (``LogUnreadable``) for a file that
     cannot be read as a log at all.
 
