@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
-__all__ = ["Entry", "Totals", "DealScore", "Row", "COLUMNS", "fmt", "exact_div", "Num"]
+__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact_div", "Num"]
 
-COLUMNS: Final = ("pool", "mountain", "whists", "points", "bula", "soups", "refe")
+Column = Literal["pool", "mountain", "whists", "points", "bula", "soups", "refe"]
+"""A column of the sheet: a typo in one is a type error."""
+COLUMNS: Final[tuple[Column, ...]] = ("pool", "mountain", "whists", "points", "bula", "soups", "refe")
 PAIRED: Final = frozenset({"whists", "soups"})
 """Columns written by one player on another (``on`` names the other)."""
 
@@ -59,7 +61,7 @@ class Entry:
     """
 
     deal: int
-    column: str
+    column: Column
     player: str
     amount: Num
     reason: str
@@ -73,7 +75,7 @@ class Entry:
         return f"{sign}{fmt(self.amount)} {where}: {self.reason}"
 
 
-Row = tuple[str, str, Num, str, str | None]
+Row = tuple[Column, str, Num, str, str | None]
 """One number a deal writes, before it is an :class:`Entry`: column, player, amount, reason, on."""
 
 
@@ -97,7 +99,7 @@ class DealScore:
     """Each problem found while scoring (e.g. an allocation that does not add up): its message and
     the ``seq`` of the event it is about."""
 
-    def write(self, column: str, player: str, amount: Num, reason: str, on: str | None = None) -> None:
+    def write(self, column: Column, player: str, amount: Num, reason: str, on: str | None = None) -> None:
         """Write ``amount`` in ``column`` of ``player`` (on ``on``, for whists and soups)."""
         self.rows.append((column, player, amount, reason, on))
 
@@ -128,7 +130,7 @@ class Totals:
         if not e.void:
             self.add(e.column, e.player, e.amount, e.on)
 
-    def add(self, column: str, player: str, amount: Num, on: str | None = None) -> None:
+    def add(self, column: Column, player: str, amount: Num, on: str | None = None) -> None:
         """Add ``amount`` to ``column`` of ``player`` (written on ``on``, for whists and soups)."""
         if column in PAIRED:
             assert on is not None

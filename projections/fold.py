@@ -33,7 +33,7 @@ from vistlog.events.model import (
 from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOptions
 
 from . import preferans, serbian, solo_whist
-from .entries import DealScore, Entry, Num, Totals, fmt
+from .entries import Column, DealScore, Entry, Num, Totals, fmt
 from .record import DealRecord, record_of
 from .settlement import money, payments, results, round_to_zero_sum
 
@@ -335,8 +335,9 @@ class GameFold:
         deal = 0 if kind == "opening" else self.current_deal
         reason = printable(getattr(item, "reason", None) or "agreed")
         why = "opening balance" if kind == "opening" else f"adjustment: {reason}"
-        rows: list[tuple[str, str, Num, str | None]] = [
-            (column, p, x, None) for column in ("pool", "mountain", "points") for p, x in getattr(item, column).items()]
+        own: tuple[Column, ...] = ("pool", "mountain", "points")
+        rows: list[tuple[Column, str, Num, str | None]] = [
+            (column, p, x, None) for column in own for p, x in getattr(item, column).items()]
         rows += [("whists", w, x, t) for w, row in item.whists.items() for t, x in row.items()]
         rows += [("bula", p, x - (self.started.pool or 0) if kind == "opening" else x, None)  # the bula carried over
                  for p, x in item.bula.items()]
@@ -345,7 +346,8 @@ class GameFold:
             if x:
                 self._write(deal, column, p, x, why, on)
 
-    def _write(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None = None) -> None:
+    def _write(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None = None
+               ) -> None:
         """Count one number written on the sheet (and keep it as an :class:`Entry` with detail)."""
         self._check(deal, column, player, amount, reason, on)
         if self.detail:
@@ -400,7 +402,7 @@ class GameFold:
             deals_kept=self.keep_events,
         )
 
-    def _check(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None) -> None:
+    def _check(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
         """Note the first entry that breaks zero-sum (see :meth:`_zero_sum_problem`)."""
         if self.bad_entry is None:
             players = self.players

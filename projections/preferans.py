@@ -1,4 +1,4 @@
-"""Preferans scoring: one deal → the entries it writes, each with its reason.
+"""Preferans scoring: one deal → the numbers it writes on the sheet, each with its reason.
 
 :func:`score_deal` is pure: it reads the options, the deal and the totals so far (for the
 pool overflow, тотус and the mountain floor) and returns a :class:`DealScore`: the rows the deal
