@@ -135,7 +135,6 @@ class GameState:
         self.kind = started.kind
         self.players = list(started.players)
         self.player_set = frozenset(self.players)
-        self._own_name = {p: p for p in self.players}  # kept state holds these strings, not each event's copy
         n = len(self.players)
         self._clockwise = {p: clockwise(self.players, p) for p in self.players}
         self.dealer_sits_out = dealer_sits_out(self.kind is GameKind.PREFERANS, self.players)
@@ -149,7 +148,7 @@ class GameState:
         self.raspas_by_dealer = 0
         self.raspas_run = 0  # raspasy in a row before the current deal (raspas_exit)
         self.replaced: set[int] = set()  # voided deals recorded again (replaces_voided)
-        self.dealers: dict[int, str] = {}  # who dealt each deal (a deal recorded again keeps its dealer)
+        self.dealers = bytearray()  # who dealt each deal, as 1 + his place (a deal recorded again keeps its dealer)
         self.regular: DealState | None = None  # the last deal in number order, for the rotation
         self.reported_unfinished: int | None = None
 
@@ -319,7 +318,9 @@ class GameState:
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)
         self.deals_started = ev.deal
         self.deal = self.regular = self.new_deal(ev.deal, ev.dealer, holding, ev)
-        self.dealers[ev.deal] = self._own_name[ev.dealer]
+        if len(self.dealers) <= ev.deal:
+            self.dealers.extend(bytes(ev.deal + 1 - len(self.dealers)))
+        self.dealers[ev.deal] = 1 + self.players.index(ev.dealer)
         return []
 
     def _replacement(self, ev: DealStarted) -> list[Issue]:
@@ -336,7 +337,8 @@ class GameState:
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
             return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot be recorded again")]
-        dealer = self.dealers.get(ev.deal)
+        place = self.dealers[ev.deal] if 0 <= ev.deal < len(self.dealers) else 0
+        dealer = self.players[place - 1] if place else None
         if dealer is not None and ev.dealer != dealer:
             return [Issue("dealer-wrong", "dealer", f"{dealer} dealt deal {ev.deal}, not {ev.dealer}")]
         issues = self._deal_fields(ev)

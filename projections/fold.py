@@ -173,6 +173,7 @@ class GameFold:
     """
 
     EVERY = 32
+    SNAPSHOTS = 64
 
     def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True) -> None:
         self.started = started
@@ -188,7 +189,7 @@ class GameFold:
         self.pending_events: list[Event] = []
         self.records: list[DealRecord] = []
         self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
-        self.live: dict[int, int] = {}  # deal number → the record that stands for it
+        self.live = array("q")  # deal number → the seq of the record that stands for it (0: none)
         self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
         self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.checkpoints: list[Checkpoint] = []
@@ -242,7 +243,7 @@ class GameFold:
         elif isinstance(ev, Adjustment):
             self._add_item("adjustment", ev)
         elif isinstance(ev, DealVoided):
-            key = self.live.get(ev.deal)
+            key = self._live(ev.deal)
             if key is not None:
                 self.void_keys.add(key)
             self._refold(ev.deal)
@@ -264,7 +265,9 @@ class GameFold:
         if d.broken or not d.finished:  # refused or unfinished deals were reported by the checker
             return
         rec = record_of(d, self.pending_allocs, self.pending_events)
-        voided = self.live.get(rec.number)
+        voided = self._live(rec.number)
+        if len(self.live) <= rec.number:
+            self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
         self.live[rec.number] = rec.seq
         if rec.replaces and voided is not None:
             # the deal as it really was: folded in the voided record's place, and everything after it again
@@ -277,9 +280,22 @@ class GameFold:
             return
         self._add_item("deal", rec)
 
+    def _live(self, deal: int) -> int | None:
+        """The seq of the record that stands for ``deal``, if any."""
+        return (self.live[deal] or None) if 0 <= deal < len(self.live) else None
+
+    def _take_snapshot(self, at: int) -> None:
+        """Keep the state before item ``at``. The newest :attr:`SNAPSHOTS` stay one every :attr:`EVERY` items;
+        older ones are thinned by half each time there are twice as many (the first always stays), so a
+        game that never ends keeps a bounded number and a void of an old deal refolds a little more."""
+        snapshots = self.snapshots
+        snapshots.append(self._snapshot(at))
+        if len(snapshots) > 2 * self.SNAPSHOTS + 1:
+            snapshots[1:self.SNAPSHOTS + 1] = snapshots[2:self.SNAPSHOTS + 1:2]
+
     def _add_item(self, kind: str, item: object) -> None:
         if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
-            self.snapshots.append(self._snapshot(len(self.items)))
+            self._take_snapshot(len(self.items))
         self.items.append((kind, item))
         if kind == "deal" and self.keep_events:
             assert isinstance(item, DealRecord)
@@ -309,7 +325,7 @@ class GameFold:
             if k in self.replacements:
                 continue
             if k % self.EVERY == 0 and k > self.snapshots[-1].at:
-                self.snapshots.append(self._snapshot(k))
+                self._take_snapshot(k)
             self._apply_item(kind, item)
             while kind == "deal" and isinstance(item, DealRecord) and item.seq in self.replacement_of:
                 kind, item = next(self.items.since(self.replacement_of[item.seq]))

@@ -196,20 +196,20 @@ def _with_voids(rng: random.Random, evs: list[dict[str, Any]], voids: int) -> li
 @given(st.randoms(use_true_random=False), rules_st, st.integers(1, 8))
 def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Random, rules: dict[str, Any],
                                                                 voids: int) -> None:
-    """A void refolds from the last snapshot before the voided deal, and items spill to disk:
-    the sheet, entries and results are what folding from the start after every void gives."""
+    """A void refolds from the last snapshot before the voided deal, items spill to disk and old snapshots
+    are thinned: the sheet, entries and results are what folding from the start after every void gives."""
     from vistlog.projections import fold as fold_module
 
     evs = _with_voids(rng, random_game(rng, rules, 3), voids)
     outcomes = []
-    for every, keep in ((10**9, 10**9), (1, 1), (3, 2), (32, 2048)):
-        old = fold_module.GameFold.EVERY, fold_module._Items.KEEP
-        fold_module.GameFold.EVERY, fold_module._Items.KEEP = every, keep
+    for every, keep, snapshots in ((10**9, 10**9, 64), (1, 1, 1), (1, 3, 2), (3, 2, 2), (32, 2048, 64)):
+        old = fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS
+        fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS = every, keep, snapshots
         try:
             res = one(evs)
             slim, probs = fold(evs, detail=False)
         finally:
-            fold_module.GameFold.EVERY, fold_module._Items.KEEP = old
+            fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS = old
         assert probs == [] and slim[0].result == res.result and sheet(slim[0]) == sheet(res)
         outcomes.append((res.result, res.entries, sheet(res)))
     assert all(o == outcomes[0] for o in outcomes)
