@@ -62,7 +62,7 @@ def summary(res: GameResult) -> dict[str, Any]:
     for e in res.entries:
         if not e.void:
             points[(e.deal, e.player)] = points.get((e.deal, e.player), 0) + e.amount
-            if e.column == "bula":
+            if serbian and e.column == "bula":
                 bula[(e.deal, e.player)] = bula.get((e.deal, e.player), 0) + e.amount
     for rec in res.records:
         if rec.seq in res.voided:
