@@ -10,8 +10,9 @@ Writes two logs (random but legal, by tests/simulate.py):
   ``--big-events`` events, a block of generated deals repeated with new numbers, half of them
   played card by card;
 
-then runs ``vistlog validate``, ``settle`` and ``sheet`` on each in its own process and prints
-its peak resident memory (VmHWM) and time. The README's figures come from this script.
+then runs each of :data:`COMMANDS` (``validate``, ``settle``, ``sheet``; ``settle`` and ``audit`` on two
+workers; ``stats``) on each in its own process and prints its peak resident memory (VmHWM) and
+time. The README's figures come from this script.
 """
 
 from __future__ import annotations
@@ -84,6 +85,11 @@ def measure(args: list[str]) -> tuple[float, float]:
     return float(mb), float(secs)
 
 
+COMMANDS = (["validate"], ["settle"], ["sheet"], ["settle", "--jobs", "2", "--format", "json"],
+            ["audit", "--jobs", "2"], ["stats", "--jobs", "1"])
+"""Each run on both logs: one process, then the many-logs path (a report) on two workers, and the statistics."""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--small-games", type=int, default=200_000)
@@ -99,13 +105,14 @@ def main() -> None:
         n = one_game(folder / "one.jsonl", ns.big_events)
         logs["one game"] = (folder / "one.jsonl", f"1 game, {n:,} events")
         print(f"logs written in {time.perf_counter() - t:.0f} s")
-        print(f"{'log':<12} {'what':<32} {'command':<10} {'peak MB':>8} {'time s':>8}")
+        print(f"{'log':<12} {'what':<32} {'command':<32} {'peak MB':>8} {'time s':>8}")
         for name, (path, what) in logs.items():
             size = path.stat().st_size / 1e6
-            for command in ("validate", "settle", "sheet"):
-                extra = ["--game", "game-0"] if command == "sheet" and name == "many games" else []
-                mb, secs = measure([command, str(path), *extra])
-                print(f"{name:<12} {what + f' ({size:.0f} MB)':<32} {command:<10} {mb:>8.0f} {secs:>8.1f}")
+            for command in COMMANDS:
+                if command[0] == "sheet" and name == "many games":
+                    command = [*command, "--game", "game-0"]
+                mb, secs = measure([command[0], str(path), *command[1:]])
+                print(f"{name:<12} {what + f' ({size:.0f} MB)':<32} {' '.join(command):<32} {mb:>8.0f} {secs:>8.1f}")
         if ns.keep:
             out = ROOT / "bench" / "out"
             out.mkdir(exist_ok=True)

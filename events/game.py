@@ -38,6 +38,7 @@ from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
+from .ids import IdTable
 from .play import Play
 from .problems import Issue
 from .text import printable, unsafe_characters
@@ -1052,8 +1053,8 @@ class LogChecker:
         self.oracle = oracle
         self.games: dict[str, GameState] = {}
         self.bad_games: set[str] = set()
-        self.ended: set[str] = set()
-        """Games that have ended: their state is released, only the id is kept."""
+        self.ended = IdTable()
+        """Games that have ended: their state is released, only the id is kept (compactly)."""
         self.next_seq = 1
 
     def __call__(self, ev: Event) -> list[Issue]:

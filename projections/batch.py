@@ -29,25 +29,35 @@ from vistlog.events.problems import Problem
 from .audit import audit
 from .fold import GameResult, run
 from .render import settle_json
+from .spool import GameViews, Problems, SpoolWriter
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand",
            "KIND_VIEWS",
            "run_local", "run_dask", "run_sequential", "progress_bar"]
 
 
+def _views(games: GameViews | Sequence[dict[str, Any]]) -> GameViews:
+    return GameViews.of(games)
+
+
+def _problems(problems: Problems | Sequence[Problem]) -> Problems:
+    return Problems.of(problems)
+
+
 @attrs.frozen
 class FileReport:
-    """What one log gave: per game a JSON-ready dict, its problems, or why it is unreadable."""
+    """What one log gave: per game a JSON-ready dict, its problems (both on disk in a local run: see
+    :mod:`vistlog.projections.spool`), or why it is unreadable."""
 
     path: str
-    games: tuple[dict[str, Any], ...]
-    problems: tuple[Problem, ...]
+    games: GameViews = attrs.field(converter=_views)
+    problems: Problems = attrs.field(converter=_problems)
     unreadable: str | None
 
     @property
     def ok(self) -> bool:
         """Readable, no problem, and (for audits) every recorded value matched."""
-        return self.unreadable is None and not self.problems and all(g.get("ok", True) for g in self.games)
+        return self.unreadable is None and not self.problems and self.games.ok
 
 
 @attrs.frozen
@@ -102,43 +112,44 @@ KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
 """What each kind keeps of a game (a JSON-ready dict), and whether it folds with detail."""
 
 
-def _one(path: str, kind: str) -> FileReport:
+def _one(path: str, kind: str, spool: bool) -> FileReport:
     what, detail = KIND_VIEWS[kind]
-    problems: list[Problem] = []
-    games: list[tuple[int, dict[str, Any]]] = []
+    problems = SpoolWriter(Problems, spool)
+    games = SpoolWriter(GameViews, spool)
     try:
         for item in run(path, detail=detail):
             if isinstance(item, Problem):
                 problems.append(item)
             else:
-                games.append((item.index, what(item)))
+                games.put(item.index, what(item))
     except LogUnreadable as exc:
-        return FileReport(path, (), tuple(problems), str(exc))
-    return FileReport(path, tuple(g for _, g in sorted(games, key=lambda x: x[0])), tuple(problems), None)
+        return FileReport(path, (), problems.close(), str(exc))
+    return FileReport(path, games.close(), problems.close(), None)
 
 
-def settle_file(index: int, path: str) -> Report:
-    """The settlement of every game of one log (the ``settle --format json`` game objects)."""
-    return Report(((index, _one(path, "settle")),))
+def settle_file(index: int, path: str, spool: bool = True) -> Report:
+    """The settlement of every game of one log (the ``settle --format json`` game objects); ``spool``:
+    kept on disk, not in memory, until read (see :mod:`vistlog.projections.spool`)."""
+    return Report(((index, _one(path, "settle", spool)),))
 
 
-def validate_file(index: int, path: str) -> Report:
+def validate_file(index: int, path: str, spool: bool = True) -> Report:
     """The problems of one log, and per game its id and number of deals."""
-    return Report(((index, _one(path, "validate")),))
+    return Report(((index, _one(path, "validate", spool)),))
 
 
-def audit_file(index: int, path: str) -> Report:
+def audit_file(index: int, path: str, spool: bool = True) -> Report:
     """The audit of every game of one log (the ``audit --format json`` game objects)."""
-    return Report(((index, _one(path, "audit")),))
+    return Report(((index, _one(path, "audit", spool)),))
 
 
-def stats_file(index: int, path: str) -> Report:
+def stats_file(index: int, path: str, spool: bool = True) -> Report:
     """Per game of one log its statistics summary (:func:`~vistlog.projections.stats.summary`), or, for
     a game with problems, ``{"game", "unsound": N}``: only sound games count."""
-    return Report(((index, _one(path, "stats")),))
+    return Report(((index, _one(path, "stats", spool)),))
 
 
-KINDS: dict[str, Callable[[int, str], Report]] = {"validate": validate_file, "settle": settle_file,
+KINDS: dict[str, Callable[[int, str, bool], Report]] = {"validate": validate_file, "settle": settle_file,
                                                   "audit": audit_file, "stats": stats_file}
 
 
@@ -158,7 +169,7 @@ def _batch(kind: str, items: list[tuple[int, str]]) -> Report:
     fn = KINDS[kind]
     report = EMPTY
     for index, path in items:
-        report = merge(report, fn(index, path))
+        report = merge(report, fn(index, path, True))
     return report
 
 
@@ -186,7 +197,7 @@ def run_local(kind: str, paths: Sequence[str], jobs: int | None = None, batch_si
     if jobs == 1 or len(paths) <= 1:
         report = EMPTY
         for i, path in enumerate(paths):
-            report = merge(report, KINDS[kind](i, path))
+            report = merge(report, KINDS[kind](i, path, True))
             if progress:
                 progress(i + 1, len(paths))
         return report
@@ -228,7 +239,7 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
     try:
         fn = KINDS[kind]
         bag = db.from_sequence(list(enumerate(paths)), partition_size=partition_size)
-        return bag.map(lambda ip: fn(*ip)).fold(merge, merge, initial=EMPTY).compute()  # type: ignore[no-any-return]
+        return bag.map(lambda ip: fn(ip[0], ip[1], False)).fold(merge, merge, initial=EMPTY).compute()  # type: ignore[no-any-return]
     finally:
         client.close()
         if cluster is not None:

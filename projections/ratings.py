@@ -24,7 +24,7 @@ Ratings are floats: they are estimates, not scores; every score of the sheet sta
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -82,10 +82,8 @@ def _volatility(sigma: float, phi: float, v: float, delta: float, tau: float, ep
     return math.exp(big_a / 2)
 
 
-def _update(r: Rating, games: Sequence[tuple[Rating, float]], tau: float) -> Rating:
+def _update(r: Rating, games: Iterable[tuple[Rating, float]], tau: float) -> Rating:
     mu, phi = (r.rating - 1500) / SCALE, r.rd / SCALE
-    if not games:
-        return Rating(r.rating, min(350.0, math.sqrt(phi * phi + r.volatility ** 2) * SCALE), r.volatility)
     v_inv = 0.0
     total = 0.0
     for opp, score in games:
@@ -93,7 +91,7 @@ def _update(r: Rating, games: Sequence[tuple[Rating, float]], tau: float) -> Rat
         e = _e(mu, mu_j, phi_j)
         v_inv += _g(phi_j) ** 2 * e * (1 - e)
         total += _g(phi_j) * (score - e)
-    if v_inv < 1e-12:  # every expected score is 0 or 1: the games tell nothing more (no division by zero)
+    if v_inv < 1e-12:  # no game, or every expected score 0 or 1 (the games tell nothing more): only less certain
         return Rating(r.rating, min(350.0, math.sqrt(phi * phi + r.volatility ** 2) * SCALE), r.volatility)
     v = 1 / v_inv
     delta = v * total
@@ -116,6 +114,6 @@ def rate_period(ratings: Mapping[str, Rating], results: Mapping[str, Iterable[tu
     out = dict(ratings)
     for name in names:
         mine = ratings.get(name, START)
-        games = [(ratings.get(opp, START), score) for opp, score in results.get(name, ())]
+        games = ((ratings.get(opp, START), score) for opp, score in results.get(name, ()))
         out[name] = _update(mine, games, tau)
     return out

@@ -5,9 +5,9 @@ the lines (length, JSON, a torn end), the hash chain, and the running ``seq`` (w
 ``seq`` should be). It routes each line of a game, still as bytes, to the worker that has the
 game (games are dealt round-robin as they first appear); each worker decodes its lines, checks
 and folds them exactly as one process would, being told the ``seq`` each event should carry.
-The workers' problems come back keyed by their line, the games by the line that started them,
-so the merged report is the one :func:`vistlog.projections.batch.run_sequential` gives, problem
-for problem and game for game.
+The workers' problems come back keyed by their line, the games by the line that started them
+(each on disk, see :mod:`vistlog.projections.spool`), so the merged report is the one
+:func:`vistlog.projections.batch.run_sequential` gives, problem for problem and game for game.
 
 >>> from vistlog.projections.batch import run_sequential
 >>> one = run_sequential("settle", ["samples/sochi-evening.jsonl"]).in_order()[0]
@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -27,11 +26,13 @@ from typing import Any
 import orjson
 
 from vistlog.events.codec import DecodeError, decode_obj, decode_owned
+from vistlog.events.ids import IdTable
 from vistlog.events.log import CHAIN_MESSAGES, LogUnreadable, RawLine, problem_of, read_events
 from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 
 from .fold import GameResult, Pipeline
+from .spool import END, GameViews, Key, Problems, SpoolWriter, merged
 
 __all__ = ["run_split", "WorkerFailed", "BATCH", "QUEUED"]
 
@@ -40,9 +41,6 @@ BATCH = 1024
 QUEUED = 16
 """Batches that may wait for one worker before reading stops to let it catch up (memory stays bounded)."""
 
-Key = tuple[float, int, int]
-"""Where a problem stands in the output: (line, or ∞ at the end of the file; the game's first
-line at the end; its place among the problems of that line)."""
 
 
 def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
@@ -63,6 +61,7 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
     takes every batch up to the end, so that the reading process never waits on a full queue.
     """
     failed: str | None = None
+    work: _Work | None = None
     try:
         work = _Work(path, kind)
     except Exception as exc:
@@ -70,7 +69,7 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
     while True:
         batch = inbox.get()
         end = batch[0] == "end"
-        if failed is None:
+        if work is not None and failed is None:
             try:
                 if end:
                     work.close(batch[1])
@@ -79,35 +78,47 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
             except Exception as exc:
                 failed = f"{type(exc).__name__}: {exc}"
         if end:
-            conn.send(WorkerFailed(failed) if failed is not None else (work.problems, work.games))
+            if work is not None and failed is None:
+                conn.send((work.problems.close(), work.games.close()))
+            else:  # the work's spool files go with it, when this function returns
+                conn.send(WorkerFailed(failed or "no work"))
             conn.close()
             return
 
 
 class _Work:
-    """What one worker holds: its pipeline, and the problems and games found so far."""
+    """What one worker holds: its pipeline, and what its games gave so far, on disk: the problems, each
+    stored with its place (line, 0, its place among the problems of the line), and the views, in the
+    order the games started, each stored with its first line."""
 
     def __init__(self, path: str, kind: str) -> None:
         self.path = path
         self.what, detail = _what(kind)
         self.pipe = Pipeline(path, detail)
-        self.problems: list[tuple[Key, Problem]] = []
-        self.games: list[tuple[int, dict[str, Any]]] = []
+        self.problems = SpoolWriter(Problems)
+        self.games = SpoolWriter(GameViews)
         self.first_line: dict[str, int] = {}
 
-    def take(self, lineno: int, out: tuple[Problem | GameResult, ...] | list[Problem | GameResult],
-             end: bool) -> None:
+    def take(self, lineno: int, out: tuple[Problem | GameResult, ...] | list[Problem | GameResult]) -> None:
         for k, item in enumerate(out):
             if isinstance(item, GameResult):
-                self.games.append((self.first_line[item.game], self.what(item)))
+                self.games.put(item.index, self.what(item), stored=(self.first_line[item.game],))
             else:
-                key: Key = (math.inf, self.first_line.get(item.game or "", 0), k) if end else (lineno, 0, k)
-                self.problems.append((key, item))
+                self.problems.append(item, (lineno, 0, k))
 
     def close(self, complete: bool) -> None:
-        """The file has ended (``complete``: it was read to its end)."""
-        if complete:
-            self.take(0, list(self.pipe.close()), True)
+        """The file has ended (``complete``: it was read to its end): the problems found at the end
+        stand after every line, in the order of their games' first lines."""
+        if not complete:
+            return
+        at_end: list[tuple[Key, Problem]] = []
+        for k, item in enumerate(self.pipe.close()):
+            if isinstance(item, GameResult):
+                self.games.put(item.index, self.what(item), stored=(self.first_line[item.game],))
+            else:
+                at_end.append(((END, self.first_line.get(item.game or "", 0), k), item))
+        for key, problem in sorted(at_end, key=lambda kp: kp[0]):
+            self.problems.append(problem, key)
 
     def feed(self, batch: list[tuple[int, Any, int, str | None]]) -> None:
         """Decode, check and fold a batch of lines."""
@@ -116,7 +127,7 @@ class _Work:
             pipe.checker.expect_seq(expected)
             if isinstance(content, Problem):
                 pipe.note_unreadable(content)
-                self.problems.append(((lineno, 0, 0), content))
+                self.problems.append(content, (lineno, 0, 0))
                 continue
             data = orjson.loads(content)
             try:
@@ -124,7 +135,7 @@ class _Work:
             except DecodeError as exc:
                 problem = problem_of(path, lineno, data, exc)
                 pipe.note_unreadable(problem)
-                self.problems.append(((lineno, 0, 0), problem))
+                self.problems.append(problem, (lineno, 0, 0))
                 continue
             lead: list[Problem | GameResult] = []
             if broken:
@@ -136,7 +147,7 @@ class _Work:
             out = pipe.feed(lineno, event)
             if new and event.game in pipe.folds:
                 self.first_line[event.game] = lineno
-            self.take(lineno, [*lead, *out], False)
+            self.take(lineno, [*lead, *out])
 
 
 def _next_seq(expected: int, data: Any) -> int:
@@ -173,8 +184,21 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         inboxes.append(inbox)
         procs.append(proc)
     pending: list[list[tuple[int, Any, int, str | None]]] = [[] for _ in conns]
-    owner: dict[str, int] = {}
-    own: list[tuple[Key, Problem]] = []
+    owner: dict[str, int] = {}  # the worker of each game under way; of the ended ones in ``ended``
+    ended = IdTable()
+    turn = 0
+
+    def route(game: str) -> int:
+        nonlocal turn
+        i = owner.get(game)
+        if i is None:
+            i = ended.get(game)
+            if i is None:
+                i = owner[game] = turn % len(conns)
+                turn += 1
+        return i
+
+    own = SpoolWriter(Problems)  # the problems of lines that belong to no game, stored with their place
     expected = 1
     unreadable: str | None = None
 
@@ -189,21 +213,23 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
             if isinstance(item, RawLine):
                 game = item.data.get("game")
                 if type(game) is str:
-                    i = owner.setdefault(game, len(owner) % len(conns))
+                    i = route(game)
                     send(i, (lineno, item.content, expected, item.broken))
+                    if item.data.get("type") == "game_ended" and game in owner:
+                        ended[game] = owner.pop(game)  # later lines of it still go to the same worker
                 else:
                     try:
                         decode_obj(item.data)
                     except DecodeError as exc:
-                        own.append(((lineno, 0, 0), problem_of(path, lineno, item.data, exc)))
+                        own.append(problem_of(path, lineno, item.data, exc), (lineno, 0, 0))
                 expected = _next_seq(expected, item.data)
                 continue
             assert isinstance(item, Problem)
             if item.game is not None:
-                i = owner.setdefault(item.game, len(owner) % len(conns))
+                i = route(item.game)
                 send(i, (lineno, item, expected, None))
             else:
-                own.append(((lineno, 0, 0), item))
+                own.append(item, (lineno, 0, 0))
             if item.code != "torn-line":
                 expected = (item.seq if item.seq is not None and item.seq > 0 else expected) + 1
     except LogUnreadable as exc:
@@ -212,8 +238,8 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         if pending[i]:
             inbox.put(pending[i])
         inbox.put(("end", unreadable is None))
-    problems = list(own)
-    games: list[tuple[int, dict[str, Any]]] = []
+    problems = [own.close()]
+    parts = []
     failed: WorkerFailed | None = None
     for conn, proc in zip(conns, procs):
         got = conn.recv()
@@ -221,12 +247,10 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         if isinstance(got, WorkerFailed):
             failed = failed or got
             continue
-        problems += got[0]
-        games += got[1]
+        problems.append(got[0])
+        parts.append(got[1])
     if failed is not None:
         raise failed
-    problems.sort(key=lambda kp: kp[0])
-    games.sort(key=lambda lg: lg[0])
     if unreadable is not None:
-        return FileReport(path, (), tuple(p for _, p in problems), unreadable)
-    return FileReport(path, tuple(g for _, g in games), tuple(p for _, p in problems), None)
+        return FileReport(path, (), merged(Problems, problems), unreadable)
+    return FileReport(path, merged(GameViews, parts), merged(Problems, problems), None)

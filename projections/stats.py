@@ -23,8 +23,10 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -36,8 +38,8 @@ from .entries import fmt
 from .fold import GameResult
 from .ratings import START, Rating, rate_period
 
-__all__ = ["summary", "tally", "PlayerTotals", "ratings", "RatingPoint", "period_of", "read_aliases",
-           "apply_aliases", "look_alike_names", "Archive"]
+__all__ = ["summary", "tally", "PlayerTotals", "ratings", "rated_game", "rate_games", "RatedGame", "RatingPoint",
+           "period_of", "read_aliases", "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
 
 
 def _date(res: GameResult) -> str | None:
@@ -153,6 +155,26 @@ class PlayerTotals:
     closed_first: int = 0
     kinds: set[str] = attrs.Factory(set)
 
+    def add(self, s: Mapping[str, Any], p: str) -> None:
+        """Count player ``p``'s part of the game summed up in ``s``."""
+        st = s["per"][p]
+        self.games += 1
+        self.deals += s["deals"]
+        self.total += Fraction(s["result"][p])
+        if s.get("money"):
+            self.money += Fraction(s["money"][p])
+            self.staked += 1
+        for k, (n, made) in st["declared"].items():
+            row = self.declared.setdefault(k, [0, 0])
+            row[0] += n
+            row[1] += made
+        self.whists[0] += st["whists"][0]
+        self.whists[1] += st["whists"][1]
+        self.raspasy += st["raspasy"]
+        self.raspas_mountain += Fraction(st["raspas_mountain"])
+        self.closed_first += st["closed_first"]
+        self.kinds.add(s["kind"])
+
     @property
     def average(self) -> Fraction:
         """The result per game."""
@@ -179,24 +201,7 @@ def tally(summaries: Iterable[Mapping[str, Any]]) -> dict[str, PlayerTotals]:
     out: dict[str, PlayerTotals] = {}
     for s in summaries:
         for p in s["players"]:
-            t = out.setdefault(p, PlayerTotals())
-            st = s["per"][p]
-            t.games += 1
-            t.deals += s["deals"]
-            t.total += Fraction(s["result"][p])
-            if s.get("money"):
-                t.money += Fraction(s["money"][p])
-                t.staked += 1
-            for k, (n, made) in st["declared"].items():
-                row = t.declared.setdefault(k, [0, 0])
-                row[0] += n
-                row[1] += made
-            t.whists[0] += st["whists"][0]
-            t.whists[1] += st["whists"][1]
-            t.raspasy += st["raspasy"]
-            t.raspas_mountain += Fraction(st["raspas_mountain"])
-            t.closed_first += st["closed_first"]
-            t.kinds.add(s["kind"])
+            out.setdefault(p, PlayerTotals()).add(s, p)
     return out
 
 
@@ -224,24 +229,53 @@ class RatingPoint:
     volatility: float
 
 
+RatedGame = tuple[bool, str, str, tuple[tuple[str, ...], tuple[int, ...]]]
+"""What the ratings keep of a game: (dated, date, game id, (players, each one's rank in the game)).
+A rank counts the players with a smaller result: only who finished above whom rates a player."""
+
+
+def rated_game(s: Mapping[str, Any], shared: dict[Any, Any] | None = None) -> RatedGame:
+    """What :func:`ratings` needs of a summary; ``shared`` makes equal dates and tables one object."""
+    res = {p: Fraction(v) for p, v in s["result"].items()}
+    players = tuple(s["players"])
+    ranks = tuple(sum(res[q] < res[p] for q in res) for p in players)
+    table, date = (players, ranks), s["date"] or ""
+    if shared is not None:
+        table = shared.setdefault(table, table)
+        date = shared.setdefault(date, date)
+    return (s["date"] is not None, date, s["game"], table)
+
+
 def ratings(summaries: Iterable[Mapping[str, Any]], period: str = "day", tau: float = 0.5
             ) -> dict[str, list[RatingPoint]]:
     """Each player's Glicko-2 rating after every period he played in, from the games in date order."""
-    games = sorted(summaries, key=lambda s: (s["date"] is not None, s["date"] or "", s["game"]))
-    by_period: dict[str, list[Mapping[str, Any]]] = {}
-    for s in games:
-        by_period.setdefault(period_of(s["date"], period), []).append(s)
+    shared: dict[Any, Any] = {}
+    return rate_games([rated_game(s, shared) for s in summaries], period, tau)
+
+
+def rate_games(games: list[RatedGame], period: str = "day", tau: float = 0.5) -> dict[str, list[RatingPoint]]:
+    """:func:`ratings` of the games as :func:`rated_game` keeps them (the list is sorted in place)."""
+    games.sort(key=itemgetter(0, 1, 2))
     current: dict[str, Rating] = {}
     history: dict[str, list[RatingPoint]] = {}
-    for name, group in by_period.items():
-        results: dict[str, list[tuple[str, float]]] = {}
-        for s in group:
-            res = {p: Fraction(v) for p, v in s["result"].items()}
-            for p in s["players"]:
-                for q in s["players"]:
+    number: dict[str, int] = {}  # a player's number: a period's results are arrays of opponent*3 + score
+    names: list[str] = []
+    k = 0
+    while k < len(games):
+        name = period_of(games[k][1] if games[k][0] else None, period)
+        coded: dict[str, array[int]] = {}
+        while k < len(games) and period_of(games[k][1] if games[k][0] else None, period) == name:
+            players, ranks = games[k][3]
+            for p, rp in zip(players, ranks):
+                for q, rq in zip(players, ranks):
                     if p != q:
-                        score = 1.0 if res[p] > res[q] else 0.5 if res[p] == res[q] else 0.0
-                        results.setdefault(p, []).append((q, score))
+                        if q not in number:
+                            number[q] = len(names)
+                            names.append(q)
+                        score = 2 if rp > rq else 1 if rp == rq else 0
+                        coded.setdefault(p, array("q")).append(number[q] * 3 + score)
+            k += 1
+        results = {p: _decoded(row, names) for p, row in coded.items()}
         for p in results:
             current.setdefault(p, START)
         current = rate_period(current, results, tau)
@@ -249,6 +283,14 @@ def ratings(summaries: Iterable[Mapping[str, Any]], period: str = "day", tau: fl
             r = current[p]
             history.setdefault(p, []).append(RatingPoint(name, r.rating, r.rd, r.volatility))
     return history
+
+
+_SCORES = (0.0, 0.5, 1.0)
+
+
+def _decoded(row: array[int], names: list[str]) -> Iterator[tuple[str, float]]:
+    for code in row:
+        yield names[code // 3], _SCORES[code % 3]
 
 
 def read_aliases(path: str, data: bytes) -> dict[str, str]:
@@ -303,20 +345,15 @@ class Archive:
     warnings: tuple[str, ...]
 
     @classmethod
-    def build(cls, summaries: Sequence[Mapping[str, Any]], left_out: Sequence[tuple[str, str, int]] = (),
+    def build(cls, summaries: Iterable[Mapping[str, Any]], left_out: Sequence[tuple[str, str, int]] = (),
               period: str = "day", aliases: Mapping[str, str] | None = None) -> Archive:
         """From the sound games' summaries (aliases applied first) and the games left out."""
-        named = [apply_aliases(s, aliases or {}) for s in summaries]
-        warnings = tuple(f"names that differ only by case or е/ё: {', '.join(g)} (merge them with --alias)"
-                         for g in look_alike_names({p for s in named for p in s["players"]}))
-        evenings: dict[str, dict[str, Fraction]] = {}
-        for s in named:
-            when = period_of(s["date"], period)
-            for p in s["players"]:
-                row = evenings.setdefault(p, {})
-                row[when] = row.get(when, Fraction(0)) + Fraction(s["result"][p])
-        per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in evenings.items()}
-        return cls(tally(named), ratings(named, period), per, len(named), tuple(left_out), warnings)
+        builder = ArchiveBuilder(period, aliases)
+        for s in summaries:
+            builder.add(s)
+        for item in left_out:
+            builder.leave_out(*item)
+        return builder.archive()
 
     def to_json(self, only: str | None = None) -> dict[str, Any]:
         """``stats --format json``."""
@@ -326,6 +363,53 @@ class Archive:
                 "ratings": {p: [attrs.asdict(x) for x in self.ratings.get(p, [])] for p in names},
                 "left_out": [{"path": a, "game": b, "problems": c} for a, b, c in self.left_out],
                 "warnings": list(self.warnings)}
+
+
+class ArchiveBuilder:
+    """An :class:`Archive` built one game at a time: memory holds the players' totals and, per game,
+    only what the ratings need (:data:`RatedGame`, about 150 bytes), never the summaries.
+
+    >>> from vistlog.projections.fold import run
+    >>> b = ArchiveBuilder()
+    >>> for r in run("samples/sochi-evening.jsonl"):
+    ...     if hasattr(r, "entries"):
+    ...         b.add(summary(r))
+    >>> b.archive().players["Вова"].total
+    Fraction(1388, 3)
+    """
+
+    def __init__(self, period: str = "day", aliases: Mapping[str, str] | None = None) -> None:
+        self.period = period
+        self.aliases = aliases or {}
+        self.players: dict[str, PlayerTotals] = {}
+        self.evenings: dict[str, dict[str, Fraction]] = {}
+        self.rated: list[RatedGame] = []
+        self.shared: dict[Any, Any] = {}
+        self.left_out: list[tuple[str, str, int]] = []
+
+    def add(self, summary: Mapping[str, Any]) -> None:
+        """Count a sound game (its :func:`summary`)."""
+        s = apply_aliases(summary, self.aliases)
+        when = period_of(s["date"], self.period)
+        for p in s["players"]:
+            self.players.setdefault(p, PlayerTotals()).add(s, p)
+            row = self.evenings.setdefault(p, {})
+            row[when] = row.get(when, Fraction(0)) + Fraction(s["result"][p])
+        self.rated.append(rated_game(s, self.shared))
+
+    def leave_out(self, path: str, game: str, problems: int) -> None:
+        """A game not counted for its problems (listed in the archive, in the order given)."""
+        self.left_out.append((path, game, problems))
+
+    def archive(self) -> Archive:
+        """The statistics of the games added (the builder is spent)."""
+        warnings = tuple(f"names that differ only by case or е/ё: {', '.join(g)} (merge them with --alias)"
+                         for g in look_alike_names(self.players))
+        per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in self.evenings.items()}
+        games = len(self.rated)
+        history = rate_games(self.rated, self.period)
+        self.rated = []
+        return Archive(self.players, history, per, games, tuple(self.left_out), warnings)
 
 
 def _point(history: list[RatingPoint] | None) -> dict[str, float] | None:

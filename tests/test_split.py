@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+import tempfile
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,8 @@ from hypothesis import strategies as st
 import vistlog
 from vistlog.projections.batch import run_sequential
 from vistlog.projections.split import run_split
+
+from vistlog.events.ids import IdTable
 
 from .serbian_games import random_game
 from .simulate import preferans_game, solo_whist_game
@@ -98,6 +102,25 @@ def test_interleaved_games_with_every_kind_of_damage(tmp_path: Path) -> None:
         assert run_sequential("validate", [str(log)]).in_order()[0].problems  # the damage is seen
 
 
+def test_ids_of_ended_games_kept_as_hashes_through_their_growth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    """With the tables of ended ids growing from one slot, a game started again and a game_ended
+    after its game_ended give the same problems and games, on one worker and on two."""
+    events = _interleaved(4, games=6)
+    ended = [e for e in events if e["type"] == "game_ended"]
+    again = [{**e, "seq": 0} for e in events if e["game"] == ended[0]["game"]][:3]  # the game started once more
+    late = [{**ended[1], "seq": 0, "type": "game_ended"}]
+    extra = [{**e, "seq": len(events) + i} for i, e in enumerate(again + late, start=1)]
+    log = tmp_path / "again.jsonl"
+    _write(log, events + extra)
+    whole = {kind: run_sequential(kind, [str(log)]).in_order()[0] for kind in ("validate", "settle")}
+    assert {p.code for p in whole["validate"].problems} >= {"game-twice", "after-game-ended"}
+    monkeypatch.setattr(IdTable, "SIZE", 1)
+    for kind, one in whole.items():
+        assert run_sequential(kind, [str(log)]).in_order()[0] == one
+        assert run_split(kind, str(log), 2) == one
+
+
 def test_a_chained_log_with_a_broken_chain(tmp_path: Path) -> None:
     log = tmp_path / "chained.jsonl"
     events = _interleaved(5, games=3)
@@ -150,6 +173,9 @@ def test_an_internal_error_in_a_worker_comes_back_as_one_error_without_a_traceba
         copy += 1
     log = tmp_path / "big.jsonl"
     _write(log, [{**e, "seq": i} for i, e in enumerate(events, start=1)])
+    spools = set(Path(tempfile.gettempdir()).glob("vistlog-spool-*"))
     with pytest.raises(WorkerFailed, match="KeyError: 'boom'"):
         run_split("settle", str(log), 2)
     assert "Traceback" not in capfd.readouterr().err
+    gc.collect()
+    assert set(Path(tempfile.gettempdir()).glob("vistlog-spool-*")) == spools  # the workers' files are gone

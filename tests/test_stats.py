@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,9 @@ from tests.simulate import preferans_game, solo_whist_game
 from vistlog.cli import main
 from vistlog.projections import batch
 from vistlog.projections.fold import Pipeline
-from vistlog.projections.ratings import Rating, rate_period
+from vistlog.projections.ratings import START, Rating, rate_period
 from vistlog.projections.render.stats import stats_html
-from vistlog.projections.stats import Archive
+from vistlog.projections.stats import Archive, RatingPoint, period_of, ratings
 
 from .conftest import SAMPLES
 
@@ -190,3 +191,45 @@ def test_results_that_tell_nothing_more_leave_a_rating_alone() -> None:
     far = {"a": Rating(1e6, 30, 0.06), "b": Rating(-1e6, 30, 0.06)}
     out = rate_period(far, {"a": [("b", 1.0)] * 50, "b": [("a", 0.0)] * 50})
     assert out["a"].rating == 1e6 and out["b"].rating == -1e6 and out["a"].rd >= 30
+
+
+def _ratings_spelled_out(summaries: list[dict[str, Any]], period: str) -> dict[str, list[RatingPoint]]:
+    """The ratings as the Glicko-2 steps say, from the summaries kept whole: every game's results,
+    grouped by period in date order, each player against each other by who finished above."""
+    games = sorted(summaries, key=lambda s: (s["date"] is not None, s["date"] or "", s["game"]))
+    by_period: dict[str, list[dict[str, Any]]] = {}
+    for s in games:
+        by_period.setdefault(period_of(s["date"], period), []).append(s)
+    current: dict[str, Rating] = {}
+    history: dict[str, list[RatingPoint]] = {}
+    for name, group in by_period.items():
+        results: dict[str, list[tuple[str, float]]] = {}
+        for s in group:
+            res = {p: Fraction(v) for p, v in s["result"].items()}
+            for p in s["players"]:
+                for q in s["players"]:
+                    if p != q:
+                        results.setdefault(p, []).append((q, 1.0 if res[p] > res[q] else 0.5 if res[p] == res[q]
+                                                          else 0.0))
+        for p in results:
+            current.setdefault(p, START)
+        current = rate_period(current, results)
+        for p in results:
+            r = current[p]
+            history.setdefault(p, []).append(RatingPoint(name, r.rating, r.rd, r.volatility))
+    return history
+
+
+summaries = st.lists(st.fixed_dictionaries({
+    "game": st.sampled_from(["g1", "g2", "g3"]),
+    "date": st.none() | st.sampled_from(["2026-01-05", "2026-01-06", "2026-01-12", "2026-02-01"]),
+    "players": st.lists(st.sampled_from(["Аня", "Боря", "Вова", "Гена"]), min_size=3, max_size=4),
+    "result": st.lists(st.fractions(-50, 50, max_denominator=3).map(str), min_size=4, max_size=4),
+}), max_size=12).map(lambda ss: [{**s, "result": dict(zip(s["players"], s["result"]))} for s in ss])
+
+
+@given(summaries, st.sampled_from(["day", "week", "month"]))
+def test_ratings_kept_as_ranks_are_the_ratings_of_the_whole_summaries(ss: list[dict[str, Any]], period: str) -> None:
+    """What the archive keeps of a game (who finished above whom) rates exactly as the whole results,
+    float for float, names repeated in one game (two aliases of one person) and ties included."""
+    assert ratings(ss, period) == _ratings_spelled_out(ss, period)

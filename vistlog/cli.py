@@ -15,7 +15,7 @@ import re
 import shutil
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import Any
 
 import orjson
 
@@ -34,7 +34,7 @@ from vistlog.projections.audit import ClaimError
 from vistlog.projections.fold import GameResult, Pipeline
 
 from .api import Game, LogProblems, check_log, dump, game_events, read_games
-from .output import OutputError, Progress, open_output, write_file
+from .output import OutputError, Progress, Streamed, open_output, write_file, write_json
 
 __all__ = ["main"]
 
@@ -197,22 +197,6 @@ def _games(args: argparse.Namespace, events: bool = True) -> tuple[list[Game], i
     return out, games.count
 
 
-class _JsonGames:
-    """``{"games": [...]}`` written one game at a time, as ``orjson.OPT_INDENT_2`` writes it whole."""
-
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
-        self.first = True
-
-    def add(self, game: dict[str, Any]) -> None:
-        body = orjson.dumps(game, option=orjson.OPT_INDENT_2).decode().replace("\n", "\n    ")
-        self.out.write(('{\n  "games": [\n    ' if self.first else ",\n    ") + body)
-        self.first = False
-
-    def close(self) -> None:
-        self.out.write('{\n  "games": []\n}\n' if self.first else "\n  ]\n}\n")
-
-
 def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML.
 
@@ -253,26 +237,31 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     last = 0
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() and not args.output else None
     with open_output(args.output) as out:
-        json_games = _JsonGames(out) if args.format == "json" else None
-        first = True
-        for g in games:
-            r = g.fold
-            last = max(last, r.deals)
-            if json_games is not None:
-                json_games.add(render.sheet_json(r, args.upto))
-            elif args.format == "csv":
-                rows = render.sheet_csv([r], args.upto)
-                out.write(rows if first else rows.split("\n", 1)[1])
-            else:
-                out.write(("" if first else "\n\n") + render.sheet_text(r, args.upto, columns))
-            first = False
-        if json_games is not None:
-            json_games.close()
-        elif args.format == "csv":
-            if first:
-                out.write(render.sheet_csv([], args.upto))
-        else:
+        if args.format == "json":
+            def sheets() -> Iterator[dict[str, Any]]:
+                nonlocal last
+                for g in games:
+                    last = max(last, g.fold.deals)
+                    yield render.sheet_json(g.fold, args.upto)
+
+            write_json(out, {"games": Streamed(sheets())})
             out.write("\n")
+        else:
+            first = True
+            for g in games:
+                r = g.fold
+                last = max(last, r.deals)
+                if args.format == "csv":
+                    rows = render.sheet_csv([r], args.upto)
+                    out.write(rows if first else rows.split("\n", 1)[1])
+                else:
+                    out.write(("" if first else "\n\n") + render.sheet_text(r, args.upto, columns))
+                first = False
+            if args.format == "csv":
+                if first:
+                    out.write(render.sheet_csv([], args.upto))
+            else:
+                out.write("\n")
     _upto_past(args.upto, last)
     return 1 if games.count else 0
 
@@ -331,25 +320,27 @@ def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
 
 
 def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
-    """The checks, settlements or audits of many logs, as text or JSON (problems also on standard error)."""
+    """The checks, settlements or audits of many logs, as text or JSON (problems also on standard error),
+    written a game at a time as they are read back (see :mod:`vistlog.projections.spool`)."""
     for f in files:
         if f.unreadable:
             _err(f.unreadable)
         for p in f.problems:
             _err(str(p))
+    out = sys.stdout
     if fmt == "json":
-        _out(orjson.dumps({"files": [{"path": f.path, "games": list(f.games),
-                                      "problems": [p.to_json() for p in f.problems],
-                                      **({"error": f.unreadable} if f.unreadable else {})} for f in files]},
-                          option=orjson.OPT_INDENT_2).decode())
+        write_json(out, {"files": [{"path": f.path, "games": Streamed(f.games),
+                                    "problems": Streamed(p.to_json() for p in f.problems),
+                                    **({"error": f.unreadable} if f.unreadable else {})} for f in files]})
+        out.write("\n")
         return
     show = render.settle_text if kind == "settle" else render.audit_text
-    blocks = []
-    for f in files:
+    for k, f in enumerate(files):
         status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
-        body = "\n\n".join(show(g) for g in f.games)
-        blocks.append(f"== {f.path} ({status})" + (f"\n{body}" if body else ""))
-    _out("\n\n".join(blocks))
+        out.write(("\n\n" if k else "") + f"== {f.path} ({status})")
+        for i, g in enumerate(f.games):
+            out.write(("\n" if i == 0 else "\n\n") + show(g))
+    out.write("\n")
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -384,21 +375,22 @@ def _stream(games: _Games, view: Callable[[Game], dict[str, Any]], text: Callabl
             between: str, fmt: str) -> bool:
     """Each game's ``view`` on standard output as it comes, as JSON (``{"games": [...]}``) or text
     (``between`` two games); True when a view says it is not ``ok`` or not ``zero_sum``."""
-    json_games = _JsonGames(sys.stdout) if fmt == "json" else None
-    first = True
     bad = False
-    for g in games:  # memory does not grow with the number of games
-        shown = view(g)
-        bad |= not shown.get("ok", True) or not shown.get("zero_sum", True)
-        if json_games is not None:
-            json_games.add(shown)
-        else:
-            sys.stdout.write(("" if first else between) + text(shown))
-        first = False
-    if json_games is not None:
-        json_games.close()
-    else:
+
+    def shown() -> Iterator[dict[str, Any]]:
+        nonlocal bad
+        for g in games:  # memory does not grow with the number of games
+            view_ = view(g)
+            bad |= not view_.get("ok", True) or not view_.get("zero_sum", True)
+            yield view_
+
+    if fmt == "json":
+        write_json(sys.stdout, {"games": Streamed(shown())})
         _out()
+        return bad
+    for i, view_ in enumerate(shown()):
+        sys.stdout.write(("" if i == 0 else between) + text(view_))
+    _out()
     return bad
 
 
@@ -532,7 +524,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     """vistlog stats: every player's record, contract statistics and ratings across an archive."""
     from vistlog.projections.render.stats import stats_csv, stats_html, stats_text
-    from vistlog.projections.stats import Archive, read_aliases
+    from vistlog.projections.stats import ArchiveBuilder, read_aliases
 
     paths = batch.expand(args.logs)
     if not paths:
@@ -545,22 +537,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise LogUnreadable(f"{args.alias}: cannot open ({exc.strerror or exc})") from None
     report = _run_many("stats", paths, args)
-    files = report.in_order()
-    summaries = []
-    left_out = []
-    for f in files:
+    builder = ArchiveBuilder(args.period, aliases)
+    for f in report.in_order():
         if f.unreadable:
             _err(f.unreadable)
-        for g in f.games:
+        for g in f.games:  # read back one at a time: memory holds the totals, not the games
             if "unsound" in g:
-                left_out.append((f.path, g["game"], g["unsound"]))
+                builder.leave_out(f.path, g["game"], g["unsound"])
                 continue
             if args.kind and g["kind"] != args.kind.replace("-", "_"):
                 continue
             if (args.since and (g["date"] or "") < args.since) or (args.until and (g["date"] or "9") > args.until):
                 continue
-            summaries.append(g)
-    archive = Archive.build(summaries, left_out, period=args.period, aliases=aliases)
+            builder.add(g)
+    archive = builder.archive()
     if args.player and args.player not in archive.players:
         raise _UsageError(f"no games of {args.player!r} (players: {', '.join(sorted(archive.players)) or 'none'})")
     for w in archive.warnings:

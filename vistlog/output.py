@@ -18,11 +18,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, Any
+
+import orjson
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["OutputError", "write_file", "open_output", "Progress"]
+__all__ = ["OutputError", "write_file", "open_output", "Progress", "Streamed", "write_json"]
 
 
 class OutputError(VistlogError):
@@ -81,6 +83,47 @@ def open_output(path: str | None) -> Iterator[IO[str]]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+class Streamed:
+    """A JSON array that :func:`write_json` writes one element at a time, as the elements come."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+
+
+def _streams(value: Any) -> bool:
+    if isinstance(value, Streamed):
+        return True
+    if isinstance(value, dict):
+        return any(_streams(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_streams(v) for v in value)
+    return False
+
+
+def write_json(out: IO[str], value: Any, indent: int = 0) -> None:
+    """``value`` as ``orjson.dumps(value, option=orjson.OPT_INDENT_2)`` writes it, character for character,
+    where each :class:`Streamed` array is written an element at a time: memory holds one element."""
+    pad = " " * indent
+    if isinstance(value, dict) and _streams(value):
+        out.write("{")
+        for i, (key, item) in enumerate(value.items()):
+            out.write(("\n" if i == 0 else ",\n") + pad + "  " + orjson.dumps(key).decode() + ": ")
+            write_json(out, item, indent + 2)
+        out.write("\n" + pad + "}")
+    elif isinstance(value, Streamed) or (isinstance(value, (list, tuple)) and _streams(value)):
+        first = True
+        for item in (value.items if isinstance(value, Streamed) else value):
+            out.write(("[\n" if first else ",\n") + pad + "  ")
+            write_json(out, item, indent + 2)
+            first = False
+        out.write("[]" if first else "\n" + pad + "]")
+    else:
+        text = orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+        out.write(text.replace("\n", "\n" + pad) if indent else text)
 
 
 def _umask() -> int:
