@@ -11,7 +11,7 @@ Writes two logs (random but legal, by tests/simulate.py):
   played card by card;
 
 then runs each of :data:`COMMANDS` (``validate``, ``settle``, ``sheet``; ``settle`` and ``audit`` on two
-workers; ``stats``) on each in its own process and prints its peak resident memory (VmHWM) and
+workers; ``stats``; ``replay``) on each in its own process and prints its peak resident memory (VmHWM) and
 time. The README's figures come from this script.
 """
 
@@ -86,7 +86,7 @@ def measure(args: list[str]) -> tuple[float, float]:
 
 
 COMMANDS = (["validate"], ["settle"], ["sheet"], ["settle", "--jobs", "2", "--format", "json"],
-            ["audit", "--jobs", "2"], ["stats", "--jobs", "1"])
+            ["audit", "--jobs", "2"], ["stats", "--jobs", "1"], ["replay"])
 """Each run on both logs: one process, then the many-logs path (a report) on two workers, and the statistics."""
 
 

@@ -15,7 +15,7 @@ import os
 import pickle
 import tempfile
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import IO, Any
 
@@ -57,7 +57,8 @@ class GameResult:
     started: GameStarted
     players: tuple[str, ...]
     deals: int
-    records: tuple[DealRecord, ...]
+    records: Sequence[DealRecord]
+    """Each deal's record in deal order (a long game's read back from its spill file, one at a time)."""
     entries: tuple[Entry, ...]
     totals: Totals = attrs.field(eq=False)
     checkpoints: tuple[Checkpoint, ...]
@@ -124,6 +125,14 @@ class _Items:
             del self.recent[: self.KEEP]
             self.first += self.KEEP
 
+    def get(self, index: int) -> tuple[str, object]:
+        """Item ``index``."""
+        if index >= self.first:
+            return self.recent[index - self.first]
+        assert self.spill is not None
+        self.spill.seek(self.offsets[index])
+        return pickle.load(self.spill)  # type: ignore[no-any-return]
+
     def since(self, index: int) -> Iterator[tuple[str, object]]:
         """Every item from ``index`` on."""
         if index < self.first:
@@ -144,6 +153,43 @@ class _Items:
         other.recent, other.first, other.spill, other.offsets = list(self.recent), self.first, self.spill, \
             array("q", self.offsets)
         return other
+
+
+class DealRecords(Sequence[DealRecord]):
+    """A game's deal records in deal order, read from its items: the newest in memory, older ones from the
+    spill file, one at a time (so a game that never ends is not held whole to be replayed or drawn)."""
+
+    __slots__ = ("_items", "_order")
+
+    def __init__(self, items: _Items, order: array[int]) -> None:
+        self._items = items
+        self._order = order
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return self._items.get(self._order[i])[1]
+
+    def __iter__(self) -> Iterator[DealRecord]:
+        get = self._items.get
+        for index in self._order:
+            yield get(index)[1]  # type: ignore[misc]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"DealRecords({len(self)} deal(s))"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (list(self),))  # sent elsewhere: the records themselves
 
 
 @attrs.frozen
@@ -187,7 +233,8 @@ class GameFold:
         self.pending: DealState | None = None
         self.pending_allocs: list[Allocation] = []
         self.pending_events: list[Event] = []
-        self.records: list[DealRecord] = []
+        self.record_numbers = array("q")  # with events kept: each deal record's number and item, in fold order
+        self.record_items = array("q")
         self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
         self.live = array("q")  # deal number → the seq of the record that stands for it (0: none)
         self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
@@ -273,9 +320,8 @@ class GameFold:
             # the deal as it really was: folded in the voided record's place, and everything after it again
             self.replacement_of[voided] = len(self.items)
             self.replacements.add(len(self.items))
+            self._note_record(rec)
             self.items.append(("deal", rec))
-            if self.keep_events:
-                self.records.append(rec)
             self._refold(rec.number)
             return
         self._add_item("deal", rec)
@@ -296,11 +342,16 @@ class GameFold:
     def _add_item(self, kind: str, item: object) -> None:
         if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
             self._take_snapshot(len(self.items))
+        if kind == "deal":
+            self._note_record(item)  # type: ignore[arg-type]
         self.items.append((kind, item))
-        if kind == "deal" and self.keep_events:
-            assert isinstance(item, DealRecord)
-            self.records.append(item)
         self._apply_item(kind, item)
+
+    def _note_record(self, rec: DealRecord) -> None:
+        """The next item is a deal's record: note where it is, when records are kept."""
+        if self.keep_events:
+            self.record_numbers.append(rec.number)
+            self.record_items.append(len(self.items))
 
     def _refold(self, voided: int) -> None:
         """Fold again from the last snapshot taken before deal ``voided`` was folded, that deal now void.
@@ -406,10 +457,16 @@ class GameFold:
             zero_problem = f"the results sum to {total}, not 0"
         rounded = round_to_zero_sum(result, self.players)
         cash = money(result, self.players, stake) if stake else None
-        self.items.close()
+        if self.keep_events:
+            numbers = self.record_numbers
+            order = array("q", (self.record_items[k] for k in sorted(range(len(numbers)), key=numbers.__getitem__)))
+            records: Sequence[DealRecord] = DealRecords(self.items, order)
+        else:
+            self.items.close()
+            records = ()
         return GameResult(
             game=self.started.game, kind=self.kind, started=self.started, players=tuple(self.players),
-            deals=self.deals, records=tuple(sorted(self.records, key=lambda r: r.number)),
+            deals=self.deals, records=records,
             entries=tuple(self.entries), totals=t,
             checkpoints=tuple(self.checkpoints), result=result, rounded=rounded, money=cash,
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,

@@ -9,6 +9,7 @@ Russian game terms come with the English in brackets the first time they appear.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from vistlog.events.cards import Bid, GameKind
@@ -99,10 +100,11 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
     by_deal: dict[int, list] = {}
     for e in res.entries:
         by_deal.setdefault(e.deal, []).append(e)
+    records = Counter(r.number for r in res.records)  # a deal recorded again after a void
     for rec in res.records:
         if upto is not None and rec.number > upto:
             break
-        again = sum(1 for r in res.records if r.number == rec.number) > 1
+        again = records[rec.number] > 1
         void = rec.seq in res.voided if again else any(e.void for e in by_deal.get(rec.number, ()))
         yield ""
         yield f"{g('сдача').capitalize()} {rec.number}: {rec.dealer} {g('сдаёт')}" + (

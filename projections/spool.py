@@ -194,16 +194,16 @@ class Problems(Spool[Problem]):
 class SpoolWriter(Generic[S]):
     """Items put as they come, written in the order of their keys; :meth:`close` gives the spool.
 
-    An item waits only while one with a smaller key is still to come (keys are places: 0, 1, 2, …
-    from ``start``, as :func:`~vistlog.projections.fold.run` numbers games); any item still waiting
+    An item waits only while one with a smaller key is still to come (keys are places: 0, 1, 2, …,
+    as :func:`~vistlog.projections.fold.run` numbers games); any item still waiting
     at :meth:`close` is written then, in order. The ``stored`` key of an item (given to :meth:`put`)
     is what the spool records, for :func:`merged`: a game's first line, a problem's place.
     """
 
-    def __init__(self, kind: type[S], spool: bool = True, start: int = 0) -> None:
+    def __init__(self, kind: type[S], spool: bool = True) -> None:
         self.kind = kind
         self.spool = spool
-        self.next = start
+        self.next = 0
         self.waiting: dict[int, tuple[Key, Any]] = {}
         self.count = 0
         self.ok = True

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.replay import replay_lines
 from vistlog.projections.settlement import payments, preferans_result, round_to_zero_sum
 
 from .helpers import fold, sheet
@@ -197,7 +198,8 @@ def _with_voids(rng: random.Random, evs: list[dict[str, Any]], voids: int) -> li
 def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Random, rules: dict[str, Any],
                                                                 voids: int) -> None:
     """A void refolds from the last snapshot before the voided deal, items spill to disk and old snapshots
-    are thinned: the sheet, entries and results are what folding from the start after every void gives."""
+    are thinned: the sheet, entries and results are what folding from the start after every void gives,
+    and the deal records (read back from the spill file) and the replay are those kept in memory."""
     from vistlog.projections import fold as fold_module
 
     evs = _with_voids(rng, random_game(rng, rules, 3), voids)
@@ -211,7 +213,9 @@ def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Rand
         finally:
             fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS = old
         assert probs == [] and slim[0].result == res.result and sheet(slim[0]) == sheet(res)
-        outcomes.append((res.result, res.entries, sheet(res)))
+        numbers = [r.number for r in res.records]
+        assert numbers == sorted(numbers) and len(numbers) == len(res.records)  # in deal order
+        outcomes.append((res.result, res.entries, sheet(res), list(res.records), list(replay_lines(res))))
     assert all(o == outcomes[0] for o in outcomes)
 
 
