@@ -177,6 +177,10 @@ def test_events_false_keeps_the_sheet_and_the_audit_but_no_deal_records() -> Non
     assert lean.sheet(3).pool == full.sheet(3).pool and lean.audit().to_json() == full.audit().to_json()
     with pytest.raises(vistlog.VistlogError, match="events=False: no replay"):
         lean.replay()
+    with pytest.raises(vistlog.VistlogError, match="events=False: no replay"):
+        lean.replay_lines()  # said when asked, not when the first line is read
+    lines = full.replay_lines(3)
+    assert not isinstance(lines, list) and list(lines) == full.replay(3) and full.replay(3)[0].startswith("Game ")
     reasons = {}
     for e in full.fold.entries:  # equal reasons are one string
         assert reasons.setdefault(e.reason, e.reason) is e.reason

@@ -163,10 +163,14 @@ class Game:
 
     def replay(self, upto: int | None = None) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``)."""
+        return list(self.replay_lines(upto))
+
+    def replay_lines(self, upto: int | None = None) -> Iterator[str]:
+        """:meth:`replay` a line at a time (a long game's story is never held whole)."""
         self._needs_detail("replay")
         if not self.fold.deals_kept:
             raise VistlogError(f"game {self.id} was read with events=False: no replay")
-        return list(replay_lines(self.fold, upto))
+        return replay_lines(self.fold, upto)
 
     def _needs_detail(self, what: str) -> None:
         if not self.fold.detail:

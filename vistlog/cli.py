@@ -400,7 +400,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for i, g in enumerate(games):
         if i:
             _out()
-        for line in g.replay(args.upto):
+        for line in g.replay_lines(args.upto):
             _out(line)
     return 1 if games.count else 0
 
