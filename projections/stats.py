@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import heapq
 import io
+import pickle
+import tempfile
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import groupby
 from operator import itemgetter
-from typing import Any
+from typing import IO, Any
 
 import attrs
 
@@ -253,19 +257,18 @@ def ratings(summaries: Iterable[Mapping[str, Any]], period: str = "day", tau: fl
     return rate_games([rated_game(s, shared) for s in summaries], period, tau)
 
 
-def rate_games(games: list[RatedGame], period: str = "day", tau: float = 0.5) -> dict[str, list[RatingPoint]]:
-    """:func:`ratings` of the games as :func:`rated_game` keeps them (the list is sorted in place)."""
-    games.sort(key=itemgetter(0, 1, 2))
+def rate_games(games: Iterable[RatedGame], period: str = "day", tau: float = 0.5, ordered: bool = False
+               ) -> dict[str, list[RatingPoint]]:
+    """:func:`ratings` of the games as :func:`rated_game` keeps them (``ordered``: already in date order,
+    as :func:`sorted` with the key ``(dated, date, game)`` leaves them: then they are only read, once)."""
     current: dict[str, Rating] = {}
     history: dict[str, list[RatingPoint]] = {}
     number: dict[str, int] = {}  # a player's number: a period's results are arrays of opponent*3 + score
     names: list[str] = []
-    k = 0
-    while k < len(games):
-        name = period_of(games[k][1] if games[k][0] else None, period)
+    for name, group in groupby(games if ordered else sorted(games, key=_ORDER),
+                               key=lambda g: period_of(g[1] if g[0] else None, period)):
         coded: dict[str, array[int]] = {}
-        while k < len(games) and period_of(games[k][1] if games[k][0] else None, period) == name:
-            players, ranks = games[k][3]
+        for _, _, _, (players, ranks) in group:
             for p, rp in zip(players, ranks):
                 for q, rq in zip(players, ranks):
                     if p != q:
@@ -274,7 +277,6 @@ def rate_games(games: list[RatedGame], period: str = "day", tau: float = 0.5) ->
                             names.append(q)
                         score = 2 if rp > rq else 1 if rp == rq else 0
                         coded.setdefault(p, array("q")).append(number[q] * 3 + score)
-            k += 1
         results = {p: _decoded(row, names) for p, row in coded.items()}
         for p in results:
             current.setdefault(p, START)
@@ -367,7 +369,8 @@ class Archive:
 
 class ArchiveBuilder:
     """An :class:`Archive` built one game at a time: memory holds the players' totals and, per game,
-    only what the ratings need (:data:`RatedGame`, about 150 bytes), never the summaries.
+    only what the ratings need (:data:`RatedGame`, about 150 bytes; past :attr:`RUN` games, on disk),
+    never the summaries.
 
     >>> from vistlog.projections.fold import run
     >>> b = ArchiveBuilder()
@@ -378,12 +381,18 @@ class ArchiveBuilder:
     Fraction(1388, 3)
     """
 
+    RUN = 100_000
+    """Games kept in memory for the ratings; past that many they go to disk as a sorted run (an external
+    merge sort: memory stays bounded whatever the number of games)."""
+
     def __init__(self, period: str = "day", aliases: Mapping[str, str] | None = None) -> None:
         self.period = period
         self.aliases = aliases or {}
         self.players: dict[str, PlayerTotals] = {}
         self.evenings: dict[str, dict[str, Fraction]] = {}
         self.rated: list[RatedGame] = []
+        self.runs: list[IO[bytes]] = []
+        self.games = 0
         self.shared: dict[Any, Any] = {}
         self.left_out: list[tuple[str, str, int]] = []
 
@@ -396,6 +405,18 @@ class ArchiveBuilder:
             row = self.evenings.setdefault(p, {})
             row[when] = row.get(when, Fraction(0)) + Fraction(s["result"][p])
         self.rated.append(rated_game(s, self.shared))
+        self.games += 1
+        if len(self.rated) >= self.RUN:
+            self._spill()
+
+    def _spill(self) -> None:
+        """The games kept so far, sorted (stably: files keep their order), to a run on disk."""
+        run = tempfile.TemporaryFile()  # noqa: SIM115 - closed in archive()
+        for g in sorted(self.rated, key=_ORDER):
+            pickle.dump(g, run, protocol=pickle.HIGHEST_PROTOCOL)
+        run.seek(0)
+        self.runs.append(run)
+        self.rated, self.shared = [], {}
 
     def leave_out(self, path: str, game: str, problems: int) -> None:
         """A game not counted for its problems (listed in the archive, in the order given)."""
@@ -406,10 +427,23 @@ class ArchiveBuilder:
         warnings = tuple(f"names that differ only by case or е/ё: {', '.join(g)} (merge them with --alias)"
                          for g in look_alike_names(self.players))
         per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in self.evenings.items()}
-        games = len(self.rated)
-        history = rate_games(self.rated, self.period)
-        self.rated = []
-        return Archive(self.players, history, per, games, tuple(self.left_out), warnings)
+        runs = [*(_read_run(f) for f in self.runs), iter(sorted(self.rated, key=_ORDER))]
+        history = rate_games(heapq.merge(*runs, key=_ORDER), self.period, ordered=True)  # earlier runs first on ties
+        for f in self.runs:
+            f.close()
+        self.rated, self.runs = [], []
+        return Archive(self.players, history, per, self.games, tuple(self.left_out), warnings)
+
+
+_ORDER = itemgetter(0, 1, 2)
+
+
+def _read_run(f: IO[bytes]) -> Iterator[RatedGame]:
+    while True:
+        try:
+            yield pickle.load(f)
+        except EOFError:
+            return
 
 
 def _point(history: list[RatingPoint] | None) -> dict[str, float] | None:

@@ -20,7 +20,7 @@ from vistlog.projections import batch
 from vistlog.projections.fold import Pipeline
 from vistlog.projections.ratings import START, Rating, rate_period
 from vistlog.projections.render.stats import stats_html
-from vistlog.projections.stats import Archive, RatingPoint, period_of, ratings
+from vistlog.projections.stats import Archive, ArchiveBuilder, RatingPoint, period_of, ratings
 
 from .conftest import SAMPLES
 
@@ -84,9 +84,11 @@ WHOLE: dict[str, Any] = {}
 
 @settings(max_examples=8, deadline=None)
 @given(st.permutations(list(range(len(GAMES)))), st.lists(st.integers(1, 4), min_size=1, max_size=6),
-       st.sampled_from([1, 2]))
+       st.sampled_from([1, 2]), st.sampled_from([1, 3, ArchiveBuilder.RUN]))
 def test_the_same_archive_gives_the_same_statistics_for_any_split_and_worker_count(
-        tmp_path_factory: pytest.TempPathFactory, order: list[int], sizes: list[int], jobs: int) -> None:
+        tmp_path_factory: pytest.TempPathFactory, order: list[int], sizes: list[int], jobs: int, run: int) -> None:
+    """Any order of the games, any grouping into files, 1 or 2 workers, and the ratings' games sorted in
+    memory or on disk in runs of 1 or 3 (an external merge sort): the same statistics."""
     if not WHOLE:
         WHOLE.update(_archive(_write(tmp_path_factory.mktemp("whole"), [GAMES]), 1))
     shuffled = [GAMES[i] for i in order]
@@ -96,7 +98,12 @@ def test_the_same_archive_gives_the_same_statistics_for_any_split_and_worker_cou
             break
         groups.append(shuffled[at:at + n])
         at += n
-    got = _archive(_write(tmp_path_factory.mktemp("split"), groups), jobs)
+    kept = ArchiveBuilder.RUN
+    ArchiveBuilder.RUN = run
+    try:
+        got = _archive(_write(tmp_path_factory.mktemp("split"), groups), jobs)
+    finally:
+        ArchiveBuilder.RUN = kept
     assert got == WHOLE
     assert WHOLE["games"] == len(GAMES) and set(WHOLE["players"]) >= {"Аня", "Боря", "Вова"}
 
