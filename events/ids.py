@@ -62,13 +62,11 @@ class IdTable:
         d = _digest(game)
         i = self._slot(d)
         if self.digests[i] == 0:
-            self.digests[i] = d
             self.count += 1
-            if 3 * self.count > 2 * (self.mask + 1):
-                self.values[i] = value
-                self._grow()
-                return
+        self.digests[i] = d
         self.values[i] = value
+        if 3 * self.count > 2 * (self.mask + 1):
+            self._grow()
 
     def add(self, game: str) -> None:
         """Remember ``game`` (its value 0)."""

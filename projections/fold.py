@@ -135,13 +135,9 @@ class _Items:
 
     def since(self, index: int) -> Iterator[tuple[str, object]]:
         """Every item from ``index`` on."""
-        if index < self.first:
-            assert self.spill is not None
-            for i in range(index, self.first):  # a seek each time: two of these may be read at once
-                self.spill.seek(self.offsets[i])
-                yield pickle.load(self.spill)
-            index = self.first
-        yield from self.recent[index - self.first:]
+        for i in range(index, self.first):  # a seek each time (in get): two of these may be read at once
+            yield self.get(i)
+        yield from self.recent[max(index, self.first) - self.first:]
 
     def close(self) -> None:
         if self.spill is not None:
@@ -320,7 +316,8 @@ class GameFold:
             # the deal as it really was: folded in the voided record's place, and everything after it again
             self.replacement_of[voided] = len(self.items)
             self.replacements.add(len(self.items))
-            self._note_record(rec)
+            if self.keep_events:
+                self._note_record(rec)
             self.items.append(("deal", rec))
             self._refold(rec.number)
             return
@@ -342,16 +339,15 @@ class GameFold:
     def _add_item(self, kind: str, item: object) -> None:
         if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
             self._take_snapshot(len(self.items))
-        if kind == "deal":
+        if kind == "deal" and self.keep_events:
             self._note_record(item)  # type: ignore[arg-type]
         self.items.append((kind, item))
         self._apply_item(kind, item)
 
     def _note_record(self, rec: DealRecord) -> None:
-        """The next item is a deal's record: note where it is, when records are kept."""
-        if self.keep_events:
-            self.record_numbers.append(rec.number)
-            self.record_items.append(len(self.items))
+        """The next item is a deal's record, and records are kept: note where it is."""
+        self.record_numbers.append(rec.number)
+        self.record_items.append(len(self.items))
 
     def _refold(self, voided: int) -> None:
         """Fold again from the last snapshot taken before deal ``voided`` was folded, that deal now void.
