@@ -40,7 +40,7 @@ from .problems import Issue, Problem, VistlogError
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
-    "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of",
+    "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -330,8 +330,32 @@ class RawLine(NamedTuple):
     broken: str | None
 
 
-def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: bool = False
-                ) -> Iterator[tuple[int, Event | Problem]]:
+class Refused(NamedTuple):
+    """An event that ``read_events(check=...)`` checked and the checker refused, with its issues."""
+
+    event: Event
+    issues: list[Issue]
+
+
+@typing.overload
+def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: typing.Literal[False] = False,
+                check: None = None, quiet: frozenset[type] = frozenset()) -> Iterator[tuple[int, Event | Problem]]: ...
+
+
+@typing.overload
+def read_events(path: str, stream: Iterable[bytes] | None = None, *, undecoded: typing.Literal[True]
+                ) -> Iterator[tuple[int, RawLine | Problem]]: ...
+
+
+@typing.overload
+def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: typing.Literal[False] = False, *,
+                check: Callable[[Event], list[Issue]], quiet: frozenset[type]
+                ) -> Iterator[tuple[int, Event | Problem | Refused]]: ...
+
+
+def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: bool = False,
+                check: Callable[[Event], list[Issue]] | None = None, quiet: frozenset[type] = frozenset()
+                ) -> Iterator[tuple[int, Event | Problem | RawLine | Refused]]:
     """Decode a log line by line: yield ``(line, event)`` or ``(line, Problem)``.
 
     Raises :class:`LogUnreadable` (before yielding anything) when the file is empty or its
@@ -346,6 +370,11 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
 
     With ``undecoded`` the lines are not decoded: each line that is JSON comes as a :class:`RawLine`
     (what splits one file among processes, :mod:`vistlog.projections.split`, routes).
+
+    With ``check`` (a :class:`vistlog.events.game.LogChecker`'s ``check``), each event whose type is in
+    ``quiet`` and whose line is sound is checked here, as it is decoded: one that passes is not yielded
+    at all, one that is refused comes as ``(line, Refused(event, issues))``. This is how a reader that
+    has nothing to do with a legal bid or card (``validate``, ``settle``) pays one dispatch for it.
     """
     own = stream is None
     src = open_source(path) if own else stream
@@ -421,7 +450,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
                         twice, "written twice in one object", code="field-duplicate"))
                     continue
             if undecoded:
-                yield lineno, RawLine(data, content, broken)  # type: ignore[misc]
+                yield lineno, RawLine(data, content, broken)
                 continue
             try:
                 event = decode_owned(data)
@@ -431,6 +460,11 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
             if broken:
                 yield lineno, Problem(path, lineno, event.seq, "_chain", CHAIN_MESSAGES[broken], event.game,
                                       code=broken)
+            elif type(event) in quiet:
+                issues = check(event)  # type: ignore[misc]  # quiet is empty without check
+                if issues:
+                    yield lineno, Refused(event, issues)
+                continue
             yield lineno, event
         if not seen_any:
             raise LogUnreadable(f"{path}: empty, nothing to read")

@@ -23,7 +23,7 @@ import attrs
 
 from vistlog.events.cards import GameKind
 from vistlog.events.game import DealState, LogChecker
-from vistlog.events.log import CHAIN_MESSAGES, read_events
+from vistlog.events.log import CHAIN_MESSAGES, Refused, read_events
 from vistlog.events.problems import Issue, Problem, VistlogError
 from vistlog.events.text import printable
 from vistlog.events.model import (
@@ -535,19 +535,16 @@ class Pipeline:
         """Check and fold one event; return its problems, and the game's result when it ends
         (an empty tuple for nearly every event: this runs once per line)."""
         issues = self.checker.check(ev)
+        if issues:
+            return self.refused(lineno, ev, issues)
         kind = type(ev)
-        if not issues and kind in DEAL_EVENTS:  # nearly every event
+        if kind in DEAL_EVENTS:  # nearly every event
             if self.keep_events or kind is Allocation:  # else the fold has nothing to keep of it
                 fold = self.folds.get(ev.game)
                 if fold is not None:
                     fold.feed(ev, None, lineno)
             return ()
         fold = self.folds.get(ev.game)
-        if issues:
-            self.checker.mark_broken(ev)
-            if fold is not None:
-                fold.mark_broken()
-            return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
         if kind is GameStarted:
             self.folds[ev.game] = GameFold(ev, self.started, self.detail, self.events)  # type: ignore[arg-type]
             self.started += 1
@@ -558,6 +555,20 @@ class Pipeline:
         if kind is GameEnded:
             return tuple(_finish(self.path, self.folds.pop(ev.game)))
         return ()
+
+    def refused(self, lineno: int | None, ev: Event, issues: list[Issue]) -> tuple[Problem, ...]:
+        """The checker refused ``ev``: its deal is skipped and its game unsound; the problems, one per issue."""
+        self.checker.mark_broken(ev)
+        fold = self.folds.get(ev.game)
+        if fold is not None:
+            fold.mark_broken()
+        return tuple(Problem(self.path, lineno, ev.seq, i.field, i.message, ev.game, code=i.code) for i in issues)
+
+    @property
+    def unkept(self) -> frozenset[type]:
+        """The event types the fold has nothing to keep of once checked: for them, checking is all
+        (:func:`fold_events` hands them straight to the checker)."""
+        return frozenset() if self.keep_events else DEAL_EVENTS - {Allocation}
 
     def note_unreadable(self, problem: Problem) -> None:
         """A line that could not be decoded: its game is unsound, its deal is skipped."""
@@ -589,8 +600,20 @@ class Pipeline:
 def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail: bool = True,
                 events: bool = True) -> Iterator[Problem | GameResult]:
     """Check and fold decoded items (see :func:`run`; ``events``: keep each deal's own events)."""
-    pipe = Pipeline(path, detail, events)
+    return _fold(Pipeline(path, detail, events), items)
+
+
+def _fold(pipe: Pipeline, items: Iterator[tuple[int, Event | Problem | Refused]]) -> Iterator[Problem | GameResult]:
+    check, unkept, refused = pipe.checker.check, pipe.unkept, pipe.refused
     for lineno, item in items:
+        if type(item) in unkept:  # nearly every event: one dispatch, to its game's handler
+            issues = check(item)  # type: ignore[arg-type]
+            if issues:
+                yield from refused(lineno, item, issues)  # type: ignore[arg-type]
+            continue
+        if isinstance(item, Refused):  # checked as it was read (see run)
+            yield from refused(lineno, item.event, item.issues)
+            continue
         if isinstance(item, Problem):
             if item.code in CHAIN_CODES:  # the line's event follows and is used: the game is only unsound
                 fold = pipe.folds.get(item.game) if item.game else None
@@ -616,9 +639,13 @@ def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
     yield res
 
 
-def run(path: str, stream: IO[bytes] | None = None, detail: bool = True) -> Iterator[Problem | GameResult]:
-    """Read, check and fold a log in one streaming pass (``detail``: see :class:`GameFold`).
+def run(path: str, stream: IO[bytes] | None = None, detail: bool = True, events: bool = True
+        ) -> Iterator[Problem | GameResult]:
+    """Read, check and fold a log in one streaming pass (``detail``, ``events``: see :class:`GameFold`).
 
+    The events the fold keeps nothing of (without detail: every bid, card, call, contract and trick)
+    are checked as they are read and never leave the reader unless refused.
     Raises :class:`vistlog.events.log.LogUnreadable` for input that is not a log at all.
     """
-    return fold_events(path, read_events(path, stream), detail)
+    pipe = Pipeline(path, detail, events)
+    return _fold(pipe, read_events(path, stream, check=pipe.checker.check, quiet=pipe.unkept))

@@ -6,6 +6,7 @@ import contextlib
 import errno
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -340,3 +341,53 @@ def test_append_then_read_gives_back_the_events(tmp_path_factory: Any, chunks: l
         assert ev == decode(orjson.dumps({**raw, "seq": ev.seq}))
     assert verify(log).status == "ok"
     assert os.path.getsize(log) > 0
+
+
+def test_checked_reading_yields_only_what_the_checker_refuses(tmp_path: Path) -> None:
+    from vistlog.events.log import Refused
+
+    log = tmp_path / "g.jsonl"
+    evs = classic_game("g", 2)
+    evs[4]["player"] = evs[3]["player"]  # the second pass of deal 1 comes from the same player
+    log.write_bytes(b"".join(orjson.dumps({**e, "seq": i}) + b"\n" for i, e in enumerate(evs, 1)))
+    pipe = Pipeline(str(log), events=False)
+    quiet = pipe.unkept
+    assert {"BidMade", "WhistMade", "CardPlayed"} <= {t.__name__ for t in quiet}
+    out = []
+    for n, x in read_events(str(log), check=pipe.checker.check, quiet=quiet):
+        out.append((n, x))
+        if not isinstance(x, (Refused, Problem)):
+            pipe.checker.check(x)  # the events the reader yields are the caller's to check
+    refused = [(n, x) for n, x in out if isinstance(x, Refused)]
+    assert refused[0][0] == 5  # then deal 1 never ends: what follows in its game is refused too
+    assert [n for n, x in out if not isinstance(x, Refused)] == [1, 2, 6, 10]
+    assert refused[0][1].issues and refused[0][1].event.seq == 5
+    assert not any(type(x) in quiet for _, x in out)  # the legal ones were checked and dropped
+    assert [type(x).__name__ for _, x in out][:2] == ["GameStarted", "DealStarted"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_checked_reading_folds_exactly_as_reading_then_checking(tmp_path_factory: Any, data: Any) -> None:
+    from vistlog.projections.fold import fold_events, run
+
+    name = data.draw(st.sampled_from(sorted(p.name for p in VECTORS.glob("*.jsonl"))))
+    lines = (VECTORS / name).read_bytes().splitlines(True)
+    how = data.draw(st.sampled_from(["as-is", "drop", "swap", "repeat"]))
+    i = data.draw(st.integers(0, len(lines) - 2))
+    if how == "drop":
+        del lines[i]
+    elif how == "swap":
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    elif how == "repeat":
+        lines.insert(i, lines[i])
+    log = tmp_path_factory.mktemp("c") / name
+    log.write_bytes(b"".join(lines))
+    def canon(x: Any) -> str:  # a result's running totals are a plain object: compared by their fields
+        totals = getattr(x, "totals", None)
+        return re.sub(r" at 0x[0-9a-f]+", "", repr(x)) + (repr(vars(totals)) if totals is not None else "")
+
+    for detail in (True, False):
+        checked = [canon(x) for x in run(str(log), detail=detail, events=False)]
+        plain = [canon(x) for x in fold_events(str(log), read_events(str(log)), detail=detail, events=False)]
+        assert checked == plain

@@ -36,7 +36,7 @@ from vistlog.events.problems import Issue, Problem, VistlogError
 from vistlog.projections import render
 from vistlog.projections.audit import AuditReport, audit, read_claimed
 from vistlog.projections.entries import Num, Totals
-from vistlog.projections.fold import GameResult, Pipeline, fold_events
+from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
 from vistlog.projections.replay import replay_lines
 from vistlog.projections.ppn import write as ppn_write
 
@@ -254,10 +254,10 @@ def check_log(source: Source, *, name: str | None = None, detail: bool = False, 
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         stream = open_source(path)
-        return _closing(fold_events(name or path, read_events(name or path, stream), detail, events), stream)
+        return _closing(run(name or path, stream, detail, events), stream)
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
         label = str(name or getattr(source, "name", None) or "<stream>")
-        return fold_events(label, read_events(label, source), detail, events)  # type: ignore[arg-type]
+        return run(label, source, detail, events)  # type: ignore[arg-type]
     label = name or "<events>"
     return fold_events(label, _decoded(label, source), detail, events)  # type: ignore[arg-type]
 
