@@ -55,7 +55,9 @@ KEYED: Final = "mac:"
 
 
 class LogUnreadable(VistlogError):
-    """A log that cannot be read at all: missing, unreadable, empty, or not JSON Lines."""
+    """A log (or a key file) that cannot be read at all: missing, a folder, unreadable, empty, or not JSON Lines."""
+
+    code = "log-unreadable"
 
 
 MAX_LINE: Final = 1 << 20
@@ -587,11 +589,13 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
 # --------------------------------------------------------------------------- append
 
 class AppendRejected(VistlogError):
-    """The events to append were not all acceptable; nothing was written."""
+    """The events to append were not all acceptable; nothing was written (``problems`` says why)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
+    code = "append-rejected"
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 Checker = Callable[[Event], list[Issue]]

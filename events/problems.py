@@ -24,7 +24,19 @@ __all__ = ["VistlogError", "Issue", "Problem", "CODES"]
 
 
 class VistlogError(ValueError):
-    """The root of everything vistlog raises on bad input (a log, a source, a rule, a claim)."""
+    """The root of everything vistlog raises on bad input or a file it cannot read or write.
+
+    Every subclass carries its details in the same attributes: ``code`` (a stable word naming the
+    kind of failure, one per class, or the problem code of a single refused event) and
+    ``problems`` (each :class:`Problem` when there are several; empty otherwise).
+
+    >>> err = VistlogError("club.jsonl: cannot open (No such file or directory)")
+    >>> err.code, err.problems, str(err)
+    ('error', (), 'club.jsonl: cannot open (No such file or directory)')
+    """
+
+    code: str = "error"
+    problems: tuple[Problem, ...] = ()
 
 
 class Issue(NamedTuple):

@@ -46,6 +46,8 @@ __all__ = [
 class RulesError(VistlogError):
     """An unknown option, a bad option value, or an unknown preset."""
 
+    code = "rules-invalid"
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field

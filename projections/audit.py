@@ -38,6 +38,8 @@ __all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed
 class ClaimError(VistlogError):
     """A claimed sheet file that cannot be read."""
 
+    code = "claim-unreadable"
+
 
 @attrs.frozen
 class Claim:

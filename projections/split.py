@@ -51,7 +51,11 @@ def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
 
 class WorkerFailed(RuntimeError):
     """A worker process met an internal error (a bug, not a problem of the log: hence not a
-    :class:`~vistlog.events.problems.VistlogError`); raised in the process that reads the file."""
+    :class:`~vistlog.events.problems.VistlogError`); raised in the process that reads the file.
+    Like every vistlog error it has ``code`` and ``problems``."""
+
+    code = "worker-failed"
+    problems: tuple[Problem, ...] = ()
 
 
 def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -16,3 +19,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors"
 SAMPLES = ROOT / "samples"
+
+
+@pytest.fixture(autouse=True)
+def own_temp_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets a temporary folder of its own for everything vistlog spools or spills
+    (``tempfile`` and the ``TMPDIR`` of any process it starts): another vistlog run on the same
+    machine, or a second run of this suite beside it, never shares the files a test counts."""
+    folder = tmp_path_factory.mktemp("tmp")
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder

@@ -59,6 +59,7 @@ def _spool_files() -> set[str]:
 
 def test_a_spool_file_lives_as_long_as_its_views_and_a_pickle_hands_it_over() -> None:
     before = _spool_files()
+    assert before == set()  # each test has a temporary folder of its own (conftest)
     w = SpoolWriter(GameViews)
     w.put(0, {"game": "a"})
     views = w.close()
@@ -84,8 +85,9 @@ def test_many_logs_keep_their_games_on_disk_and_leave_nothing_behind(capsys: pyt
     del report, files
     gc.collect()
     assert _spool_files() - before == set()
-    assert main(["audit", str(SAMPLES), "--jobs", "2", "--format", "json"]) in (0, 1)
-    assert orjson.loads(capsys.readouterr().out)["files"]
+    assert main(["audit", str(SAMPLES), "--jobs", "2", "--format", "json"]) == 1  # the disputed sheet
+    audited = {Path(f["path"]).name: f for f in orjson.loads(capsys.readouterr().out)["files"]}
+    assert not audited["disputed-sheet.jsonl"]["games"][0]["ok"] and audited["sochi-evening.jsonl"]["games"][0]["ok"]
     assert _spool_files() - before == set()
 
 

@@ -3,36 +3,52 @@
 A game is a JSON Lines log of immutable events; vistlog checks each event against the game so
 far, folds the log into the score sheet (пулька) and settles it exactly. The API:
 
-- :func:`read_games` reads a log (a path, a stream or events) into :class:`Game` values, each
-  with its own ``problems``; a game gives its :meth:`~Game.sheet` after any deal, its
-  :meth:`~Game.settlement`, :meth:`~Game.audit` and :meth:`~Game.replay`;
+- :func:`read_games` reads a log (a path, a stream, events, or what :func:`load` gives) into
+  :class:`Game` values, each with its own ``problems``; a game gives its :meth:`~Game.sheet`
+  after any deal (a :class:`Sheet`), its :meth:`~Game.settlement` (a :class:`Settlement`),
+  :meth:`~Game.audit` (an :class:`AuditReport`) and :meth:`~Game.replay`;
 - :class:`Checker` checks events one at a time (``is_legal``, ``push``);
-- :func:`append` and :func:`verify` keep the tamper-evident log;
+- :func:`append` and :func:`verify` keep the tamper-evident log (optionally keyed);
 - :func:`load` and :func:`dump` read and write other programs' formats;
-- everything raised on bad input is a :class:`VistlogError`; a :class:`Problem` carries a
-  stable ``code`` (see :data:`CODES`).
+- :mod:`vistlog.views` renders games as text, JSON, CSV, SVG and HTML; :mod:`vistlog.archive`
+  runs many logs, imports folders and builds statistics;
+- everything raised on bad input or a file that cannot be read or written is a
+  :class:`VistlogError`, with ``code`` and ``problems``; a :class:`Problem` carries a stable
+  ``code`` (see :data:`CODES`).
 
 >>> import vistlog
 >>> game = next(vistlog.read_games("samples/sochi-evening.jsonl"))
->>> game.settlement().exact["Боря"]
-Fraction(344, 3)
+>>> game.variant, game.settlement().exact["Боря"]
+('sochi', Fraction(344, 3))
 
 The lower floors are ``vistlog.events`` (the write side: events, rules, codec, log, state
-machine) and ``vistlog.projections`` (the read side: scoring, settlement, audit, rendering).
+machine) and ``vistlog.projections`` (the read side: scoring, settlement, audit, rendering);
+their names may change between versions, the names here do not.
 """
 
+from vistlog.events.codec import DecodeError
+from vistlog.events.importers import ImportedGame, SourceError
 from vistlog.events.log import AppendRejected, LogUnreadable, VerifyResult
 from vistlog.events.problems import CODES, Problem, VistlogError
+from vistlog.events.rules import RulesError
+from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
+from vistlog.projections.split import WorkerFailed
 
+from . import archive, views
 from .api import (
-    FORMATS_IN, FORMATS_OUT, Checker, Game, GameReader, IllegalEventError, Settlement, append, dump, load,
-    check_log, read_games, verify,
+    FORMATS_IN, FORMATS_OUT, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind, LogProblems, Settlement,
+    Sheet, Source, Variant, append, check_log, dump, game_events, load, read_games, verify,
 )
+from .output import OutputError
 
 __all__ = [
-    "read_games", "check_log", "Game", "GameReader", "Settlement",
+    "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
+    "Variant", "VARIANTS", "Kind", "Source",
     "Checker", "IllegalEventError",
-    "append", "verify", "VerifyResult", "AppendRejected",
-    "load", "dump", "FORMATS_IN", "FORMATS_OUT",
-    "VistlogError", "LogUnreadable", "Problem", "CODES",
+    "append", "verify", "VerifyResult",
+    "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
+    "views", "archive",
+    "VistlogError", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError", "ClaimError",
+    "OutputError", "LogProblems", "WorkerFailed",
+    "Problem", "CODES",
 ]

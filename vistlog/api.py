@@ -1,16 +1,17 @@
 """The Python API: read a log into games, ask each for its sheet, settlement, audit and story.
 
 Everything here is a thin layer over :mod:`vistlog.events` (the write side) and
-:mod:`vistlog.projections` (the read side); the command line is built on it.
+:mod:`vistlog.projections` (the read side); the command line is built on it and on
+:mod:`vistlog.views` and :mod:`vistlog.archive`, as any other client would be.
 
 >>> import vistlog
->>> games = vistlog.read_games("samples/sochi-evening.jsonl")
+>>> games = read_games("samples/sochi-evening.jsonl")
 >>> game = next(games)
->>> game.id, game.players, game.sound
-('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), True)
+>>> game.id, game.players, game.variant, game.sound
+('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), 'sochi', True)
 >>> game.sheet(after_deal=6).value("Вова", "mountain")
 19
->>> game.settlement().rounded
+>>> dict(game.settlement().rounded)
 {'Аня': -577, 'Боря': 115, 'Вова': 462}
 """
 
@@ -19,34 +20,54 @@ from __future__ import annotations
 import copy
 import io
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from types import MappingProxyType
+from typing import IO, Any, Literal, cast, get_args
 
 import attrs
 import orjson
 
-from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.codec import DecodeError, decode_obj, loads_line, unstructure
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
-from vistlog.events.log import VerifyResult, open_source, problem_of, read_events
+from vistlog.events.importers.jsonl import derive_tricks
+from vistlog.events.log import (
+    AppendRejected, LogUnreadable, VerifyResult, open_source, problem_of, read_events, read_key,
+)
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, VistlogError
+from vistlog.events.cards import GameKind
+from vistlog.events.rules import Rules
 from vistlog.projections import render
-from vistlog.projections.audit import AuditReport, audit, read_claimed
+from vistlog.projections.audit import AuditReport, ClaimError, audit, read_claimed
 from vistlog.projections.entries import Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
-from vistlog.projections.replay import replay_lines
 from vistlog.projections.ppn import write as ppn_write
+from vistlog.projections.replay import replay_lines
+
+from .output import OutputError
 
 __all__ = [
-    "Game", "GameReader", "Settlement", "Checker", "IllegalEventError",
-    "read_games", "check_log", "append", "verify", "load", "dump", "game_events", "FORMATS_IN", "FORMATS_OUT",
+    "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
+    "Variant", "Kind", "VARIANTS", "Source",
+    "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
+    "FORMATS_IN", "FORMATS_OUT",
+    "VistlogError", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError", "OutputError",
+    "Problem", "ImportedGame", "AuditReport", "VerifyResult",
 ]
 
-Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any]]
-"""What :func:`read_games` reads: a path (``-`` is standard input), a binary stream, or events."""
+Variant = Literal["sochi", "leningrad", "rostov", "classic", "encyclopedia", "serbian"]
+"""A game's variant: the preset its ``game_started`` names (``vistlog rules`` lists them)."""
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
+"""Every :data:`Variant`, in the order ``vistlog rules`` lists the presets."""
+Kind = Literal["preferans", "solo-whist"]
+"""The kind of game, as the command line spells it (the log writes ``solo_whist``)."""
+
+Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]
+"""What :func:`read_games` reads: a path (``-`` is standard input), a binary stream, or events
+(event objects, JSON-like dicts, or the games :func:`load` gives)."""
 
 FORMATS_IN = tuple(IMPORTERS)
 """The formats :func:`load` reads."""
@@ -58,9 +79,83 @@ FORMATS_OUT = (*EXPORTERS, *_FOLDED_EXPORTERS)
 class IllegalEventError(VistlogError):
     """:meth:`Checker.push` refused an event; ``problems`` says why (nothing was applied)."""
 
+    code = "illegal-event"
+
     def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
         self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+class LogProblems(VistlogError):
+    """A log that has problems where a whole, sound log is needed; ``problems`` lists them."""
+
+    code = "log-problems"
+
+    def __init__(self, path: str, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(f"{path}: {len(self.problems)} problem(s); fix them before exporting")
+
+
+def _frozen(d: Mapping[Any, Num]) -> Mapping[Any, Num]:
+    return MappingProxyType(dict(d))
+
+
+@attrs.frozen
+class Sheet:
+    """The score sheet (пулька) after a deal: every column's total, read-only.
+
+    ``pool``, ``mountain``, ``points``, ``bula`` and ``refe`` map each player to a number;
+    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns of the game's
+    kind are ever non-zero (Preferans: pool, mountain, whists; Solo Whist: points; Serbian:
+    bula, soups, refe).
+
+    >>> s = next(read_games("samples/sochi-evening.jsonl")).sheet(after_deal=6)
+    >>> s.after_deal, s.value("Вова", "mountain"), s.whists_by("Аня")
+    (6, 19, {'Боря': 8, 'Вова': 4})
+    """
+
+    players: tuple[str, ...]
+    after_deal: int
+    pool: Mapping[str, Num] = attrs.field(converter=_frozen)
+    mountain: Mapping[str, Num] = attrs.field(converter=_frozen)
+    points: Mapping[str, Num] = attrs.field(converter=_frozen)
+    whists: Mapping[tuple[str, str], Num] = attrs.field(converter=_frozen)
+    bula: Mapping[str, Num] = attrs.field(converter=_frozen)
+    soups: Mapping[tuple[str, str], Num] = attrs.field(converter=_frozen)
+    refe: Mapping[str, Num] = attrs.field(converter=_frozen)
+    refe_drawn: int = 0
+    """Serbian: how many times refe were drawn (each time one for every player)."""
+
+    @classmethod
+    def _of(cls, t: Totals, after_deal: int) -> Sheet:
+        return cls(tuple(t.players), after_deal, t.pool, t.mountain, t.points, t.whists, t.bula, t.soups, t.refe,
+                   t.refe_written)
+
+    def value(self, player: str, column: str, on: str | None = None) -> Num:
+        """One number: ``pool``, ``mountain``, ``points``, ``bula``, ``refe`` of ``player``, or
+        ``whists``/``soups`` that ``player`` wrote on ``on``. An unknown name raises :class:`VistlogError`."""
+        if player not in self.players or (on is not None and on not in self.players):
+            raise VistlogError(f"no player {player if player not in self.players else on!r} "
+                               f"(players: {', '.join(self.players)})")
+        if column in ("whists", "soups"):
+            if on is None:
+                raise VistlogError(f"{column} are written on a player: give on=")
+            return cast(Mapping[tuple[str, str], Num], getattr(self, column)).get((player, on), 0)
+        if column not in ("pool", "mountain", "points", "bula", "refe"):
+            raise VistlogError(f"no column {column!r} (columns: pool, mountain, whists, points, bula, soups, refe)")
+        return cast(Mapping[str, Num], getattr(self, column))[player]
+
+    def whists_by(self, writer: str) -> dict[str, Num]:
+        """The whists ``writer`` wrote on each other player, in seating order (zeros left out)."""
+        return {p: self.whists[(writer, p)] for p in self.players if self.whists.get((writer, p))}
+
+
+def _payments(items: Sequence[Mapping[str, str]] | None) -> tuple[Mapping[str, str], ...] | None:
+    return None if items is None else tuple(MappingProxyType(dict(x)) for x in items)
+
+
+def _frozen_or_none(d: Mapping[str, str] | None) -> Mapping[str, str] | None:
+    return None if d is None else MappingProxyType(dict(d))
 
 
 @attrs.frozen
@@ -68,22 +163,23 @@ class Settlement:
     """A game's settlement: exact results in whists (or points), rounded ones, money and payments.
 
     ``exact`` values are :class:`int` or :class:`fractions.Fraction`; ``rounded`` are integers
-    summing to 0; ``money`` and ``payments`` are there when the game has a stake.
+    summing to 0; ``money`` and ``payments`` (each ``{"from", "to", "amount"}``) are there when
+    the game has a stake, else ``None``. Read-only.
     """
 
-    exact: dict[str, Num]
-    rounded: dict[str, int]
-    money: dict[str, str] | None
-    payments: list[dict[str, str]] | None
+    exact: Mapping[str, Num] = attrs.field(converter=_frozen)
+    rounded: Mapping[str, int] = attrs.field(converter=_frozen)
+    money: Mapping[str, str] | None = attrs.field(converter=_frozen_or_none)
+    payments: tuple[Mapping[str, str], ...] | None = attrs.field(converter=_payments)
     zero_sum: bool
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``settle --format json`` fields of this settlement."""
+        """The ``settle --format json`` fields of this settlement."""
         out: dict[str, Any] = {"result": {p: str(v) for p, v in self.exact.items()},
                                "result_rounded": dict(self.rounded), "zero_sum": self.zero_sum}
         if self.money is not None:
             out["money"] = dict(self.money)
-            out["payments"] = list(self.payments or [])
+            out["payments"] = [dict(x) for x in self.payments or ()]
         return out
 
 
@@ -92,31 +188,66 @@ class Game:
     """One game of a log, folded: its sheet at any deal, settlement, audit and replay.
 
     ``problems`` (also ``errors``, as python-chess names them) lists what is wrong with this
-    game; when there are any, every number is what the sound part of the log gives.
+    game; when there are any, every number is what the sound part of the log gives. A game whose
+    ``game_started`` was refused (or whose events came without one) is still given, with
+    ``started`` false, its problems, no players and an empty sheet, so that a caller iterating
+    the games sees it.
     """
 
-    fold: GameResult = attrs.field(repr=False)
+    _result: GameResult | None = attrs.field(repr=False)
     problems: tuple[Problem, ...] = ()
+    _name: str = ""
 
     @property
     def id(self) -> str:
         """The game id of ``game_started``."""
-        return self.fold.game
+        return self._result.game if self._result is not None else self._name
 
     @property
-    def kind(self) -> str:
-        """``preferans`` or ``solo-whist``."""
-        return self.fold.kind.value
+    def started(self) -> bool:
+        """``game_started`` was accepted: the game has players, rules and a sheet."""
+        return self._result is not None
+
+    @property
+    def kind(self) -> Kind:
+        """``preferans`` (Russian or Serbian) or ``solo-whist``."""
+        if self._result is None:
+            raise VistlogError(f"game {self.id} never started: it has no kind")
+        return "solo-whist" if self._result.kind is GameKind.SOLO_WHIST else "preferans"
+
+    @property
+    def variant(self) -> Variant:
+        """The preset the game plays: ``sochi``, ``leningrad``, ``rostov``, ``classic``,
+        ``encyclopedia`` (Solo Whist) or ``serbian``."""
+        return cast(Variant, self.rules.preset)
+
+    @property
+    def rules(self) -> Rules:
+        """Every rule option the game plays by (its preset and the options it changed)."""
+        if self._result is None:
+            raise VistlogError(f"game {self.id} never started: it has no rules")
+        return self._result.started.rules
 
     @property
     def players(self) -> tuple[str, ...]:
         """The players in seating order."""
-        return self.fold.players
+        return self._result.players if self._result is not None else ()
 
     @property
     def deals(self) -> int:
         """How many deals were started."""
-        return self.fold.deals
+        return self._result.deals if self._result is not None else 0
+
+    @property
+    def ended(self) -> bool:
+        """``game_ended`` closed the game."""
+        return self._result is not None and self._result.ended
+
+    @property
+    def place(self) -> int:
+        """The game's place among the games of its log, in the order they started (0 first);
+        games are given as each ends, so this says where a game stood. -1 for a game never started."""
+        return self._result.index if self._result is not None else -1
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -126,22 +257,26 @@ class Game:
     @property
     def sound(self) -> bool:
         """No problem was found in this game."""
-        return not self.problems and self.fold.sound
+        return not self.problems and self._result is not None and self._result.sound
 
-    def sheet(self, after_deal: int | None = None) -> Totals:
+    def sheet(self, after_deal: int | None = None) -> Sheet:
         """The sheet (pool, mountain, whists or points) after ``after_deal``, or at the end.
 
         >>> g = next(read_games("samples/solo-whist-evening.jsonl"))
         >>> g.sheet(after_deal=1).value("Маша", "points")
         24
         """
-        return self.fold.totals_after(after_deal)
+        r = self._result
+        if r is None:
+            return Sheet._of(Totals(()), 0)
+        return Sheet._of(r.totals_after(after_deal), render.last_deal(r, after_deal))
 
     def settlement(self) -> Settlement:
         """The final settlement, exact and rounded, with money and payments when staked."""
-        f = self.fold
-        return Settlement(dict(f.result), dict(f.rounded), dict(f.money) if f.money else None,
-                          list(f.payments) if f.payments else None, f.zero_sum)
+        r = self._result
+        if r is None:
+            return Settlement({}, {}, None, None, True)
+        return Settlement(r.result, r.rounded, r.money, r.payments, r.zero_sum)
 
     def audit(self, claimed: str | os.PathLike[str] | None = None) -> AuditReport:
         """Recorded (``score_recorded``, or a claimed sheet file in JSON or CSV) against computed.
@@ -150,7 +285,7 @@ class Game:
         >>> report.ok, len(report.mismatches)
         (False, 9)
         """
-        self._needs_detail("audit")
+        r = self._needs_detail("audit")
         claims = None
         if claimed is not None:
             path = os.fspath(claimed)
@@ -158,8 +293,8 @@ class Game:
                 data = Path(path).read_bytes()
             except OSError as exc:
                 raise VistlogError(f"{path}: cannot open ({exc.strerror or exc})") from None
-            claims = read_claimed(path, data, self.fold.deals, self.fold.players)
-        return audit(self.fold, claims)
+            claims = read_claimed(path, data, r.deals, r.players)
+        return audit(r, claims)
 
     def replay(self, upto: int | None = None) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``)."""
@@ -167,46 +302,67 @@ class Game:
 
     def replay_lines(self, upto: int | None = None) -> Iterator[str]:
         """:meth:`replay` a line at a time (a long game's story is never held whole)."""
-        self._needs_detail("replay")
-        if not self.fold.deals_kept:
+        r = self._needs_detail("replay")
+        if not r.deals_kept:
             raise VistlogError(f"game {self.id} was read with events=False: no replay")
-        return replay_lines(self.fold, upto)
+        return replay_lines(r, upto)
 
-    def _needs_detail(self, what: str) -> None:
-        if not self.fold.detail:
+    def _needs_detail(self, what: str) -> GameResult:
+        if self._result is None:
+            raise VistlogError(f"game {self.id} never started: no {what}")
+        if not self._result.detail:
             raise VistlogError(f"game {self.id} was read with detail=False: no {what}")
+        return self._result
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's ``settle --format json`` object of this game."""
-        return render.settle_json(self.fold)
+        """The ``settle --format json`` object of this game (CLI.md's contract)."""
+        if self._result is None:
+            return {"game": self.id, "started": False, "problems": len(self.problems)}
+        return render.settle_json(self._result)
+
+
+def result_of(game: Game) -> GameResult:
+    """The read side's result behind a game, for the renderers of :mod:`vistlog.views`
+    (not part of the API: its shape may change)."""
+    if game._result is None:
+        raise VistlogError(f"game {game.id} never started: nothing to show")
+    return game._result
 
 
 class GameReader(Iterator[Game]):
     """The games of a log, each as soon as it ends (streaming); see :func:`read_games`.
 
-    Problems that belong to no game that was started (a line that names no game, or a game
-    whose ``game_started`` was refused) are in :attr:`problems` once the reader is exhausted.
+    Every game named in the log is given, once: a game that started as soon as it ends (or at
+    the end of the log when it never ends), with its problems; a game whose ``game_started`` was
+    refused, or whose events came without one, at the end of the log, with ``started`` false.
+    Problems of lines that name no game at all (a line that is not JSON, an event without
+    ``game``) are in :attr:`problems`, complete once the reader is exhausted.
     """
 
     def __init__(self, items: Iterator[Problem | GameResult]) -> None:
         self._items = items
         self._pending: dict[str | None, list[Problem]] = {}
+        self._seen: set[str] = set()
+        self._unstarted: Iterator[Game] | None = None
         self.problems: list[Problem] = []
-        """Problems of no started game (complete after iteration)."""
+        """Problems of lines that name no game (complete after iteration)."""
 
     def __iter__(self) -> GameReader:
         return self
 
     def __next__(self) -> Game:
-        for item in self._items:
-            if isinstance(item, Problem):
-                self._pending.setdefault(item.game, []).append(item)
-            else:
-                return Game(item, tuple(self._pending.pop(item.game, ())))
-        for problems in self._pending.values():
-            self.problems.extend(problems)
-        self._pending.clear()
-        raise StopIteration
+        if self._unstarted is None:
+            for item in self._items:
+                if isinstance(item, Problem):
+                    self._pending.setdefault(item.game, []).append(item)
+                else:
+                    self._seen.add(item.game)
+                    return Game(item, tuple(self._pending.pop(item.game, ())))
+            self.problems.extend(self._pending.pop(None, ()))
+            self._unstarted = iter([Game(None, tuple(ps), name) for name, ps in self._pending.items()
+                                    if name is not None])
+            self._pending.clear()
+        return next(self._unstarted)
 
 
 def read_games(source: Source, *, name: str | None = None, detail: bool = True, events: bool = True
@@ -214,22 +370,23 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True, 
     """Read a log into games, streaming; each :class:`Game` carries its own problems.
 
     ``source`` is a path (``-`` for standard input), a binary stream, or an iterable of
-    events (event objects or JSON-like dicts). ``name`` is what problems call the source
-    (default: the path, or ``<events>``). ``detail=False`` keeps only what the settlement
-    needs (memory then does not grow with a game), so :meth:`Game.sheet` knows only the final
-    sheet and audit and replay are not available; ``events=False`` keeps the entries (the sheet after
-    any deal, the audit) but not each deal's record and own events (the replay and the drawing read them),
-    so that the memory of a very long game is about its entries alone.
-    Raises :class:`~vistlog.events.problems.VistlogError` (``LogUnreadable``) for a file that
-    cannot be read as a log at all.
+    events: event objects, JSON-like dicts (a dict without ``seq`` gets the next one), or the
+    :class:`~vistlog.events.importers.ImportedGame` values :func:`load` gives. ``name`` is what
+    problems call the source (default: the path, or ``<events>``). ``detail=False`` keeps only
+    what the settlement needs (memory then does not grow with a game), so :meth:`Game.sheet`
+    knows only the final sheet and audit and replay are not available; ``events=False`` keeps
+    the entries (the sheet after any deal, the audit) but not each deal's record and own events
+    (the replay and the drawing read them), so that the memory of a very long game is about its
+    entries alone. Raises :class:`~vistlog.events.log.LogUnreadable` for a file that cannot be
+    read as a log at all.
 
     >>> [g.id for g in read_games("samples/")]
     Traceback (most recent call last):
     ...
     vistlog.events.log.LogUnreadable: samples/: is a folder, not a log file
-    >>> events = [{"seq": 1, "type": "game_started", "game": "g", "kind": "preferans",
+    >>> events = [{"type": "game_started", "game": "g", "kind": "preferans",
     ...            "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}},
-    ...           {"seq": 2, "type": "deal_started", "game": "g", "deal": 2, "dealer": "A"}]
+    ...           {"type": "deal_started", "game": "g", "deal": 2, "dealer": "A"}]
     >>> (g,) = read_games(events)
     >>> [(p.code, p.field) for p in g.problems]
     [('deal-out-of-order', 'deal')]
@@ -257,9 +414,26 @@ def check_log(source: Source, *, name: str | None = None, detail: bool = False, 
         return _closing(run(name or path, stream, detail, events), stream)
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
         label = str(name or getattr(source, "name", None) or "<stream>")
-        return run(label, source, detail, events)  # type: ignore[arg-type]
+        return run(label, cast(IO[bytes], source), detail, events)
     label = name or "<events>"
-    return fold_events(label, _decoded(label, source), detail, events)  # type: ignore[arg-type]
+    return fold_events(label, _decoded(label, cast(Iterable[Any], source)), detail, events)
+
+
+def open_log(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a log for reading as every reader does (``-`` is standard input): as it stood when
+    opened, without the tail of an append that never finished. Raises
+    :class:`~vistlog.events.log.LogUnreadable` (missing, a folder, unreadable)."""
+    return open_source(os.fspath(path))
+
+
+def parse_line(line: bytes) -> Any:
+    """One line of a log as JSON (whether it is an event is for :func:`append` to say).
+    Raises :class:`~vistlog.events.codec.DecodeError` with ``message``.
+
+    >>> parse_line(b'{"type": "game_ended", "game": "g"}')
+    {'type': 'game_ended', 'game': 'g'}
+    """
+    return loads_line(line)
 
 
 def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterator[Problem | GameResult]:
@@ -270,15 +444,34 @@ def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterat
             stream.close()
 
 
-def _decoded(label: str, events: Iterable[Event | Mapping[str, Any]]) -> Iterator[tuple[int, Event | Problem]]:
-    for n, ev in enumerate(events, start=1):
+def _flat(events: Iterable[Event | Mapping[str, Any] | ImportedGame]) -> Iterator[Event | Mapping[str, Any]]:
+    for ev in events:
+        if isinstance(ev, ImportedGame):
+            yield from ev.events
+        else:
+            yield ev
+
+
+def _plain(ev: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-like mapping as the codec reads a line (a copy: the caller's dict is never changed)."""
+    return cast(dict[str, Any], orjson.loads(orjson.dumps(dict(ev))))
+
+
+def _decoded(label: str, events: Iterable[Event | Mapping[str, Any] | ImportedGame]
+             ) -> Iterator[tuple[int, Event | Problem]]:
+    seq = 0
+    for n, ev in enumerate(_flat(events), start=1):
         if isinstance(ev, Mapping):
-            data = orjson.loads(orjson.dumps(dict(ev)))
+            data = _plain(ev)
+            data.setdefault("seq", seq + 1)
+            if isinstance(data["seq"], int):
+                seq = data["seq"]
             try:
-                yield n, decode_obj(dict(data))
+                yield n, decode_obj(data)
             except DecodeError as exc:
                 yield n, problem_of(label, n, data, exc)
         else:
+            seq = ev.seq
             yield n, ev
 
 
@@ -314,10 +507,10 @@ class Checker:
     def _event(self, ev: Event | Mapping[str, Any]) -> Event | Problem:
         if not isinstance(ev, Mapping):
             return ev
-        data = orjson.loads(orjson.dumps(dict(ev)))
+        data = _plain(ev)
         data.setdefault("seq", self._seq + 1)
         try:
-            return decode_obj(dict(data))
+            return decode_obj(data)
         except DecodeError as exc:
             return problem_of(self._name, None, data, exc)
 
@@ -349,33 +542,73 @@ class Checker:
         return Problem(self._name, None, event.seq, issue.field, issue.message, event.game, code=issue.code)
 
 
-def append(path: str | os.PathLike[str], events: Iterable[Event | Mapping[str, Any]]) -> list[Event]:
+def _key(key: bytes | None, key_file: str | os.PathLike[str] | None) -> bytes | None:
+    if key is not None and key_file is not None:
+        raise VistlogError("give key or key_file, not both")
+    return read_key(os.fspath(key_file)) if key_file is not None else key
+
+
+def append(path: str | os.PathLike[str], events: Iterable[Event | Mapping[str, Any] | ImportedGame], *,
+           key: bytes | None = None, key_file: str | os.PathLike[str] | None = None,
+           lines: Sequence[int] | None = None, source: str = "<events>",
+           warn: Callable[[str], None] | None = None) -> list[Event]:
     """Append events to a log, each checked against the game so far, all or none, hash-chained.
 
-    Events without ``seq`` get the next ones. Returns the events written; raises
-    :class:`~vistlog.events.log.AppendRejected` (a :class:`VistlogError` with ``problems``)
-    when any is refused, and then the log is exactly as it was.
+    ``events`` are event objects, JSON-like dicts or the games :func:`load` gives; those
+    without ``seq`` get the next ones. With ``key`` (or ``key_file``, a file holding the secret)
+    the new lines carry a keyed chain (``_mac``). ``lines`` gives each event's line number in
+    ``source`` (what problems cite; default 1, 2, …); ``warn`` hears what append repaired on the
+    way (a torn last line). Returns the events written; raises
+    :class:`~vistlog.events.log.AppendRejected` (with ``problems``) when any is refused, and then
+    the log is exactly as it was; :class:`~vistlog.output.OutputError` when the file cannot be written.
+
+    >>> import tempfile
+    >>> log = os.path.join(tempfile.mkdtemp(), "club.jsonl")
+    >>> (game,) = load("samples/sochi-protocol.csv", "csv")
+    >>> written = append(log, [game])
+    >>> written[0].seq, written[-1].seq, verify(log).status
+    (1, 176, 'ok')
     """
-    from vistlog.events.codec import unstructure
-
     target = os.fspath(path)
-    incoming = [(n, unstructure(ev) if not isinstance(ev, Mapping) else orjson.loads(orjson.dumps(dict(ev))))
-                for n, ev in enumerate(events, start=1)]
-    return _append(target, incoming, lambda: Pipeline(target, detail=False).check, source_name="<events>")
+    secret = _key(key, key_file)
+    items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in _flat(events)]
+    if lines is not None and len(lines) != len(items):
+        raise VistlogError(f"lines: {len(lines)} line numbers for {len(items)} events")
+    numbered = list(zip(lines if lines is not None else range(1, len(items) + 1), items))
+    try:
+        return _append(target, numbered, lambda: Pipeline(target, detail=False).check, source_name=source,
+                       warn=warn, key=secret)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write ({exc.strerror or exc})") from None
 
 
-def verify(path: str | os.PathLike[str], head: str | None = None) -> VerifyResult:
-    """Walk a log's hash chain (``status``: ``ok``, ``broken`` or ``unchained``); ``head``, kept
-    from an earlier verify, proves that no line was cut from the end since."""
-    return _verify(os.fspath(path), head)
+def verify(path: str | os.PathLike[str], head: str | None = None, *, key: bytes | None = None,
+           key_file: str | os.PathLike[str] | None = None) -> VerifyResult:
+    """Walk a log's hash chain (``status``: ``ok``, ``broken``, ``unchained``, ``keyed`` or
+    ``ambiguous``); ``head``, kept from an earlier verify, proves that no line was cut from the
+    end since; ``key`` (or ``key_file``) proves a keyed chain's ``_mac`` lines.
+
+    >>> verify("samples/sochi-evening.jsonl").status  # written by hand: no chain to prove
+    'unchained'
+    """
+    target = os.fspath(path)
+    secret = _key(key, key_file)
+    try:
+        return _verify(target, head, secret)
+    except OSError as exc:
+        raise LogUnreadable(f"{target}: cannot read ({exc.strerror or exc})") from None
 
 
 def load(source: str | os.PathLike[str] | bytes, format: str, *, name: str | None = None) -> list[ImportedGame]:
     """Read a file of another program (``format`` one of :data:`FORMATS_IN`) into games of events.
 
-    The events are dicts without ``seq``, ready for :func:`append` or :func:`read_games`;
-    each game is checked only when it is appended or read. Raises
+    Each game's ``events`` are dicts without ``seq``: :func:`read_games` reads the games as they
+    are, and :func:`append` writes them (each checked only then). Raises
     :class:`~vistlog.events.importers.SourceError` for a source that is not of that format.
+
+    >>> (game,) = load("samples/sochi-protocol.csv", "csv")
+    >>> dict(next(read_games([game])).settlement().rounded)
+    {'Аня': -577, 'Боря': 115, 'Вова': 462}
     """
     if format not in IMPORTERS:
         raise VistlogError(f"no importer for {format!r} (formats: {', '.join(IMPORTERS)})")
@@ -389,53 +622,54 @@ def load(source: str | os.PathLike[str] | bytes, format: str, *, name: str | Non
     return IMPORTERS[format](name or path, data)
 
 
-def dump(events: Iterable[Event | Mapping[str, Any]], format: str) -> str:
-    """Write one game's events in another program's format (one of :data:`FORMATS_OUT`)."""
-    from vistlog.events.codec import unstructure
-    from vistlog.events.importers.jsonl import derive_tricks
+def dump(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str) -> str:
+    """Write one game's events in another program's format (one of :data:`FORMATS_OUT`).
 
+    >>> print(dump(load("samples/sochi-protocol.csv", "csv"), "csv").splitlines()[0])
+    # game: sochi-2026-11-28
+    """
     if format not in FORMATS_OUT:
         raise VistlogError(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
-    dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in events]
+    dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in _flat(events)]
     if format in _FOLDED_EXPORTERS:  # formats that carry the scores: the game is folded first
-        numbered = [{**d, "seq": i} for i, d in enumerate(dicts, start=1)]
-        games = list(read_games(numbered))
+        games = list(read_games([{**d, "seq": i} for i, d in enumerate(dicts, start=1)]))
         if len(games) != 1 or games[0].problems:
             why = "; ".join(str(p) for p in (games[0].problems if games else ())[:3]) or "not one game"
             raise SourceError(f"cannot write {format}: {why}")
-        return _FOLDED_EXPORTERS[format](games[0].fold)
+        return _FOLDED_EXPORTERS[format](result_of(games[0]))
     for d in dicts:
         d.pop("_chain", None)
+        d.pop("_mac", None)
     game = str(dicts[0].get("game", "")) if dicts else ""
     return EXPORTERS[format](derive_tricks(ImportedGame(game, dicts, "<events>")).events)
-
-
-class LogProblems(VistlogError):
-    """A log that has problems where a whole, sound log is needed; ``problems`` lists them."""
-
-    def __init__(self, path: str, problems: Sequence[Problem]) -> None:
-        super().__init__(f"{path}: fix the problems before exporting")
-        self.problems = tuple(problems)
 
 
 def game_events(source: str | os.PathLike[str], game: str | None = None) -> list[Event]:
     """The events of one game of a log (``game``, or the only one), for :func:`dump`.
 
-    Raises :class:`LogProblems` when the log has a problem, and :class:`VistlogError` when ``game``
-    is not in it or it holds several games and none is named.
+    Streams the log and keeps only that game's events. Raises :class:`LogProblems` when the log
+    has a problem, and :class:`VistlogError` when ``game`` is not in it, or when it holds several
+    games and none is named.
+
+    >>> len(game_events("samples/sochi-evening.jsonl"))
+    284
     """
     path = os.fspath(source)
-    games: dict[str, list[Event]] = {}
+    names: dict[str, None] = {}
+    kept: list[Event] = []
     problems: list[Problem] = []
     for _, item in read_events(path):
         if isinstance(item, Problem):
             problems.append(item)
-        else:
-            games.setdefault(item.game, []).append(item)
+            continue
+        if item.game not in names:
+            names[item.game] = None
+        if (item.game == game) if game is not None else (item.game == next(iter(names))):
+            kept.append(item)
     if problems:
         raise LogProblems(path, problems)
-    if game is not None and game not in games:
-        raise VistlogError(f"{path}: no game {game!r} (games: {', '.join(games)})")
-    if game is None and len(games) != 1:
-        raise VistlogError(f"export writes one game: name it with --game ({', '.join(games)})")
-    return games[game if game is not None else next(iter(games))]
+    if game is not None and game not in names:
+        raise VistlogError(f"{path}: no game {game!r} (games: {', '.join(names) or 'none'})")
+    if game is None and len(names) != 1:
+        raise VistlogError(f"{path} holds {len(names)} games: name one ({', '.join(names) or 'none'})")
+    return kept

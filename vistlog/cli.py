@@ -1,5 +1,8 @@
 """The ``vistlog`` command: argument parsing and wiring, no game logic.
 
+It is a client of the public API like any other: it imports :mod:`vistlog.api`,
+:mod:`vistlog.views` and :mod:`vistlog.archive` (and its own output helpers), never the floors below.
+
 Exit codes (CLI.md): 0 done / everything holds; 1 the input is readable but something is
 wrong (an invalid event, an audit mismatch, a broken chain); 2 usage error or input that
 cannot be read at all; 3 ``verify`` only: the log has no hash chain.
@@ -19,21 +22,11 @@ from typing import Any
 
 import orjson
 
-from vistlog.events.codec import DecodeError, loads_line
-from vistlog.events.log import (
-    AppendRejected, LogUnreadable, Problem, append, open_source, read_key, verify,
+from . import archive, views
+from .api import (
+    AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, Problem, SourceError, VistlogError,
+    append, check_log, dump, game_events, open_log, parse_line, read_games, verify,
 )
-from vistlog.events.rules import PRESETS
-from vistlog.events.schema import build_schema
-from vistlog.projections import batch, importing, render
-from vistlog.projections.render import drawing
-from vistlog.projections.render import rules as rules_view
-from vistlog.events.importers import SourceError
-from vistlog.events.problems import Issue, VistlogError
-from vistlog.projections.audit import ClaimError
-from vistlog.projections.fold import GameResult, Pipeline
-
-from .api import Game, LogProblems, check_log, dump, game_events, read_games
 from .output import OutputError, Progress, Streamed, open_output, write_file, write_json
 
 __all__ = ["main"]
@@ -78,11 +71,11 @@ def _err(text: str) -> None:
 
 
 def _results(path: str, on_problem: Callable[[Problem], None], strict: bool = False
-             ) -> Iterator[GameResult]:
+             ) -> Iterator[object]:
     """Run a log through the pipeline; problems go to ``on_problem`` as they are found."""
-    stream = Progress(open_source(path), path)
+    stream = Progress(open_log(path), path)
     try:
-        for item in check_log(stream.source(), name=path):  # type: ignore[arg-type]
+        for item in check_log(stream.source(), name=path):
             if isinstance(item, Problem):
                 on_problem(item)
                 if strict:
@@ -118,7 +111,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.format == "json" or (_batch_mode(args) and not args.strict and "-" not in args.logs):
         return cmd_batch(args, "validate")
     code = 0
-    for path in batch.expand(args.logs):
+    for path in archive.find_logs(args.logs):
         problems = _Problems(to_stdout=True)
         games = 0
         try:
@@ -164,15 +157,18 @@ class _Games:
         return self.problems.count
 
     def __iter__(self) -> Iterator[Game]:
-        stream = Progress(open_source(self.log), self.log)
+        stream = Progress(open_log(self.log), self.log)
         waiting: dict[int, Game] = {}
         due = 0
         found = False
         try:
-            reader = read_games(stream.source(), name=self.log, detail=self.detail,  # type: ignore[arg-type]
-                                events=self.events)
+            reader = read_games(stream.source(), name=self.log, detail=self.detail, events=self.events)
             for g in reader:
-                waiting[g.fold.index] = g
+                if not g.started:  # at the end of the log: every game that started has come out
+                    for p in g.problems:
+                        self.problems(p)
+                    continue
+                waiting[g.place] = g
                 while due in waiting:
                     ready = waiting.pop(due)
                     due += 1
@@ -201,29 +197,29 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     """vistlog sheet: the пулька after the last or the given deal, as text, JSON, CSV, SVG or HTML.
 
     Every format is written game by game as the games come (memory holds one game; the HTML of
-    many games spools their sections, see :class:`vistlog.projections.render.drawing.HtmlPages`)."""
+    many games spools their sections, see :class:`vistlog.views.HtmlBook`)."""
     if args.format in ("html", "svg"):
         drawn = _Games(args, events=True)  # the drawing reads deals' events
         last = 0
         if args.format == "svg":
-            only: GameResult | None = None
+            only: Game | None = None
             names = []
             for g in drawn:
                 if only is None:
-                    only = g.fold
+                    only = g
                 names.append(g.id)
-                last = max(last, g.fold.deals)
+                last = max(last, g.deals)
             if len(names) != 1 or only is None:
                 raise _UsageError(f"--format svg draws one game: name it with --game ({', '.join(names)})")
-            text = drawing.svg_of(only, args.upto) + "\n"
+            text = views.svg(only, args.upto) + "\n"
             _upto_past(args.upto, last)
             with open_output(args.output) as out:
                 out.write(text)
             return 1 if drawn.count else 0
-        pages = drawing.HtmlPages(args.upto)
+        pages = views.HtmlBook(args.upto)
         for g in drawn:
-            pages.add(g.fold)
-            last = max(last, g.fold.deals)
+            pages.add(g)
+            last = max(last, g.deals)
         if not pages.count:
             pages.close()
             _err(f"{args.log}: no game to draw")
@@ -241,25 +237,23 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             def sheets() -> Iterator[dict[str, Any]]:
                 nonlocal last
                 for g in games:
-                    last = max(last, g.fold.deals)
-                    yield render.sheet_json(g.fold, args.upto)
+                    last = max(last, g.deals)
+                    yield views.sheet_json(g, args.upto)
 
             write_json(out, {"games": Streamed(sheets())})
             out.write("\n")
         else:
             first = True
             for g in games:
-                r = g.fold
-                last = max(last, r.deals)
+                last = max(last, g.deals)
                 if args.format == "csv":
-                    rows = render.sheet_csv([r], args.upto)
-                    out.write(rows if first else rows.split("\n", 1)[1])
+                    out.write(views.sheet_csv([g], args.upto, header=first))
                 else:
-                    out.write(("" if first else "\n\n") + render.sheet_text(r, args.upto, columns))
+                    out.write(("" if first else "\n\n") + views.sheet_text(g, args.upto, columns))
                 first = False
             if args.format == "csv":
                 if first:
-                    out.write(render.sheet_csv([], args.upto))
+                    out.write(views.sheet_csv([], args.upto))
             else:
                 out.write("\n")
     _upto_past(args.upto, last)
@@ -276,11 +270,11 @@ def _batch_mode(args: argparse.Namespace) -> bool:
         os.path.isdir(p) for p in args.logs)
 
 
-def cmd_batch(args: argparse.Namespace, kind: str) -> int:
+def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
     """validate / settle / audit over many logs and folders, on a process pool or a Dask cluster."""
     if getattr(args, "game", None) or getattr(args, "claimed", None):
         raise _UsageError("--game and --claimed take one log")
-    paths = batch.expand(args.logs)
+    paths = archive.find_logs(args.logs)
     if not paths:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
     if "-" in paths and len(paths) > 1:
@@ -298,17 +292,15 @@ def cmd_batch(args: argparse.Namespace, kind: str) -> int:
     return report.exit_code
 
 
-def _run_many(kind: str, paths: list[str], args: argparse.Namespace) -> batch.Report:
+def _run_many(kind: archive.ManyKind, paths: list[str], args: argparse.Namespace) -> archive.Report:
     """Many logs on a Dask cluster (``--dask``) or the local process pool (``--jobs``)."""
-    if args.dask:
-        try:
-            return batch.run_dask(kind, paths, args.dask)
-        except RuntimeError as exc:
-            raise _UsageError(str(exc)) from None
-    return batch.run_local(kind, paths, jobs=args.jobs, progress=batch.progress_bar())
+    try:
+        return archive.run_many(kind, paths, jobs=args.jobs, dask=args.dask, progress=archive.progress_bar())
+    except VistlogError as exc:
+        raise _UsageError(str(exc)) from None
 
 
-def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
+def _validate_report(files: list[archive.FileReport], quiet: bool) -> None:
     """What ``validate`` says of one log, for each log in turn (problems on standard output)."""
     for f in files:
         for p in f.problems:
@@ -319,7 +311,7 @@ def _validate_report(files: list[batch.FileReport], quiet: bool) -> None:
             _verdict(f.path, len(f.problems), len(f.games), quiet)
 
 
-def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
+def _batch_report(files: list[archive.FileReport], kind: str, fmt: str) -> None:
     """The checks, settlements or audits of many logs, as text or JSON (problems also on standard error),
     written a game at a time as they are read back (see :mod:`vistlog.projections.spool`)."""
     for f in files:
@@ -334,7 +326,7 @@ def _batch_report(files: list[batch.FileReport], kind: str, fmt: str) -> None:
                                     **({"error": f.unreadable} if f.unreadable else {})} for f in files]})
         out.write("\n")
         return
-    show = render.settle_text if kind == "settle" else render.audit_text
+    show = views.settlement_text if kind == "settle" else views.audit_text
     for k, f in enumerate(files):
         status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
         out.write(("\n\n" if k else "") + f"== {f.path} ({status})")
@@ -349,7 +341,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
     games = _Games(args, detail=False)
-    unbalanced = _stream(games, lambda g: g.to_json(), render.settle_text, "\n\n", args.format)
+    unbalanced = _stream(games, lambda g: g.to_json(), views.settlement_text, "\n\n", args.format)
     return 1 if games.count or unbalanced else 0
 
 
@@ -364,10 +356,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
             raise _UsageError("--claimed compares one game: name it with --game")
         reports = [listed[0].audit(args.claimed).to_json()]
         _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode() if args.format == "json"
-             else render.audit_text(reports[0]))
+             else views.audit_text(reports[0]))
         return 1 if problems or not reports[0]["ok"] else 0
     games = _Games(args, events=False)
-    bad = _stream(games, lambda g: g.audit().to_json(), render.audit_text, "\n", args.format)
+    bad = _stream(games, lambda g: g.audit().to_json(), views.audit_text, "\n", args.format)
     return 1 if games.count or bad else 0
 
 
@@ -407,15 +399,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_append(args: argparse.Namespace) -> int:
     """vistlog append: events from standard input, checked, appended all or none, chained."""
-    incoming: list[tuple[int, Any]] = []
+    incoming: list[Any] = []
+    lines: list[int] = []
     bad: list[str] = []
-    key = read_key(args.key_file) if args.key_file else None
     for lineno, raw in enumerate(sys.stdin.buffer, start=1):
         line = raw.strip()
         if not line:
             continue
         try:
-            incoming.append((lineno, loads_line(line)))
+            incoming.append(parse_line(line))
+            lines.append(lineno)
         except DecodeError as exc:
             if not incoming and not bad:
                 raise LogUnreadable(f"<stdin>:{lineno}: standard input is not JSON Lines ({exc.message})") from None
@@ -428,39 +421,30 @@ def cmd_append(args: argparse.Namespace) -> int:
     if not incoming:
         _err("vistlog append: no events on standard input")
         return 2
-
-    def make_checker() -> Callable[[Any], list[Issue]]:
-        return Pipeline(args.log, detail=False).check
-
     try:
-        done = append(args.log, incoming, make_checker, warn=_err, key=key)
+        done = append(args.log, incoming, key_file=args.key_file, lines=lines, source="<stdin>", warn=_err)
     except AppendRejected as exc:
         for p in exc.problems:
             _err(str(p))
         _err(f"{args.log}: nothing appended ({len(exc.problems)} problem(s))")
         return 1
-    except OSError as exc:
-        raise LogUnreadable(f"{args.log}: cannot write ({exc.strerror or exc})") from None
     _err(f"{args.log}: appended {len(done)} event(s), seq {done[0].seq}..{done[-1].seq}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     """vistlog import: games from other programs, each checked, then one chained append."""
-    suffix = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn", "ppn": ".ppn"}.get(args.source_format, ".json")
-    sources = batch.expand(args.sources, suffix)
+    suffix = archive.SUFFIXES.get(args.source_format, ".json")
+    sources = archive.find_logs(args.sources, suffix)
     if not sources:
         raise _UsageError(f"no *{suffix} files in {', '.join(args.sources)}")
     try:
-        outcome = importing.import_sources(args.source_format, sources, args.output,
-                                           progress=batch.progress_bar(), warn=_err,
-                                           key=read_key(args.key_file) if args.key_file else None)
+        outcome = archive.import_files(args.source_format, sources, args.output, key_file=args.key_file,
+                                       progress=archive.progress_bar(), warn=_err)
     except AppendRejected as exc:  # only when the log changed under us
         for p in exc.problems:
             _err(str(p))
         return 1
-    except OSError as exc:
-        raise LogUnreadable(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     for line in outcome.unreadable:
         _err(line)
     for game, problems in outcome.refused.items():
@@ -498,7 +482,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         args.head = args.head.rstrip("…").rstrip(".")
         if not _HEX_PREFIX.fullmatch(args.head):
             raise _UsageError(f"--head {args.head!r} is not a chain value (8 to 64 hexadecimal digits)")
-    res = verify(args.log, args.head, read_key(args.key_file) if args.key_file else None)
+    res = verify(args.log, args.head, key_file=args.key_file)
     if res.status == "ok":
         _out(f"{args.log}: chain intact, {res.chained} chained line(s) of {res.lines}; head {res.head}")
         _err(f"keep the head elsewhere; next time: vistlog verify {args.log} --head {(res.head or '')[:12]}")
@@ -523,50 +507,36 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """vistlog stats: every player's record, contract statistics and ratings across an archive."""
-    from vistlog.projections.render.stats import stats_csv, stats_html, stats_text
-    from vistlog.projections.stats import ArchiveBuilder, read_aliases
-
-    paths = batch.expand(args.logs)
+    paths = archive.find_logs(args.logs)
     if not paths:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
-    aliases = {}
-    if args.alias:
-        try:
-            with open(args.alias, "rb") as fh:
-                aliases = read_aliases(args.alias, fh.read())
-        except OSError as exc:
-            raise LogUnreadable(f"{args.alias}: cannot open ({exc.strerror or exc})") from None
-    report = _run_many("stats", paths, args)
-    builder = ArchiveBuilder(args.period, aliases)
+    try:
+        stats, report = archive.statistics(paths, jobs=args.jobs, dask=args.dask, period=args.period,
+                                           aliases=args.alias, kind=args.kind, since=args.since,
+                                           until=args.until, progress=archive.progress_bar())
+    except LogUnreadable:
+        raise
+    except VistlogError as exc:
+        raise _UsageError(str(exc)) from None
     for f in report.in_order():
         if f.unreadable:
             _err(f.unreadable)
-        for g in f.games:  # read back one at a time: memory holds the totals, not the games
-            if "unsound" in g:
-                builder.leave_out(f.path, g["game"], g["unsound"])
-                continue
-            if args.kind and g["kind"] != args.kind.replace("-", "_"):
-                continue
-            if (args.since and (g["date"] or "") < args.since) or (args.until and (g["date"] or "9") > args.until):
-                continue
-            builder.add(g)
-    archive = builder.archive()
-    if args.player and args.player not in archive.players:
-        raise _UsageError(f"no games of {args.player!r} (players: {', '.join(sorted(archive.players)) or 'none'})")
-    for w in archive.warnings:
+    if args.player and args.player not in stats.players:
+        raise _UsageError(f"no games of {args.player!r} (players: {', '.join(sorted(stats.players)) or 'none'})")
+    for w in stats.warnings:
         _err(f"warning: {w}")
     if args.format == "json":
-        _out(orjson.dumps(archive.to_json(args.player), option=orjson.OPT_INDENT_2).decode())
+        _out(orjson.dumps(stats.to_json(args.player), option=orjson.OPT_INDENT_2).decode())
     elif args.format == "csv":
-        sys.stdout.write(stats_csv(archive, args.player))
+        sys.stdout.write(views.stats_csv(stats, args.player))
     elif args.format == "html":
-        text = stats_html(archive, args.player)
+        text = views.stats_html(stats, args.player)
         if args.output:
             write_file(args.output, text)
         else:
             sys.stdout.write(text)
     else:
-        _out(stats_text(archive, args.player))
+        _out(views.stats_text(stats, args.player))
     return report.exit_code
 
 
@@ -581,21 +551,21 @@ def _date_arg(text: str) -> str:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     """vistlog schema: the JSON Schema of the event format."""
-    _out(orjson.dumps(build_schema(), option=orjson.OPT_INDENT_2).decode())
+    _out(orjson.dumps(views.schema(), option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """vistlog rules: the presets, or every option of one."""
     if args.preset is None:
-        _out(rules_view.presets_text())
+        _out(views.presets_text())
         return 0
-    if args.preset not in PRESETS:
-        raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(PRESETS)})")
+    if args.preset not in views.PRESET_NAMES:
+        raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(views.PRESET_NAMES)})")
     if args.format == "json":
-        _out(orjson.dumps(rules_view.rules_json(args.preset), option=orjson.OPT_INDENT_2).decode())
+        _out(orjson.dumps(views.rules_json(args.preset), option=orjson.OPT_INDENT_2).decode())
     else:
-        _out(rules_view.rules_text(args.preset))
+        _out(views.rules_text(args.preset))
     return 0
 
 
@@ -758,7 +728,7 @@ def main(argv: list[str] | None = None) -> int:
         code = args.func(args)
         sys.stdout.flush()
         return code
-    except (LogUnreadable, ClaimError, OutputError) as exc:
+    except (LogUnreadable, ClaimError, OutputError) as exc:  # input or output that cannot be read or written
         _err(str(exc))
         return 2
     except _UsageError as exc:

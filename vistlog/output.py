@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import orjson
 
@@ -29,6 +29,8 @@ __all__ = ["OutputError", "write_file", "open_output", "Progress", "Streamed", "
 
 class OutputError(VistlogError):
     """An output file that cannot be written (the message names it and says why)."""
+
+    code = "output-unwritable"
 
 
 def write_file(path: str, text: str) -> None:
@@ -153,9 +155,9 @@ class Progress:
         self.done = 0
         self.last = time.monotonic()
 
-    def source(self) -> Iterable[bytes]:
-        """What to read: this wrapper when it shows progress, else the file itself."""
-        return self if self.show else self.stream
+    def source(self) -> IO[bytes]:
+        """What to read: this wrapper when it shows progress, else the file itself (both read as a stream)."""
+        return cast(IO[bytes], self) if self.show else self.stream
 
     def readline(self, size: int = -1) -> bytes:
         """One line of the file (at most ``size`` bytes), noting how far reading has got."""

@@ -25,6 +25,8 @@ __all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "source", "s
 class SourceError(VistlogError):
     """A source that cannot be read as its format (the message names the place)."""
 
+    code = "source-unreadable"
+
 
 @attrs.define
 class ImportedGame:

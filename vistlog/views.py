@@ -1,0 +1,154 @@
+"""What a person reads: games as text, JSON, CSV, SVG and HTML, and the rules and the schema.
+
+Each view takes the public values of :mod:`vistlog.api` (a :class:`~vistlog.api.Game`, or the
+JSON-ready dict :meth:`~vistlog.api.Game.to_json` and :meth:`~vistlog.api.AuditReport.to_json`
+give) and returns text; the command line prints exactly these.
+
+>>> import vistlog
+>>> from vistlog import views
+>>> game = next(vistlog.read_games("samples/sochi-evening.jsonl"))
+>>> print(views.settlement_text(game.to_json()).splitlines()[0])
+sochi-2026-11-28 · преферанс (Preferans) · sochi · 43 deals
+>>> views.svg(game).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import IO, Any
+
+from vistlog.events.rules import PRESETS
+from vistlog.events.schema import build_schema
+from vistlog.events.problems import VistlogError
+from vistlog.projections import render
+from vistlog.projections.render import drawing
+from vistlog.projections.render import rules as rules_view
+from vistlog.projections.render import stats as stats_view
+from vistlog.projections.stats import Archive
+
+from .api import Game, result_of
+
+__all__ = [
+    "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
+    "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "schema", "PRESET_NAMES",
+    "stats_text", "stats_csv", "stats_html",
+]
+
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+"""The presets ``vistlog rules`` lists, in its order."""
+
+
+def sheet_text(game: Game, upto: int | None = None, columns: int | None = None) -> str:
+    """The пулька as a table after deal ``upto`` (the whole game by default), fitted to ``columns``
+    characters when given (long running columns are wrapped; Cyrillic names line up)."""
+    return render.sheet_text(result_of(game), upto, columns)
+
+
+def sheet_json(game: Game, upto: int | None = None) -> dict[str, Any]:
+    """The sheet as ``sheet --format json`` writes one game: totals and running columns."""
+    return render.sheet_json(result_of(game), upto)
+
+
+def sheet_csv(games: Iterable[Game], upto: int | None = None, header: bool = True) -> str:
+    """``game,after_deal,player,field,value`` rows (what ``audit --claimed`` reads back);
+    ``header=False`` leaves out the first line, for games written one after another."""
+    text = render.sheet_csv([result_of(g) for g in games], upto)
+    return text if header else text.split("\n", 1)[1]
+
+
+def svg(game: Game, upto: int | None = None) -> str:
+    """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played)."""
+    return drawing.svg_of(result_of(game), upto)
+
+
+def html(game: Game, upto: int | None = None) -> str:
+    """One self-contained page of a game: the drawing, the settlement, every deal with its entries."""
+    return drawing.html_page(result_of(game), upto)
+
+
+class HtmlBook:
+    """One page for many games, drawn as they come (memory holds one game's section at a time).
+
+    >>> import io, vistlog
+    >>> book = HtmlBook()
+    >>> for g in vistlog.read_games("samples/classic-bombs.jsonl"):
+    ...     book.add(g)
+    >>> out = io.StringIO(); book.write(out); out.getvalue().startswith("<!doctype html>")
+    True
+    """
+
+    def __init__(self, upto: int | None = None) -> None:
+        self._pages = drawing.HtmlPages(upto)
+
+    @property
+    def count(self) -> int:
+        """How many games were added."""
+        return self._pages.count
+
+    def add(self, game: Game) -> None:
+        """Draw one more game."""
+        self._pages.add(result_of(game))
+
+    def write(self, out: IO[str]) -> None:
+        """Write the page (one game: its own page) and free what was kept; a book of no game is refused."""
+        if not self._pages.count:
+            self._pages.close()
+            raise VistlogError("no game to draw")
+        self._pages.write(out)
+
+    def close(self) -> None:
+        """Free what was kept without writing."""
+        self._pages.close()
+
+
+def settlement_text(view: dict[str, Any]) -> str:
+    """A settlement (the dict of :meth:`Game.to_json <vistlog.api.Game.to_json>`) as a small table."""
+    return render.settle_text(view)
+
+
+def audit_text(view: dict[str, Any]) -> str:
+    """An audit (the dict of ``AuditReport.to_json()``) as text: every mismatch, with where it parts."""
+    return render.audit_text(view)
+
+
+def presets_text() -> str:
+    """The presets, one line each (``vistlog rules``)."""
+    return rules_view.presets_text()
+
+
+def rules_text(preset: str) -> str:
+    """Every option of ``preset``: its value, what it accepts, what it means (``vistlog rules PRESET``)."""
+    _preset(preset)
+    return rules_view.rules_text(preset)
+
+
+def rules_json(preset: str) -> dict[str, Any]:
+    """Every option of ``preset`` as JSON: ``{"preset", "options": {name: value}}``."""
+    _preset(preset)
+    return rules_view.rules_json(preset)
+
+
+def _preset(name: str) -> None:
+    if name not in PRESETS:
+        raise VistlogError(f"no preset {name!r} (presets: {', '.join(PRESETS)})")
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the event format (``vistlog schema``)."""
+    return build_schema()
+
+
+def stats_text(archive: Archive, player: str | None = None) -> str:
+    """The statistics of an archive (``vistlog stats``) as text; ``player`` shows only that one."""
+    return stats_view.stats_text(archive, player)
+
+
+def stats_csv(archive: Archive, player: str | None = None) -> str:
+    """The statistics as CSV, one row a player (cells that a spreadsheet would run are guarded)."""
+    return stats_view.stats_csv(archive, player)
+
+
+def stats_html(archive: Archive, player: str | None = None) -> str:
+    """The statistics as one self-contained page with the rating charts."""
+    return stats_view.stats_html(archive, player)
