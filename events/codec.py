@@ -46,6 +46,8 @@ __all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "enc
 class DecodeError(VistlogError):
     """A line that is not a valid event; ``field`` is a dotted path or ``""``, ``code`` a problem code."""
 
+    code = "field-invalid"
+
     def __init__(self, field: str, message: str, seq: int | None = None, event_type: str | None = None,
                  code: str = "field-invalid") -> None:
         super().__init__(f"{field}: {message}" if field else message)

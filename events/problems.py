@@ -39,6 +39,13 @@ class VistlogError(ValueError):
     problems: tuple[Problem, ...] = ()
 
 
+class UnknownName(VistlogError):
+    """A name that is none of those known (a format, a preset, a game, a player, a column);
+    the message lists the known ones."""
+
+    code = "unknown-name"
+
+
 class Issue(NamedTuple):
     """One reason an event is refused, as the state machine says it: code, field, message."""
 

@@ -6,6 +6,7 @@ import io
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -199,3 +200,97 @@ def test_events_false_keeps_the_sheet_and_the_audit_but_no_deal_records() -> Non
     reasons = {}
     for e in result_of(full).entries:  # equal reasons are one string
         assert reasons.setdefault(e.reason, e.reason) is e.reason
+
+
+START_EVENT = {"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
+               "rules": {"preset": "sochi"}}
+
+
+def _failures(d: Path) -> dict[str, Any]:
+    log = SAMPLES / "sochi-evening.jsonl"
+    return {
+        "read a missing log": lambda: list(vistlog.read_games(d / "nope" / "x.jsonl")),
+        "read a folder": lambda: list(vistlog.read_games(d)),
+        "append into a missing folder": lambda: vistlog.append(d / "nope" / "x.jsonl", [START_EVENT]),
+        "append to a folder": lambda: vistlog.append(d, [START_EVENT]),
+        "verify a missing log": lambda: vistlog.verify(d / "nope.jsonl"),
+        "verify a folder": lambda: vistlog.verify(d),
+        "load a missing file": lambda: vistlog.load(d / "x.csv", "csv"),
+        "load a folder": lambda: vistlog.load(d, "csv"),
+        "load an unknown format": lambda: vistlog.load(log, "xls"),
+        "dump an unknown format": lambda: vistlog.dump([], "xls"),
+        "the events of a missing log": lambda: vistlog.game_events(d / "x.jsonl"),
+        "the events of a game not in the log": lambda: vistlog.game_events(log, "nobody"),
+        "a missing key file": lambda: vistlog.verify(log, key_file=d / "k"),
+        "a key and a key file": lambda: vistlog.verify(log, key=b"k" * 16, key_file=d / "k"),
+        "import into a missing folder": lambda: vistlog.archive.import_files(
+            "csv", [str(SAMPLES / "sochi-protocol.csv")], d / "no" / "x.jsonl"),
+        "a missing alias file": lambda: vistlog.archive.statistics([str(SAMPLES)], aliases=d / "a.csv", jobs=1),
+        "a missing claimed sheet": lambda: next(vistlog.read_games(log)).audit(d / "claimed.json"),
+        "a player not in the game": lambda: next(vistlog.read_games(log)).sheet().value("Дима", "pool"),
+        "an unknown preset": lambda: vistlog.views.rules_text("moscow"),
+        "a dask scheduler that is not there": lambda: vistlog.archive.run_many(
+            "settle", [str(log)], dask="tcp://127.0.0.1:1"),
+    }
+
+
+@pytest.mark.parametrize("what", list(_failures(Path("."))))
+def test_every_failure_of_input_or_file_system_is_a_vistlog_error_with_a_code(what: str, tmp_path: Path) -> None:
+    with pytest.raises(Exception) as exc:  # noqa: B017 - which class it is, is what is tested
+        _failures(tmp_path)[what]()
+    err = exc.value
+    assert isinstance(err, vistlog.VistlogError), (what, type(err), err)
+    assert type(err).__name__ in vistlog.__all__ and isinstance(err.code, str) and err.code
+    assert isinstance(err.problems, tuple) and str(err) and "\n" not in str(err)
+
+
+def test_every_error_class_is_exported_with_the_same_attributes() -> None:
+    classes = {getattr(vistlog, n) for n in vistlog.__all__ if isinstance(getattr(vistlog, n), type)
+               and issubclass(getattr(vistlog, n), BaseException)}
+    assert {vistlog.VistlogError, vistlog.AppendRejected, vistlog.IllegalEventError, vistlog.LogProblems,
+            vistlog.UnknownName, vistlog.WorkerFailed, vistlog.OutputError, vistlog.ClaimError} <= classes
+    codes = {c: c.code for c in classes}
+    assert len(set(codes.values())) == len(codes), codes  # one code a class
+    rejected = vistlog.AppendRejected([vistlog.Problem("x", 1, 1, "seq", "m", code="seq-order")])
+    assert rejected.code == "append-rejected" and [p.code for p in rejected.problems] == ["seq-order"]
+
+
+def test_what_load_gives_is_read_settled_and_appended_as_it_is(tmp_path: Path) -> None:
+    games = vistlog.load(SAMPLES / "sochi-protocol.csv", "csv")
+    (read,) = vistlog.read_games(games)
+    assert read.sound and read.deals == 43
+    (game,) = games
+    assert next(vistlog.read_games(game.events)).settlement() == read.settlement()
+    vistlog.append(tmp_path / "club.jsonl", games)
+    (again,) = vistlog.read_games(tmp_path / "club.jsonl")
+    assert again.settlement() == read.settlement() and again.sheet() == read.sheet()
+
+
+def test_a_game_knows_its_kind_and_variant() -> None:
+    assert set(vistlog.VARIANTS) == set(vistlog.views.PRESET_NAMES)
+    seen = {(g.kind, g.variant) for path in sorted(SAMPLES.glob("*.jsonl")) for g in vistlog.read_games(path)}
+    assert seen == {("preferans", "sochi"), ("preferans", "classic"), ("solo-whist", "encyclopedia")}
+    (serbian,) = vistlog.read_games(vistlog.load(SAMPLES / "serbian.ppn", "ppn")[:1])
+    assert (serbian.kind, serbian.variant) == ("preferans", "serbian") and serbian.rules.preset == "serbian"
+
+
+def test_public_results_are_frozen() -> None:
+    game = next(vistlog.read_games(SAMPLES / "sochi-evening.jsonl"))
+    sheet, settlement = game.sheet(), game.settlement()
+    with pytest.raises(TypeError):
+        sheet.pool["Аня"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        settlement.exact["Аня"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        game.problems = ()  # type: ignore[misc]
+    assert not hasattr(game, "fold") and hash(game.audit())
+
+
+def test_append_takes_a_key_and_verify_proves_it(tmp_path: Path) -> None:
+    key = tmp_path / "club.key"
+    key.write_bytes(b"a secret of the club, 32 bytes.\n")
+    log = tmp_path / "club.jsonl"
+    vistlog.append(log, vistlog.load(SAMPLES / "sochi-protocol.csv", "csv"), key_file=key)
+    assert b'"_mac"' in log.read_bytes() and vistlog.verify(log).status == "keyed"
+    assert vistlog.verify(log, key_file=key).status == "ok"
+    assert vistlog.verify(log, key=b"another secret, 16 bytes or more").status == "broken"

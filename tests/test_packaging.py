@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import zipfile
@@ -46,3 +47,36 @@ def test_no_tracked_file_refers_to_the_specification_folder_outside() -> None:
     offenders = [f.decode() for f in files if f and (ROOT / f.decode()).is_file()
                  and needle in (ROOT / f.decode()).read_bytes()]
     assert offenders == []
+
+
+def test_the_source_checks_hold_in_a_checkout_named_vistlog(tmp_path: Path) -> None:
+    """A clone lands in a folder named ``vistlog`` by default: the tests that list the source files
+    run again from a copy of the tree placed there (the links inside it kept as links)."""
+    import shutil
+
+    clone = tmp_path / "vistlog"
+    ignore = shutil.ignore_patterns(".git", ".venv*", "__pycache__", "*.egg-info")
+    for name in ("events", "projections", "vistlog", "tests", "docs", "samples"):
+        shutil.copytree(ROOT / name, clone / name, symlinks=True, ignore=ignore)
+    shutil.copy(ROOT / "pyproject.toml", clone)
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                           "tests/test_problems.py", "tests/test_packaging.py::test_the_cli_uses_only_the_public_api"],
+                          cwd=clone, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert re.search(r"^(\d+) passed in ", proc.stdout, re.M) and "failed" not in proc.stdout, proc.stdout
+
+
+def test_the_cli_uses_only_the_public_api() -> None:
+    """The command line is a client like any other: it imports vistlog's own modules, never the floors below."""
+    import ast
+
+    tree = ast.parse((ROOT / "vistlog" / "cli.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            imported.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+    ours = {m for m in imported if m.startswith((".", "vistlog"))}
+    assert ours and ours <= {".", ".api", ".output", "vistlog"}, ours
+    assert not any("events" in m or "projections" in m for m in imported)

@@ -29,7 +29,7 @@ their names may change between versions, the names here do not.
 from vistlog.events.codec import DecodeError
 from vistlog.events.importers import ImportedGame, SourceError
 from vistlog.events.log import AppendRejected, LogUnreadable, VerifyResult
-from vistlog.events.problems import CODES, Problem, VistlogError
+from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
 from vistlog.events.rules import RulesError
 from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
 from vistlog.projections.split import WorkerFailed
@@ -48,7 +48,7 @@ __all__ = [
     "append", "verify", "VerifyResult",
     "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive",
-    "VistlogError", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError", "ClaimError",
+    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError", "ClaimError",
     "OutputError", "LogProblems", "WorkerFailed",
     "Problem", "CODES",
 ]

@@ -37,7 +37,7 @@ from vistlog.events.log import (
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
-from vistlog.events.problems import Issue, Problem, VistlogError
+from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.cards import GameKind
 from vistlog.events.rules import Rules
 from vistlog.projections import render
@@ -54,7 +54,7 @@ __all__ = [
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT",
-    "VistlogError", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError", "OutputError",
+    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError", "OutputError",
     "Problem", "ImportedGame", "AuditReport", "VerifyResult",
 ]
 
@@ -135,14 +135,14 @@ class Sheet:
         """One number: ``pool``, ``mountain``, ``points``, ``bula``, ``refe`` of ``player``, or
         ``whists``/``soups`` that ``player`` wrote on ``on``. An unknown name raises :class:`VistlogError`."""
         if player not in self.players or (on is not None and on not in self.players):
-            raise VistlogError(f"no player {player if player not in self.players else on!r} "
+            raise UnknownName(f"no player {player if player not in self.players else on!r} "
                                f"(players: {', '.join(self.players)})")
         if column in ("whists", "soups"):
             if on is None:
                 raise VistlogError(f"{column} are written on a player: give on=")
             return cast(Mapping[tuple[str, str], Num], getattr(self, column)).get((player, on), 0)
         if column not in ("pool", "mountain", "points", "bula", "refe"):
-            raise VistlogError(f"no column {column!r} (columns: pool, mountain, whists, points, bula, soups, refe)")
+            raise UnknownName(f"no column {column!r} (columns: pool, mountain, whists, points, bula, soups, refe)")
         return cast(Mapping[str, Num], getattr(self, column))[player]
 
     def whists_by(self, writer: str) -> dict[str, Num]:
@@ -292,7 +292,7 @@ class Game:
             try:
                 data = Path(path).read_bytes()
             except OSError as exc:
-                raise VistlogError(f"{path}: cannot open ({exc.strerror or exc})") from None
+                raise ClaimError(f"{path}: cannot open ({exc.strerror or exc})") from None
             claims = read_claimed(path, data, r.deals, r.players)
         return audit(r, claims)
 
@@ -611,7 +611,7 @@ def load(source: str | os.PathLike[str] | bytes, format: str, *, name: str | Non
     {'Аня': -577, 'Боря': 115, 'Вова': 462}
     """
     if format not in IMPORTERS:
-        raise VistlogError(f"no importer for {format!r} (formats: {', '.join(IMPORTERS)})")
+        raise UnknownName(f"no importer for {format!r} (formats: {', '.join(IMPORTERS)})")
     if isinstance(source, bytes):
         return IMPORTERS[format](name or "<bytes>", source)
     path = os.fspath(source)
@@ -629,7 +629,7 @@ def dump(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str
     # game: sochi-2026-11-28
     """
     if format not in FORMATS_OUT:
-        raise VistlogError(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
+        raise UnknownName(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
     dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in _flat(events)]
     if format in _FOLDED_EXPORTERS:  # formats that carry the scores: the game is folded first
         games = list(read_games([{**d, "seq": i} for i, d in enumerate(dicts, start=1)]))
@@ -669,7 +669,7 @@ def game_events(source: str | os.PathLike[str], game: str | None = None) -> list
     if problems:
         raise LogProblems(path, problems)
     if game is not None and game not in names:
-        raise VistlogError(f"{path}: no game {game!r} (games: {', '.join(names) or 'none'})")
+        raise UnknownName(f"{path}: no game {game!r} (games: {', '.join(names) or 'none'})")
     if game is None and len(names) != 1:
         raise VistlogError(f"{path} holds {len(names)} games: name one ({', '.join(names) or 'none'})")
     return kept

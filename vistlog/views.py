@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
-from vistlog.events.problems import VistlogError
+from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
 from vistlog.projections.render import drawing
 from vistlog.projections.render import rules as rules_view
@@ -131,7 +131,7 @@ def rules_json(preset: str) -> dict[str, Any]:
 
 def _preset(name: str) -> None:
     if name not in PRESETS:
-        raise VistlogError(f"no preset {name!r} (presets: {', '.join(PRESETS)})")
+        raise UnknownName(f"no preset {name!r} (presets: {', '.join(PRESETS)})")
 
 
 def schema() -> dict[str, Any]:
