@@ -72,7 +72,7 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        """2 when some file is unreadable, 1 when some has a problem, else 0 (CLI.md)."""
+        """2 when some file is unreadable, 1 when some has a problem, else 0 (docs/cli.md)."""
         files = [f for _, f in self.files]
         if any(f.unreadable for f in files):
             return 2

@@ -1,6 +1,6 @@
 """Folding a checked log into games: entries, totals, checkpoints and the settlement.
 
-:func:`run` is the one pass of ARCHITECTURE.md: each line is read, decoded, checked by
+:func:`run` is the one pass (docs/architecture.md): each line is read, decoded, checked by
 :class:`vistlog.events.game.LogChecker` and folded here, once. It yields :class:`Problem` values as
 they are found and a :class:`GameResult` for each game as soon as the game ends (or the
 file does), then forgets it, so memory follows one game, not the file.

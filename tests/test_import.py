@@ -280,10 +280,10 @@ def test_a_batch_of_200_files_with_3_broken_imports_197_and_names_the_3(tmp_path
     assert all("_source" in e.extensions for _, e in read_events(str(log)))
 
 
-def test_the_readme_example_for_server_authors_is_legal(tmp_path: Path) -> None:
+def test_the_docs_example_for_server_authors_is_legal(tmp_path: Path) -> None:
     from .conftest import ROOT
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     block = text.split("A complete 3-player\nSochi deal:", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
     lines = [line for line in block.splitlines() if line.strip()]
     assert len(lines) == 12

@@ -1,4 +1,4 @@
-"""The README's examples on the samples are what the program prints (so they cannot drift)."""
+"""The examples of README.md and docs/cli.md on the samples are what the program prints (so they cannot drift)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def examples() -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
     in_block = False
     shown: list[str] | None = None  # the lines under the current command
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    text = "\n".join((ROOT / page).read_text(encoding="utf-8") for page in ("README.md", "docs/cli.md"))
+    for line in text.splitlines():
         if line.startswith("```"):
             in_block, shown = not in_block, None
         elif in_block and line.startswith("$ "):
@@ -45,7 +46,7 @@ def test_readme_example(cmd: str, shown: list[str], capsys: pytest.CaptureFixtur
     for line in shown:  # in order, skipping what the README leaves out with "..."
         if line.strip() == "...":
             continue
-        assert line.rstrip() in printed[at:], f"README shows {line!r}, the program does not print it here"
+        assert line.rstrip() in printed[at:], f"the docs show {line!r}, the program does not print it here"
         at = printed.index(line.rstrip(), at) + 1
 
 

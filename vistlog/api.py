@@ -315,7 +315,7 @@ class Game:
         return self._result
 
     def to_json(self) -> dict[str, Any]:
-        """The ``settle --format json`` object of this game (CLI.md's contract)."""
+        """The ``settle --format json`` object of this game (docs/cli.md's contract)."""
         if self._result is None:
             return {"game": self.id, "started": False, "problems": len(self.problems)}
         return render.settle_json(self._result)

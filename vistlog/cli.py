@@ -3,7 +3,7 @@
 It is a client of the public API like any other: it imports :mod:`vistlog.api`,
 :mod:`vistlog.views` and :mod:`vistlog.archive` (and its own output helpers), never the floors below.
 
-Exit codes (CLI.md): 0 done / everything holds; 1 the input is readable but something is
+Exit codes (docs/cli.md): 0 done / everything holds; 1 the input is readable but something is
 wrong (an invalid event, an audit mismatch, a broken chain); 2 usage error or input that
 cannot be read at all; 3 ``verify`` only: the log has no hash chain.
 """
@@ -584,7 +584,7 @@ def _add_many(sp: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with a subcommand per CLI.md command."""
+    """The argument parser, with a subcommand per command of docs/cli.md."""
     p = argparse.ArgumentParser(
         prog="vistlog", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "

@@ -1,0 +1,142 @@
+"""Write docs/api.md from the docstrings of the public API: ``python docs/make-api.py > docs/api.md``.
+
+Every name of ``vistlog.__all__`` (and of ``vistlog.views`` and ``vistlog.archive``) with its
+signature and its docstring; a test checks that docs/api.md is what this prints.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+from pathlib import Path
+from typing import Any
+
+import vistlog
+
+HEADER = """# The Python API
+
+Generated from the docstrings by `python docs/make-api.py > docs/api.md` (a test checks that it is
+up to date). Everything here is importable from `vistlog` (and the two modules `vistlog.views`
+and `vistlog.archive`); the floors below, `vistlog.events` and `vistlog.projections`, are not part
+of the API and may change between versions.
+
+Errors: every failure of bad input or of the file system raised by the API is a
+`VistlogError` (a `ValueError`), with `code` (one word per class, below) and `problems` (a tuple of
+`Problem`, when there are several). `WorkerFailed` (a bug in a worker process, not bad input) is a
+`RuntimeError` with the same two attributes.
+"""
+
+
+def _attribute_docs(module: Any) -> dict[str, str]:
+    """Module-level names documented by a string right after their assignment."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return {}
+    docs: dict[str, str] = {}
+    body = tree.body
+    for node, after in zip(body, body[1:]):
+        target = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            target = node.targets[0].id
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            target = node.target.id
+        if target and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
+                and isinstance(after.value.value, str):
+            docs[target] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+def _doc(obj: Any) -> str:
+    return inspect.cleandoc(obj.__doc__) if obj.__doc__ else ""
+
+
+def _markdown(doc: str) -> str:
+    """A docstring as Markdown: its examples fenced as Python sessions."""
+    out: list[str] = []
+    fenced = False
+    for line in doc.split("\n"):
+        if line.startswith(">>>") and not fenced:
+            out.append("```pycon")
+            fenced = True
+        elif fenced and not line.strip():
+            out.append("```")
+            fenced = False
+        out.append(line)
+    if fenced:
+        out.append("```")
+    return "\n".join(out)
+
+
+def _signature(obj: Any) -> str:
+    try:
+        return str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        return ""
+
+
+def _members(cls: type) -> list[str]:
+    out = []
+    for name, member in cls.__dict__.items():
+        if name.startswith("_") or name in ("code", "problems"):
+            continue
+        if isinstance(member, property):
+            out.append(f"- `{name}` (property): {_first(_doc(member))}")
+        elif isinstance(member, (staticmethod, classmethod)) or inspect.isfunction(member):
+            fn = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+            out.append(f"- `{name}{_signature(fn)}`: {_first(_doc(fn))}")
+    fields = getattr(cls, "__attrs_attrs__", ())
+    public = [f.name for f in fields if not f.name.startswith("_")]
+    if public:
+        out.insert(0, "- fields: " + ", ".join(f"`{n}`" for n in public))
+    return out
+
+
+def _first(doc: str) -> str:
+    return " ".join(doc.split("\n\n", 1)[0].split())
+
+
+def _section(name: str, obj: Any, data_docs: dict[str, str]) -> list[str]:
+    lines = [f"### `{name}`", ""]
+    if inspect.isclass(obj):
+        kind = "exception" if issubclass(obj, BaseException) else "class"
+        bases = ", ".join(b.__name__ for b in obj.__bases__ if b is not object)
+        head = f"{kind} `{name}{_signature(obj) if kind == 'class' else ''}`" + (f" ({bases})" if bases else "")
+        if issubclass(obj, BaseException):
+            head += f", code `{obj.code}`" if isinstance(getattr(obj, "code", None), str) else ""
+        lines += [head, "", _markdown(_doc(obj)), ""]
+        members = _members(obj)
+        if members:
+            lines += [*members, ""]
+    elif inspect.isfunction(obj):
+        lines += [f"`{name}{_signature(obj)}`", "", _markdown(_doc(obj)), ""]
+    else:
+        lines += [f"`{name}` = `{obj!r}`" if isinstance(obj, tuple) and len(repr(obj)) < 100 else f"`{name}`", "",
+                  data_docs.get(name, ""), ""]
+    return lines
+
+
+def render() -> str:
+    """The whole page."""
+    out = [HEADER]
+    for title, module in (("vistlog", vistlog), ("vistlog.views", vistlog.views),
+                          ("vistlog.archive", vistlog.archive)):
+        out += [f"## `{title}`", "", _first(_doc(module)), ""]
+        data_docs: dict[str, str] = {}
+        for source in (vistlog.api, module, vistlog.events.problems):
+            data_docs.update(_attribute_docs(source))
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.ismodule(obj):
+                out += [f"### `{name}`", "", f"module `vistlog.{name}`", "",
+                        f"{_first(_doc(obj))} Its names are in the section `vistlog.{name}` below.", ""]
+                continue
+            out += _section(name, obj, data_docs)
+    text = "\n".join(out)
+    root = str(Path(__file__).resolve().parent.parent)
+    return text.replace(root, ".").rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(render())
