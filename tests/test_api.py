@@ -234,7 +234,7 @@ def _failures(d: Path) -> dict[str, Any]:
 
 @pytest.mark.parametrize("what", list(_failures(Path("."))))
 def test_every_failure_of_input_or_file_system_is_a_vistlog_error_with_a_code(what: str, tmp_path: Path) -> None:
-    with pytest.raises(Exception) as exc:  # noqa: B017 - which class it is, is what is tested
+    with pytest.raises(Exception) as exc:
         _failures(tmp_path)[what]()
     err = exc.value
     assert isinstance(err, vistlog.VistlogError), (what, type(err), err)

@@ -48,7 +48,8 @@ __all__ = [
     "append", "verify", "VerifyResult",
     "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive",
-    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError", "ClaimError",
+    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
+    "ClaimError",
     "OutputError", "LogProblems", "WorkerFailed",
     "Problem", "CODES",
 ]

@@ -54,7 +54,8 @@ __all__ = [
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT",
-    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError", "OutputError",
+    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
+    "OutputError",
     "Problem", "ImportedGame", "AuditReport", "VerifyResult",
 ]
 
