@@ -227,8 +227,6 @@ def _failures(d: Path) -> dict[str, Any]:
         "a missing claimed sheet": lambda: next(vistlog.read_games(log)).audit(d / "claimed.json"),
         "a player not in the game": lambda: next(vistlog.read_games(log)).sheet().value("Дима", "pool"),
         "an unknown preset": lambda: vistlog.views.rules_text("moscow"),
-        "a dask scheduler that is not there": lambda: vistlog.archive.run_many(
-            "settle", [str(log)], dask="tcp://127.0.0.1:1"),
     }
 
 
