@@ -41,6 +41,7 @@ __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
+    "KeyRequired", "MAX_KEY",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -149,13 +150,23 @@ def split_chain(line: bytes) -> tuple[bytes, str | None]:
     return line, None
 
 
+MAX_KEY: Final = 4096
+"""The largest key file read (bytes): a longer one is refused, never read in part."""
+
+
 def read_key(path: str) -> bytes:
-    """The secret of a keyed chain, from a key file (its bytes, a trailing newline left off)."""
+    """The secret of a keyed chain, from a key file: all its bytes, a trailing newline left off
+    (16 to :data:`MAX_KEY` bytes; a longer file is refused, so two keys that differ anywhere are
+    two keys)."""
     try:
         with open(path, "rb") as fh:
-            key = fh.read(4096).rstrip(b"\r\n")
+            key = fh.read(MAX_KEY + 1)
     except OSError as exc:
         raise LogUnreadable(f"{path}: cannot read the key file ({exc.strerror or exc})") from None
+    if len(key) > MAX_KEY:
+        raise LogUnreadable(f"{path}: a key file holds at most {MAX_KEY} bytes; this one is longer "
+                            "(is it the right file?)")
+    key = key.rstrip(b"\r\n")
     if len(key) < 16:
         raise LogUnreadable(f"{path}: a key file holds at least 16 bytes of secret")
     return key
@@ -508,7 +519,9 @@ class VerifyResult:
     chain and no key); ``code`` is the problem code when it is broken.
 
     ``head_at``: the line whose chain value is the remembered head given to :func:`verify`;
-    ``since_head``: how many chained lines follow it.
+    ``since_head``: how many chained lines follow it. ``keyed_from``: with a key, the first line
+    of the keyed chain (every line from there on had its ``_mac`` checked with the key; the lines
+    before it carry only the plain chain, which anyone can recompute).
     """
 
     status: str
@@ -520,6 +533,7 @@ class VerifyResult:
     head_at: int | None = None
     since_head: int = 0
     code: str | None = None
+    keyed_from: int | None = None
 
 
 def verify(path: str, head: str | None = None, key: bytes | None = None) -> VerifyResult:
@@ -533,7 +547,9 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
     then ``broken``. ``head`` may be a unique prefix of the value (8 digits or more, as git
     takes commit ids); one that matches two lines is ``ambiguous``. A keyed chain (``_mac``
     lines, see :class:`Chain`) is proven only with its ``key``; without it the result is
-    ``keyed``, and nothing is proven.
+    ``keyed``, and nothing is proven. With a ``key``, a log that has no keyed line at all is
+    ``broken`` (``chain-not-keyed``): a plain chain can be rewritten by anyone, so the key proves
+    nothing of it.
     """
     src = open_source(path)
     try:
@@ -543,6 +559,7 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
         head_value = ""
         chained_at_head = 0
         torn_at: int | None = None
+        keyed_from: int | None = None
         head = head.lower() if head is not None else None
         for lineno, line, torn in read_lines(src):
             total += 1
@@ -556,6 +573,8 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
                                     f"a line of over {MAX_LINE} bytes: the chain cannot be followed",
                                     code="line-too-long")
             content, value = split_chain(line)
+            if keyed_from is None and value is not None and value.startswith(KEYED):
+                keyed_from = lineno
             broken = chain.step(content, value)
             if broken:
                 return VerifyResult("broken", total, chain.chained - (value is not None), None, lineno,
@@ -574,13 +593,19 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
         if chain.unchecked:
             return VerifyResult("keyed", total, chain.chained, None, None,
                                 f"{chain.unchecked} line(s) carry a keyed chain (_mac): only its key can prove them")
+        if key is not None and keyed_from is None:
+            return VerifyResult("broken", total, chain.chained, None, None,
+                                f"no line carries a keyed chain (_mac): the key proves nothing of this log "
+                                f"({chain.chained} line(s) with a plain chain, which anyone can recompute)",
+                                code="chain-not-keyed")
         if head is not None and head_at is None:
             return VerifyResult("broken", total, chain.chained, None, None,
                                 f"the remembered head {head[:16]}… is on no line of this chain: lines were "
                                 "removed from its end, or it is another log", code="chain-head-missing")
         note = "torn last line ignored: a write that never finished" if torn_at else ""
         return VerifyResult("ok", total, chain.chained, chain.state.hex(), torn_at, note, head_at,
-                            chain.chained - chained_at_head if head_at is not None else 0)
+                            chain.chained - chained_at_head if head_at is not None else 0,
+                            keyed_from=keyed_from if key is not None else None)
     finally:
         if src is not sys.stdin.buffer:
             src.close()
@@ -638,7 +663,7 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
         fcntl.flock(fd, fcntl.LOCK_EX)
         _recover(path, fd, warn)
         check = make_checker()
-        good_end, state, last_seq = _replay(path, fd, check, warn)
+        good_end, state, last_seq = _replay(path, fd, check, warn, key)
         if good_end != os.fstat(fd).st_size:
             _cut(fd, good_end)
         needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
@@ -658,12 +683,21 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
         os.close(fd)
 
 
-def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None) -> tuple[int, bytes, int]:
+class KeyRequired(LogUnreadable):
+    """A keyed log (its lines carry ``_mac``) appended to without its key, or with another key:
+    refused, nothing written, since the lines written would break its keyed chain for good."""
+
+    code = "key-required"
+
+
+def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None,
+            key: bytes | None = None) -> tuple[int, bytes, int]:
     """Read the log under the lock: (the end of its last whole line, the chain value, the last ``seq``).
 
-    Refuses a non-empty file whose first line is not an event: it is not a log.
+    Refuses a non-empty file whose first line is not an event: it is not a log; and a keyed log
+    without its key, or with a key that does not prove its keyed lines (:class:`KeyRequired`).
     """
-    chain = Chain()
+    chain = Chain(key)
     last_seq = 0
     good_end = 0
     first = True
@@ -687,7 +721,10 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
             if not line.strip():
                 continue
             content, value = split_chain(line)
-            chain.step(content, value)
+            if chain.step(content, value) == "chain-mismatch" and key is not None and chain.keyed \
+                    and value is not None and value.startswith(KEYED):
+                raise KeyRequired(f"{path}: the key does not prove this log's keyed chain (_mac): "
+                                  "is it the club's key? nothing appended")
             try:
                 event = decode_owned(loads_line(content))
             except DecodeError as exc:
@@ -698,6 +735,9 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
             first = False
             last_seq = event.seq
             check(event)
+    if chain.keyed and key is None:
+        raise KeyRequired(f"{path}: the log is keyed (its lines carry _mac): give its key (--key-file); "
+                          "nothing appended")
     return good_end, chain.state, last_seq
 
 

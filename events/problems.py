@@ -102,6 +102,7 @@ CODES: dict[str, str] = {
     "chain-missing": "a line without a chain after the chain began",
     "chain-unkeyed": "a line chained without the key after the keyed chain began",
     "chain-head-missing": "the head kept from an earlier verify is on no line: lines were cut from the end",
+    "chain-not-keyed": "verify was given a key, but no line carries a keyed chain (_mac): the key proves nothing",
     # games and players
     "game-empty": "an empty game id",
     "game-not-started": "an event of a game with no game_started before it",

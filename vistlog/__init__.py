@@ -28,7 +28,7 @@ their names may change between versions, the names here do not.
 
 from vistlog.events.codec import DecodeError
 from vistlog.events.importers import ImportedGame, SourceError
-from vistlog.events.log import AppendRejected, LogUnreadable, VerifyResult
+from vistlog.events.log import AppendRejected, KeyRequired, LogUnreadable, VerifyResult
 from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
 from vistlog.events.rules import RulesError
 from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
@@ -49,7 +49,7 @@ __all__ = [
     "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
-    "ClaimError",
+    "ClaimError", "KeyRequired",
     "OutputError", "LogProblems", "WorkerFailed",
     "Problem", "CODES",
 ]

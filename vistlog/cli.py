@@ -488,6 +488,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _err(f"keep the head elsewhere; next time: vistlog verify {args.log} --head {(res.head or '')[:12]}")
         if res.message:
             _err(f"{args.log}:{res.line}: {res.message}")
+        if res.keyed_from is not None:
+            _out(f"{args.log}: lines {res.keyed_from}..{res.lines} keyed (each _mac checked with the key)"
+                 + (f"; lines 1..{res.keyed_from - 1} carry the plain chain only" if res.keyed_from > 1 else ""))
         if res.head_at is not None:
             _out(f"{args.log}: the remembered head is line {res.head_at}"
                  + (f"; {res.since_head} line(s) appended since" if res.since_head else ", the last line"))
