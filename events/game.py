@@ -29,7 +29,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Final, Protocol, cast
 
 from .cards import (
     PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands, is_raspas,
@@ -1046,6 +1046,10 @@ def game_class(started: GameStarted) -> type[GameState]:
     return PreferansGame if started.kind is GameKind.PREFERANS else SoloWhistGame
 
 
+MAX_PLAYERS: Final = 4
+"""The most players any game has (Preferans with a sitting-out dealer, Solo Whist)."""
+
+
 class LogChecker:
     """Checks the events of one file in order; see the module docstring."""
 
@@ -1131,6 +1135,9 @@ class LogChecker:
         if bad or not unicodedata.is_normalized("NFC", ev.game):
             why = f"control or format characters ({bad})" if bad else "not in Unicode NFC form"
             return [Issue("game-id-invalid", "game", f"{printable(ev.game)!r}: {why}")]
+        if n > MAX_PLAYERS:  # before any per-name work: a list of 100,000 names is refused at once
+            return [Issue("players-count", "players", f"a game has at most {MAX_PLAYERS} players, not {n}")]
+        seen: set[str] = set()
         for i, name in enumerate(ev.players):
             if not name.strip():
                 return [Issue("player-name-empty", f"players.{i}", "a player's name is empty")]
@@ -1141,8 +1148,9 @@ class LogChecker:
             if not unicodedata.is_normalized("NFC", name):
                 return [Issue("player-name-not-nfc", f"players.{i}",
                               f"{name!r} is not in Unicode NFC form; write it {unicodedata.normalize('NFC', name)!r}")]
-            if name in ev.players[:i]:
+            if name in seen:
                 return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
+            seen.add(name)
         if ev.rules.kind is not ev.kind:
             return [Issue("preset-other-game", "rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
                                      f"not for {ev.kind.value}")]

@@ -81,3 +81,12 @@ def test_the_whole_key_file_is_the_key(tmp_path: Path) -> None:
     long.write_bytes(b"x" * 5000)
     with pytest.raises(vistlog.LogUnreadable, match="at most 4096 bytes"):
         vistlog.verify(log, key_file=long)
+
+
+def test_a_game_of_100000_names_is_refused_at_once() -> None:
+    """Issue 34, item 11: the count is checked before any per-name work, and "listed twice" is linear."""
+    names = [f"p{i}" for i in range(100_000)]
+    (game,) = vistlog.read_games([{"type": "game_started", "game": "g", "kind": "preferans", "players": names,
+                                   "pool": 10, "rules": {"preset": "sochi"}}])
+    assert [p.code for p in game.problems] == ["players-count"] and not game.started
+    assert "at most 4 players, not 100000" in game.problems[0].message
