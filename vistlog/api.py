@@ -672,5 +672,6 @@ def game_events(source: str | os.PathLike[str], game: str | None = None) -> list
     if game is not None and game not in names:
         raise UnknownName(f"{path}: no game {game!r} (games: {', '.join(names) or 'none'})")
     if game is None and len(names) != 1:
-        raise VistlogError(f"{path} holds {len(names)} games: name one (--game, or game=): ({', '.join(names) or 'none'})")
+        raise VistlogError(f"{path} holds {len(names)} games: name one with --game (game= here): "
+                           f"{', '.join(names) or 'none'}")
     return kept
