@@ -573,9 +573,9 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
                                     f"a line of over {MAX_LINE} bytes: the chain cannot be followed",
                                     code="line-too-long")
             content, value = split_chain(line)
-            if keyed_from is None and value is not None and value.startswith(KEYED):
-                keyed_from = lineno
             broken = chain.step(content, value)
+            if keyed_from is None and chain.keyed:
+                keyed_from = lineno
             if broken:
                 return VerifyResult("broken", total, chain.chained - (value is not None), None, lineno,
                                     CHAIN_MESSAGES[broken], code=broken)
@@ -721,8 +721,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
             if not line.strip():
                 continue
             content, value = split_chain(line)
-            if chain.step(content, value) == "chain-mismatch" and key is not None and chain.keyed \
-                    and value is not None and value.startswith(KEYED):
+            if chain.step(content, value) == "chain-mismatch" and value is not None and value.startswith(KEYED):
                 raise KeyRequired(f"{path}: the key does not prove this log's keyed chain (_mac): "
                                   "is it the club's key? nothing appended")
             try:

@@ -42,7 +42,7 @@ from vistlog.events.cards import GameKind
 from vistlog.events.rules import Rules
 from vistlog.projections import render
 from vistlog.projections.audit import AuditReport, ClaimError, audit, read_claimed
-from vistlog.projections.entries import Num, Totals
+from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
 from vistlog.projections.ppn import write as ppn_write
 from vistlog.projections.replay import replay_lines
@@ -138,12 +138,12 @@ class Sheet:
         if player not in self.players or (on is not None and on not in self.players):
             raise UnknownName(f"no player {player if player not in self.players else on!r} "
                                f"(players: {', '.join(self.players)})")
-        if column in ("whists", "soups"):
+        if column not in COLUMNS:
+            raise UnknownName(f"no column {column!r} (columns: {', '.join(COLUMNS)})")
+        if column in PAIRED:
             if on is None:
                 raise VistlogError(f"{column} are written on a player: give on=")
             return cast(Mapping[tuple[str, str], Num], getattr(self, column)).get((player, on), 0)
-        if column not in ("pool", "mountain", "points", "bula", "refe"):
-            raise UnknownName(f"no column {column!r} (columns: pool, mountain, whists, points, bula, soups, refe)")
         return cast(Mapping[str, Num], getattr(self, column))[player]
 
     def whists_by(self, writer: str) -> dict[str, Num]:
@@ -343,7 +343,6 @@ class GameReader(Iterator[Game]):
     def __init__(self, items: Iterator[Problem | GameResult]) -> None:
         self._items = items
         self._pending: dict[str | None, list[Problem]] = {}
-        self._seen: set[str] = set()
         self._unstarted: Iterator[Game] | None = None
         self.problems: list[Problem] = []
         """Problems of lines that name no game (complete after iteration)."""
@@ -357,7 +356,6 @@ class GameReader(Iterator[Game]):
                 if isinstance(item, Problem):
                     self._pending.setdefault(item.game, []).append(item)
                 else:
-                    self._seen.add(item.game)
                     return Game(item, tuple(self._pending.pop(item.game, ())))
             self.problems.extend(self._pending.pop(None, ()))
             self._unstarted = iter([Game(None, tuple(ps), name) for name, ps in self._pending.items()
@@ -659,13 +657,15 @@ def game_events(source: str | os.PathLike[str], game: str | None = None) -> list
     names: dict[str, None] = {}
     kept: list[Event] = []
     problems: list[Problem] = []
+    wanted = game
     for _, item in read_events(path):
         if isinstance(item, Problem):
             problems.append(item)
             continue
-        if item.game not in names:
-            names[item.game] = None
-        if (item.game == game) if game is not None else (item.game == next(iter(names))):
+        names.setdefault(item.game, None)
+        if wanted is None:
+            wanted = item.game  # no game named: the first one (several are refused below)
+        if item.game == wanted:
             kept.append(item)
     if problems:
         raise LogProblems(path, problems)
