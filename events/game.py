@@ -31,8 +31,11 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Protocol, cast
 
+import attrs
+
 from .cards import (
-    PREFERANS_DECK, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, final_calls, half_stands, is_raspas,
+    PREFERANS_DECK, SOLO_ORDER, SOLO_WHIST_DECK, Bid, Card, GameKind, Suit, WhistCall, all_bids, final_calls,
+    half_stands, is_raspas,
 )
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, Event,
@@ -46,7 +49,7 @@ from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
 __all__ = ["LogChecker", "GameState", "PreferansGame", "SoloWhistGame", "DealState", "SoloWhistDeal", "ClosureOracle",
-           "Issue", "game_class"]
+           "Issue", "game_class", "Table"]
 
 _STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
 
@@ -61,6 +64,43 @@ class ClosureOracle(Protocol):
     def under_refa(self, game: str, player: str) -> bool:
         """Serbian preferans: ``player`` holds an unplayed refa, so his next game is doubled."""
         ...
+
+
+@attrs.frozen
+class Table:
+    """Where a game stands for whoever records its next deal (the score pad, ``vistlog deal``)."""
+
+    game: str
+    kind: GameKind
+    tricks_total: int | None
+    """What a deal's tricks add up to (None where play may stop once the outcome is decided)."""
+    players: tuple[str, ...]
+    next_deal: int
+    """The number the next new deal gets."""
+    dealer: str | None
+    """Who deals it; None before the first deal (anybody may)."""
+    first_to_speak: str | None
+    """Who speaks (and leads) first in it: the first holder to the dealer's left."""
+    holders: tuple[str, ...]
+    """Who holds cards in it (in a four-handed Preferans game the dealer sits out)."""
+    open_deal: int | None
+    """A deal that has started and is not finished (its next event must finish it)."""
+    voided: tuple[tuple[int, str], ...]
+    """Voided deals not yet recorded again, each with its dealer."""
+    ended: bool
+    dealer_sits_out: bool = False
+    """In a four-handed Preferans game the dealer holds no cards."""
+    contracts: tuple[str, ...] = ()
+    """The contracts of this game, lowest first, as the log writes them."""
+    calls: tuple[str, ...] = ()
+    """The defenders' calls its rules allow (none in Solo Whist), then its kontras (Serbian)."""
+    flags: tuple[str, ...] = ()
+    """What else a deal of this game may say: ``bomb``, ``turned`` (of the deal); ``dark``,
+    ``without_three``, ``totus``, ``igra``, ``partner``, ``trump`` (of the contract)."""
+
+    def holders_for(self, dealer: str) -> tuple[str, ...]:
+        """Who holds cards when ``dealer`` deals, from his left."""
+        return tuple(holders(list(self.players), dealer, dealer_sits_out=self.dealer_sits_out))
 
 
 class DealState:
@@ -231,8 +271,42 @@ class GameState:
             return f"deal {d.number}: the defenders have not both spoken"
         return f"deal {d.number} has no tricks"
 
+    def next_dealer(self) -> str | None:
+        """Who deals the next deal (the rotation, and a raspas dealer's repeats); None before the
+        first deal, which anybody may deal."""
+        prev = self.regular
+        if prev is None or prev.dealer is None:
+            return None
+        return prev.dealer if self._dealer_deals_again(prev) else self.left_of(prev.dealer)[0]
+
+    def table(self) -> Table:
+        """Where the game stands for whoever records the next deal."""
+        dealer = self.next_dealer()
+        holding = holders(self.players, dealer, dealer_sits_out=self.dealer_sits_out) if dealer else []
+        d = self.deal
+        open_deal = d.number if d is not None and self.unfinished() is not None else None
+        voided = tuple((n, self.players[self.dealers[n] - 1]) for n in sorted(self.voided - self.replaced))
+        return Table(game=self.id, kind=self.kind, tricks_total=None if self.PLAY_MAY_STOP else self.kind.tricks,
+                     players=tuple(self.players), next_deal=self.deals_started + 1, dealer=dealer,
+                     first_to_speak=holding[0] if holding else None, holders=tuple(holding), open_deal=open_deal,
+                     voided=voided, ended=self.ended, dealer_sits_out=self.dealer_sits_out,
+                     contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed())
+
+    CONTRACTS: ClassVar[tuple[str, ...]] = ()
+    """The contracts of the game, lowest first."""
+
+    def calls_allowed(self) -> tuple[str, ...]:
+        """The defenders' calls (and kontras) the rules of this game allow."""
+        return ()
+
+    def flags_allowed(self) -> tuple[str, ...]:
+        """What else a deal of this game may say (see :attr:`Table.flags`)."""
+        return ()
+
     # ------------------------------------------------------------------ what each game's class says
 
+    PLAY_MAY_STOP: ClassVar[bool] = False
+    """Play may stop once the outcome is decided, so a deal's tricks may total less than all."""
     GAME: ClassVar[str] = "Preferans"
     """The game's name in messages."""
     ALL_PASS: ClassVar[str] = ""
@@ -301,12 +375,9 @@ class GameState:
         if self.deals_started and self._game_over():
             return [Issue("pools-closed", "deal", self.GAME_OVER.format(game=self.id))]
         prev = self.regular
-        if prev is not None and prev.dealer is not None:
-            expected = self.left_of(prev.dealer)[0]
-            if self._dealer_deals_again(prev):
-                expected = prev.dealer
-            if ev.dealer != expected:
-                return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
+        expected = self.next_dealer()
+        if expected is not None and ev.dealer != expected:
+            return [Issue("dealer-wrong", "dealer", f"{expected} deals deal {ev.deal}, not {ev.dealer}")]
         issues = self._deal_fields(ev)
         if issues:
             return issues
@@ -688,6 +759,18 @@ GameState.HANDLERS = {
 class PreferansGame(GameState):
     """A Russian Preferans game (sochi, leningrad, rostov, classic): pool, mountain, whists, raspasy."""
 
+    CONTRACTS = tuple(b.text for b in sorted((b for b in all_bids() if b.auction_rank >= 0),
+                                             key=lambda b: b.auction_rank))
+
+    def calls_allowed(self) -> tuple[str, ...]:
+        calls = (WhistCall.PASS, WhistCall.WHIST) + ((WhistCall.HALF,) if self.pref.half_whist else ())
+        return tuple(c.value for c in calls)
+
+    def flags_allowed(self) -> tuple[str, ...]:
+        p = self.pref
+        return (("bomb",) if p.bombs else ()) + ("without_three",) + (("dark",) if p.dark_games else ()) + (
+            ("totus",) if p.totus else ())
+
     GAME = "Preferans"
     ALL_PASS = " (a raspas)"
 
@@ -874,6 +957,12 @@ class SoloWhistDeal(DealState):
 
 class SoloWhistGame(GameState):
     """A Solo Whist (вист-соло) game: four players, points, no talon, no whists."""
+
+    CONTRACTS = tuple(b for b in SOLO_ORDER if b != "cop")
+
+    def flags_allowed(self) -> tuple[str, ...]:
+        flags = ("turned", "partner", "trump")
+        return flags
 
     GAME = "Solo Whist"
     AUCTION_ENDS_BEFORE_CONTRACT = False
@@ -1087,6 +1176,11 @@ class LogChecker:
                     self._release(ev.game)
                 return issues
         return self._check_in_full(ev)
+
+    def table(self, game: str) -> Table | None:
+        """Where ``game`` stands (None when it is not under way in this file)."""
+        state = self.games.get(game)
+        return state.table() if state is not None else None
 
     def _release(self, game: str) -> None:
         del self.games[game]

@@ -41,7 +41,7 @@ __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
-    "KeyRequired", "MAX_KEY",
+    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -626,7 +626,7 @@ class AppendRejected(VistlogError):
 Checker = Callable[[Event], list[Issue]]
 
 
-def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callable[[], Checker],
+def append(path: str, incoming: Iterable[tuple[int | None, Any]], make_checker: Callable[[], Checker],
            source_name: str = "<stdin>", warn: Callable[[str], None] | None = None,
            key: bytes | None = None) -> list[Event]:
     """Append events to a log, all or none, under an exclusive lock.
@@ -649,38 +649,144 @@ def append(path: str, incoming: Iterable[tuple[int, Any]], make_checker: Callabl
     With ``key`` the new lines carry a keyed chain (``_mac``, HMAC-SHA256): only the key's holder
     can write or rewrite such lines so that ``verify`` with the key accepts them.
     """
-    incoming = list(incoming)
-    existed = os.path.exists(path)
-    if not existed:  # rehearse on copies: a refused first append leaves no empty file behind
-        rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
-        _, _, problems = _check_incoming(rehearsal, make_checker(), GENESIS, 0, source_name, key)
-        if problems:
-            raise AppendRejected(problems)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        _recover(path, fd, warn)
-        check = make_checker()
-        good_end, state, last_seq = _replay(path, fd, check, warn, key)
-        if good_end != os.fstat(fd).st_size:
-            _cut(fd, good_end)
-        needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
-        out, accepted, problems = _check_incoming(incoming, check, state, last_seq, source_name, key)
-        if problems:
-            raise AppendRejected(problems)
-        if out:
-            try:
-                _write_all_or_nothing(path, fd, (b"\n" if needs_newline else b"") + b"".join(out), good_end)
-            except BaseException:
-                if not existed and good_end == 0:  # the file this append created goes again
-                    with contextlib.suppress(OSError):
-                        os.unlink(path)
-                raise
-        return accepted
-    finally:
-        os.close(fd)
+    return LogWriter(path, make_checker, key=key, warn=warn).append(incoming, source_name)
+
+
+class AppendConflict(AppendRejected):
+    """The log moved on before this append: it expected to write ``seq`` N and the log's next is
+    another (somebody else recorded first); nothing was written."""
+
+    code = "append-conflict"
+
+    def __init__(self, path: str, expected: int, actual: int) -> None:
+        self.expected, self.actual = expected, actual
+        super().__init__([Problem(path, None, expected, "seq", f"expected to write seq {expected}, but the log's "
+                                  f"next seq is {actual}: somebody recorded first; nothing written",
+                                  code="append-conflict")])
+
+
+class LogWriter:
+    """Appends to one log again and again, keeping what it has read: the score pad's writer.
+
+    The first :meth:`append` replays the log as :func:`append` does; each later one reads only
+    the lines written since (by this writer or by any other process), so an append costs what
+    its own events cost, however long the log. Every append takes the lock, recovers an
+    unfinished one and writes through the journal exactly as :func:`append`. A refused or
+    failed append leaves the checker's state unknown: the next one replays the log again.
+    ``expect_seq`` makes an append conditional (:class:`AppendConflict` when the log's next
+    ``seq`` is another): two writers recording the same deal at once, one wins.
+
+    >>> import tempfile
+    >>> from vistlog.projections.fold import Pipeline
+    >>> log = os.path.join(tempfile.mkdtemp(), "pad.jsonl")
+    >>> w = LogWriter(log, lambda: Pipeline(log, detail=False).check)
+    >>> [e.seq for e in w.append([(1, {"type": "game_started", "game": "g", "kind": "preferans",
+    ...     "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}})])]
+    [1]
+    >>> w.next_seq
+    2
+    """
+
+    def __init__(self, path: str, make_checker: Callable[[], Checker], *, key: bytes | None = None,
+                 warn: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self.make_checker = make_checker
+        self.key = key
+        self.warn = warn
+        self.check: Checker | None = None
+        """The live checker, fed every event of the log (None until read, or after a refusal)."""
+        self._end = 0
+        self._chain = Chain(key)
+        self._last_seq = 0
+        self._ident: tuple[int, int] | None = None
+
+    @property
+    def next_seq(self) -> int:
+        """The ``seq`` the next event gets, as of the last read."""
+        return self._last_seq + 1
+
+    def refresh(self) -> bool:
+        """Read what other writers appended since (under the lock); True when anything was new."""
+        if not os.path.exists(self.path):
+            return False
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            _recover(self.path, fd, self.warn)
+            before = (self._ident, self._end)
+            self._catch_up(fd)
+            return (self._ident, self._end) != before
+        finally:
+            os.close(fd)
+
+    def append(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>",
+               expect_seq: int | None = None) -> list[Event]:
+        """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`)."""
+        path, key = self.path, self.key
+        incoming = list(incoming)
+        existed = os.path.exists(path)
+        if not existed:  # rehearse on copies: a refused first append leaves no empty file behind
+            if expect_seq not in (None, 1):
+                raise AppendConflict(path, expect_seq, 1)  # type: ignore[arg-type]
+            rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
+            _, _, problems, _ = _check_incoming(rehearsal, self.make_checker(), GENESIS, 0, source_name, key)
+            if problems:
+                raise AppendRejected(problems)
+            self.check = None
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            _recover(path, fd, self.warn)
+            self._catch_up(fd)
+            check = self.check
+            assert check is not None
+            if expect_seq is not None and expect_seq != self.next_seq:
+                raise AppendConflict(path, expect_seq, self.next_seq)
+            good_end = self._end
+            needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
+            self.check = None  # until the events are written, the checker's state is not the log's
+            out, accepted, problems, state = _check_incoming(incoming, check, self._chain.state, self._last_seq,
+                                                             source_name, key)
+            if problems:
+                raise AppendRejected(problems)
+            if out:
+                blob = (b"\n" if needs_newline else b"") + b"".join(out)
+                try:
+                    _write_all_or_nothing(path, fd, blob, good_end)
+                except BaseException:
+                    if not existed and good_end == 0:  # the file this append created goes again
+                        with contextlib.suppress(OSError):
+                            os.unlink(path)
+                    raise
+                self._end = good_end + len(blob)
+                self._chain.state = state
+                self._chain.began = True
+                self._chain.keyed = self._chain.keyed or key is not None
+                self._last_seq = accepted[-1].seq
+            self.check = check
+            return accepted
+        finally:
+            os.close(fd)
+
+    def _catch_up(self, fd: int) -> None:
+        """Bring the checker up to the log's end: from the start when it is unknown, when the file is
+        another or shorter than read; else only the lines written since."""
+        st = os.fstat(fd)
+        ident = (st.st_dev, st.st_ino)
+        check = self.check
+        if check is None or ident != self._ident or st.st_size < self._end:
+            check = self.make_checker()
+            self._chain, self._end, self._last_seq = Chain(self.key), 0, 0
+        self._ident = ident
+        self.check = None  # a replay that raises leaves it unknown
+        if st.st_size != self._end:
+            self._end, self._last_seq = _replay(self.path, fd, check, self.warn, self.key, chain=self._chain,
+                                                start=self._end, last_seq=self._last_seq)
+            if self._end != os.fstat(fd).st_size:
+                _cut(fd, self._end)
+        self.check = check
 
 
 class KeyRequired(LogUnreadable):
@@ -691,19 +797,18 @@ class KeyRequired(LogUnreadable):
 
 
 def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None,
-            key: bytes | None = None) -> tuple[int, bytes, int]:
-    """Read the log under the lock: (the end of its last whole line, the chain value, the last ``seq``).
+            key: bytes | None = None, *, chain: Chain, start: int = 0, last_seq: int = 0) -> tuple[int, int]:
+    """Read the log under the lock from ``start`` (a line's beginning), following ``chain`` and feeding
+    ``check``: (the end of its last whole line, the last ``seq``).
 
     Refuses a non-empty file whose first line is not an event: it is not a log; and a keyed log
     without its key, or with a key that does not prove its keyed lines (:class:`KeyRequired`).
     """
-    chain = Chain(key)
-    last_seq = 0
-    good_end = 0
-    first = True
+    good_end = start
+    first = start == 0
     with os.fdopen(os.dup(fd), "rb") as existing:
-        existing.seek(0)
-        offset = 0
+        existing.seek(start)
+        offset = start
         lines = _lines(existing)
         for raw in lines:
             end = offset + len(raw)
@@ -737,7 +842,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
     if chain.keyed and key is None:
         raise KeyRequired(f"{path}: the log is keyed (its lines carry _mac): give its key (--key-file); "
                           "nothing appended")
-    return good_end, chain.state, last_seq
+    return good_end, last_seq
 
 
 def _recover(path: str, fd: int, warn: Callable[[str], None] | None) -> None:
@@ -796,10 +901,11 @@ def _sync_dir(path: str) -> None:
             os.close(dfd)
 
 
-def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: bytes, last_seq: int,
-                    source_name: str, key: bytes | None = None) -> tuple[list[bytes], list[Event], list[Problem]]:
+def _check_incoming(incoming: list[tuple[int | None, Any]], check: Checker, state: bytes, last_seq: int,
+                    source_name: str, key: bytes | None = None
+                    ) -> tuple[list[bytes], list[Event], list[Problem], bytes]:
     """Decode and check the new events after the log's last ``seq`` and chain value ``state``:
-    their chained lines, the events, and the problems (the dicts are consumed)."""
+    their chained lines, the events, the problems and the chain value after them (the dicts are consumed)."""
     out: list[bytes] = []
     accepted: list[Event] = []
     problems: list[Problem] = []
@@ -825,7 +931,7 @@ def _check_incoming(incoming: list[tuple[int, Any]], check: Checker, state: byte
             state = hmac.new(key, state + content, hashlib.sha256).digest()
             out.append(content[:-1] + _MAC_PREFIX + state.hex().encode() + b'"}\n')
         accepted.append(event)
-    return out, accepted, problems
+    return out, accepted, problems, state
 
 
 def _last_byte(fd: int, size: int) -> bytes:

@@ -102,6 +102,8 @@ CODES: dict[str, str] = {
     "chain-missing": "a line without a chain after the chain began",
     "chain-unkeyed": "a line chained without the key after the keyed chain began",
     "chain-head-missing": "the head kept from an earlier verify is on no line: lines were cut from the end",
+    "append-conflict": "a conditional append (the score pad's) expected another next seq: somebody recorded first; "
+                       "nothing written",
     "chain-not-keyed": "verify was given a key, but no line carries a keyed chain (_mac): the key proves nothing",
     # games and players
     "game-empty": "an empty game id",

@@ -145,6 +145,17 @@ class SerbianDeal(DealState):
 class SerbianGame(PreferansGame):
     """A game under the ``serbian`` preset: one :class:`SerbianDeal` at a time."""
 
+    PLAY_MAY_STOP: ClassVar[bool] = True
+    CONTRACTS = tuple(CONTRACT_NUMBER)
+
+    def calls_allowed(self) -> tuple[str, ...]:
+        calls = (WhistCall.WHIST, WhistCall.PASS, WhistCall.INVITE, *Kontra)
+        return tuple(c.value for c in calls)
+
+    def flags_allowed(self) -> tuple[str, ...]:
+        flags = ("igra",)
+        return flags
+
     def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
         super().__init__(started, oracle)
         self.dealer_sits_out = False

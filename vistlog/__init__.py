@@ -7,7 +7,9 @@ far, folds the log into the score sheet (пулька) and settles it exactly. T
   :class:`Game` values, each with its own ``problems``; a game gives its :meth:`~Game.sheet`
   after any deal (a :class:`Sheet`), its :meth:`~Game.settlement` (a :class:`Settlement`),
   :meth:`~Game.audit` (an :class:`AuditReport`) and :meth:`~Game.replay`;
-- :class:`Checker` checks events one at a time (``is_legal``, ``push``);
+- :class:`Checker` checks events one at a time (``is_legal``, ``push``, ``table``);
+- :class:`Recorder` records at the table (a deal in one line, :func:`deal_lines` prints them;
+  the score pad, ``vistlog serve``, writes with it);
 - :func:`append` and :func:`verify` keep the tamper-evident log (optionally keyed);
 - :func:`load` and :func:`dump` read and write other programs' formats;
 - :mod:`vistlog.views` renders games as text, JSON, CSV, SVG and HTML; :mod:`vistlog.archive`
@@ -28,7 +30,9 @@ their names may change between versions, the names here do not.
 
 from vistlog.events.codec import DecodeError
 from vistlog.events.importers import ImportedGame, SourceError
-from vistlog.events.log import AppendRejected, KeyRequired, LogUnreadable, VerifyResult
+from vistlog.events.game import Table
+from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogUnreadable, VerifyResult
+from vistlog.events.notation import NotationError
 from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
 from vistlog.events.rules import RulesError
 from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
@@ -37,14 +41,14 @@ from vistlog.projections.split import WorkerFailed
 from . import archive, views
 from .api import (
     FORMATS_IN, FORMATS_OUT, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind, LogProblems, Settlement,
-    Sheet, Source, Variant, append, check_log, dump, game_events, load, read_games, verify,
+    Recorder, Sheet, Source, Variant, append, check_log, deal_lines, dump, game_events, load, read_games, verify,
 )
 from .output import OutputError
 
 __all__ = [
     "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
     "Variant", "VARIANTS", "Kind", "Source",
-    "Checker", "IllegalEventError",
+    "Checker", "IllegalEventError", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",
     "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive",

@@ -32,13 +32,17 @@ from vistlog.events.codec import DecodeError, decode_obj, loads_line, unstructur
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
-    AppendRejected, LogUnreadable, VerifyResult, open_source, problem_of, read_events, read_key,
+    AppendConflict, AppendRejected, LogUnreadable, LogWriter, VerifyResult, open_source, problem_of, read_events,
+    read_key,
 )
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.cards import GameKind
+from vistlog.events.game import Table
+from vistlog.events.notation import NotationError, game_lines
+from vistlog.events.notation import parse_line as parse_notation
 from vistlog.events.rules import Rules
 from vistlog.projections import render
 from vistlog.projections.audit import AuditReport, ClaimError, audit, read_claimed
@@ -53,7 +57,7 @@ __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
-    "FORMATS_IN", "FORMATS_OUT",
+    "FORMATS_IN", "FORMATS_OUT", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
     "Problem", "ImportedGame", "AuditReport", "VerifyResult",
@@ -502,19 +506,22 @@ class Checker:
         self._pipe = Pipeline(name, detail=False)
         self._name = name
         self._seq = 0
+        self._history: list[Event] = []
 
-    def _event(self, ev: Event | Mapping[str, Any]) -> Event | Problem:
+    def _event(self, ev: Event | Mapping[str, Any], seq: int | None = None) -> Event | Problem:
         if not isinstance(ev, Mapping):
             return ev
         data = _plain(ev)
-        data.setdefault("seq", self._seq + 1)
+        data.setdefault("seq", (self._seq if seq is None else seq) + 1)
         try:
             return decode_obj(data)
         except DecodeError as exc:
             return problem_of(self._name, None, data, exc)
 
     def problems(self, ev: Event | Mapping[str, Any]) -> list[Problem]:
-        """Why ``ev`` is illegal now (an empty list when it is legal); nothing changes."""
+        """Why ``ev`` is illegal now (an empty list when it is legal); nothing changes.
+
+        It asks a copy of the state (a cost that grows with the game); :meth:`push` does not."""
         event = self._event(ev)
         if isinstance(event, Problem):
             return [event]
@@ -526,19 +533,166 @@ class Checker:
         return not self.problems(ev)
 
     def push(self, ev: Event | Mapping[str, Any]) -> Event:
-        """Apply ``ev`` when legal and return it (decoded); raise :class:`IllegalEventError` otherwise."""
-        event = self._event(ev)
-        if isinstance(event, Problem):
-            raise IllegalEventError([event])
-        problems = self.problems(event)
-        if problems:
-            raise IllegalEventError(problems)
-        self._pipe.check(event)
-        self._seq = event.seq
-        return event
+        """Apply ``ev`` when legal and return it (decoded); raise :class:`IllegalEventError` otherwise.
+
+        A legal event costs what its own check costs, however long the game: it is checked on the
+        state itself. A refused one leaves the state as it was: it is built again from the events
+        pushed so far (which the checker keeps, one reference each)."""
+        return self.push_all([ev])[0]
+
+    def push_all(self, events: Iterable[Event | Mapping[str, Any]]) -> list[Event]:
+        """Apply several events, all or none (a deal at once); raise :class:`IllegalEventError`
+        with the first refused event's problems, and then nothing is applied."""
+        done: list[Event] = []
+        seq = self._seq
+        for ev in events:
+            event = self._event(ev, seq)
+            if isinstance(event, Problem):
+                if done:
+                    self._rebuild()
+                raise IllegalEventError([event])
+            issues = [self._problem(event, i) for i in self._pipe.check(event)]
+            if issues:
+                self._rebuild()
+                raise IllegalEventError(issues)
+            done.append(event)
+            seq = event.seq
+        self._history.extend(done)
+        self._seq = seq
+        return done
+
+    def table(self, game: str | None = None) -> Table:
+        """Where ``game`` (by default the one game under way) stands: the next deal's number,
+        dealer, first to speak, a deal left open, voided deals not yet recorded again.
+
+        >>> c = Checker()
+        >>> _ = c.push({"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"],
+        ...             "pool": 10, "rules": {"preset": "sochi"}})
+        >>> _ = c.push_all([{"type": "deal_started", "game": "g", "deal": 1, "dealer": "C"},
+        ...                 {"type": "tricks", "game": "g", "deal": 1, "taken": {"A": 4, "B": 3, "C": 3}}])
+        >>> t = c.table(); (t.next_deal, t.dealer, t.first_to_speak)
+        (2, 'A', 'B')
+        """
+        games = self._pipe.checker.games
+        if game is None:
+            if len(games) != 1:
+                raise UnknownName(f"{len(games)} games are under way: name one ({', '.join(sorted(games)) or 'none'})")
+            game = next(iter(games))
+        table = self._pipe.checker.table(game)
+        if table is None:
+            raise UnknownName(f"game {game!r} is not under way")
+        return table
+
+    def _rebuild(self) -> None:
+        self._pipe = Pipeline(self._name, detail=False)
+        for event in self._history:
+            self._pipe.check(event)
 
     def _problem(self, event: Event, issue: Issue) -> Problem:
         return Problem(self._name, None, event.seq, issue.field, issue.message, event.game, code=issue.code)
+
+
+class Recorder:
+    """Records into one log at the table: reads it once, then each record costs only its own events.
+
+    What the score pad (``vistlog serve``) and ``vistlog deal`` write with. Every record is checked
+    against the game so far and appended all or none, locked, journaled and chained, as
+    :func:`append` does; lines other writers appended meanwhile are read first. ``expect_seq``
+    makes a record conditional: :class:`~vistlog.events.log.AppendConflict` when somebody recorded
+    first. :meth:`table` says who deals next and who speaks first.
+
+    >>> import tempfile
+    >>> r = Recorder(os.path.join(tempfile.mkdtemp(), "evening.jsonl"))
+    >>> _ = r.record([{"type": "game_started", "game": "g", "kind": "preferans", "players": ["Аня", "Боря", "Вова"],
+    ...                "pool": 10, "rules": {"preset": "sochi"}}])
+    >>> [e.type for e in r.record_line("dealer Аня; Боря 6S; Вова whist, Аня pass; Боря 6 Вова 4")]
+    ['deal_started', 'contract', 'whist', 'whist', 'tricks']
+    >>> t = r.table(); (t.next_deal, t.dealer, t.first_to_speak)
+    (2, 'Боря', 'Вова')
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, key: bytes | None = None,
+                 key_file: str | os.PathLike[str] | None = None, warn: Callable[[str], None] | None = None) -> None:
+        self.path = os.fspath(path)
+        self._pipe: Pipeline | None = None
+
+        def make() -> Callable[[Event], list[Issue]]:
+            self._pipe = Pipeline(self.path, detail=False)
+            return self._pipe.check
+
+        self._writer = LogWriter(self.path, make, key=_key(key, key_file), warn=warn)
+
+    def refresh(self) -> bool:
+        """Read what other writers appended since the last look; True when anything was new."""
+        try:
+            return self._writer.refresh()
+        except OSError as exc:
+            raise OutputError(f"{self.path}: cannot read ({exc.strerror or exc})") from None
+
+    @property
+    def next_seq(self) -> int:
+        """The ``seq`` the next event gets (as of the last look)."""
+        return self._writer.next_seq
+
+    def games(self) -> list[str]:
+        """The games under way in the log, in the order they started."""
+        self.refresh()
+        return list(self._pipe.checker.games) if self._pipe is not None and self._writer.check else []
+
+    def table(self, game: str | None = None) -> Table:
+        """Where ``game`` (by default the one game under way) stands; see :class:`Table`."""
+        games = self.games()
+        if game is None:
+            if not games:
+                raise UnknownName(f"{self.path}: no game is under way (every game of the log has ended, or it has "
+                                  "none): start one first (vistlog serve, or a game_started through vistlog append)")
+            if len(games) > 1:
+                raise UnknownName(f"{self.path}: {len(games)} games are under way; name one ({', '.join(games)})")
+            game = games[0]
+        table = self._pipe.checker.table(game) if self._pipe is not None else None
+        if table is None:
+            raise UnknownName(f"{self.path}: game {game!r} is not under way"
+                              + (f" (under way: {', '.join(games)})" if games else ""))
+        return table
+
+    def record(self, events: Iterable[Event | Mapping[str, Any]], *, expect_seq: int | None = None,
+               source: str = "<pad>") -> list[Event]:
+        """Check and append events (dicts without ``seq`` get the next ones), all or none."""
+        items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
+        try:
+            return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq)
+        except OSError as exc:
+            raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
+
+    def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
+        """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""
+        return parse_notation(line, self.table(game))
+
+    def record_line(self, line: str, *, game: str | None = None, expect_seq: int | None = None,
+                    stamp: Mapping[str, str] | None = None) -> list[Event]:
+        """Record one deal written in one line (or ``void N``, ``end``); ``stamp`` adds envelope
+        fields (``at``, ``by``) to every event."""
+        events = self.parse(line, game)
+        if stamp:
+            events = [{**ev, **stamp} for ev in events]
+        return self.record(events, expect_seq=expect_seq, source="<line>")
+
+
+def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[str], None] | None = None
+               ) -> Iterator[str]:
+    """One game's events (in log order) as lines of the deal notation: one deal a line (a deal
+    played card by card with the tricks its cards give), and ``void N`` where a deal was voided.
+    A deal the notation does not write (one with an ``allocation``) raises
+    :class:`~vistlog.events.notation.NotationError`, or is told to ``skipped`` and left out.
+
+    >>> next(deal_lines(game_events("samples/sochi-evening.jsonl")))
+    'dealer Аня; raspas; Боря 0, Вова 3, Аня 7'
+    """
+    items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
+    if not items:
+        return iter(())
+    with_tricks = derive_tricks(ImportedGame(str(items[0].get("game", "")), items, "<events>"))
+    return game_lines(with_tricks.events, skipped)
 
 
 def _key(key: bytes | None, key_file: str | os.PathLike[str] | None) -> bytes | None:

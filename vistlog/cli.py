@@ -24,8 +24,9 @@ import orjson
 
 from . import archive, views
 from .api import (
-    AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, Problem, SourceError, VistlogError,
-    append, check_log, dump, game_events, open_log, parse_line, read_games, verify,
+    AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, NotationError, Problem, Recorder,
+    SourceError, Table, UnknownName, VistlogError, append, check_log, deal_lines, dump, game_events, open_log,
+    parse_line, read_games, verify,
 )
 from .output import OutputError, Progress, Streamed, open_output, write_file, write_json
 
@@ -387,7 +388,17 @@ def _stream(games: _Games, view: Callable[[Game], dict[str, Any]], text: Callabl
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """vistlog replay: the story of a game, deal by deal (one game at a time)."""
+    """vistlog replay: the story of a game, deal by deal (one game at a time); or its deals as lines."""
+    if args.format == "lines":
+        try:
+            events = game_events(args.log, args.game)
+        except LogProblems as exc:
+            for p in exc.problems:
+                _err(str(p))
+            return 1
+        for line in deal_lines(events, skipped=lambda why: _err(f"{args.log}: {why}")):
+            _out(line)
+        return 0
     games = _Games(args)
     for i, g in enumerate(games):
         if i:
@@ -430,6 +441,34 @@ def cmd_append(args: argparse.Namespace) -> int:
         return 1
     _err(f"{args.log}: appended {len(done)} event(s), seq {done[0].seq}..{done[-1].seq}")
     return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    """vistlog deal: one deal written in one line, checked and appended; then who deals next."""
+    recorder = Recorder(args.log, key_file=args.key_file, warn=_err)
+    stamp = {"by": args.by} if args.by else None
+    try:
+        done = recorder.record_line(args.line, game=args.game, stamp=stamp)
+    except NotationError as exc:
+        _err(f"{args.log}: {exc}; nothing written")
+        return 1
+    except AppendRejected as exc:
+        for p in exc.problems:
+            _err(str(p))
+        _err(f"{args.log}: nothing written ({len(exc.problems)} problem(s))")
+        return 1
+    what = f"deal {getattr(done[0], 'deal', '')}" if done[0].type == "deal_started" else done[0].type.replace("_", " ")
+    _err(f"{args.log}: recorded {what} (seq {done[0].seq}..{done[-1].seq})")
+    if done[-1].type != "game_ended":
+        _err(_next_deal(recorder.table(done[0].game)))
+    return 0
+
+
+def _next_deal(t: Table) -> str:
+    """What the table needs to know before the next deal."""
+    if t.open_deal is not None:
+        return f"deal {t.open_deal} is not finished"
+    return f"next: deal {t.next_deal}, {t.dealer} deals, {t.first_to_speak} speaks first"
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -624,7 +663,8 @@ def build_parser() -> argparse.ArgumentParser:
          ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl\n"
                            "  vistlog audit archive/ --dask local                # on a local Dask cluster"),
         ("replay", cmd_replay, "deal by deal, in words, what happened and what each entry is for",
-         ("text",), "vistlog replay samples/classic-bombs.jsonl --upto 3"),
+         ("text", "lines"), "vistlog replay samples/classic-bombs.jsonl --upto 3\n"
+                            "  vistlog replay samples/sochi-evening.jsonl --format lines   # one deal a line"),
     ):
         sp = add(name, func, help_, example)
         if name in ("settle", "audit"):
@@ -640,7 +680,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("-o", "--output", metavar="FILE",
                             help="write here, whole or not at all (default: standard output)")
         if len(fmts) > 1:
-            sp.add_argument("--format", choices=fmts, default="text", help="output format (default text)")
+            sp.add_argument("--format", choices=fmts, default="text",
+                            help="lines: every deal in the one-line notation of vistlog deal (docs/notation.md)"
+                            if name == "replay" else "output format (default text)")
         if name == "audit":
             sp.add_argument("--claimed", metavar="FILE",
                             help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
@@ -650,6 +692,16 @@ def build_parser() -> argparse.ArgumentParser:
              "  vistlog append club.jsonl --key-file ~/.vistlog-club.key < tonight.jsonl   # a keyed chain")
     sp.add_argument("log", metavar="LOG", help="log file (created when missing)")
     _add_key(sp, "chain the new lines with HMAC-SHA256 and the secret in FILE (a keyed chain: _mac)")
+    sp = add("deal", cmd_deal, "record one deal written in one line (docs/notation.md); then who deals next",
+             'vistlog deal evening.jsonl "Боря 6♠; Вова вист, Аня пас; Боря 7 Вова 3"\n'
+             '  vistlog deal evening.jsonl "распасы; Аня 5 Боря 3 Вова 2"\n'
+             '  vistlog deal evening.jsonl "Вова мизер; Вова 0"\n'
+             '  vistlog deal evening.jsonl "void 4 misdeal"     # then: "again 4; …" records it anew')
+    sp.add_argument("log", metavar="LOG", help="the log (its game must have started: vistlog serve or append)")
+    sp.add_argument("line", metavar="LINE", help="the deal: [bids …;] DECLARER CONTRACT | raspas; [calls;] TRICKS")
+    sp.add_argument("--game", metavar="ID", help="the game (required when several are under way)")
+    sp.add_argument("--by", metavar="NAME", help="who records it (the events' by)")
+    _add_key(sp, "the secret of a keyed log (its lines carry _mac)")
     sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
              "  vistlog import --from jsonl server-logs/ -o online.jsonl\n"
@@ -735,6 +787,9 @@ def main(argv: list[str] | None = None) -> int:
         _err(str(exc))
         return 2
     except _UsageError as exc:
+        _err(f"vistlog {args.command}: {exc}")
+        return 2
+    except UnknownName as exc:
         _err(f"vistlog {args.command}: {exc}")
         return 2
     except BrokenPipeError:
