@@ -290,3 +290,42 @@ def test_append_takes_a_key_and_verify_proves_it(tmp_path: Path) -> None:
     assert b'"_mac"' in log.read_bytes() and vistlog.verify(log).status == "keyed"
     assert vistlog.verify(log, key_file=key).status == "ok"
     assert vistlog.verify(log, key=b"another secret, 16 bytes or more").status == "broken"
+
+
+def test_checker_push_all_is_all_or_none_and_a_refusal_leaves_the_state_as_it_was() -> None:
+    c = vistlog.Checker()
+    c.push({"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
+            "rules": {"preset": "sochi"}})
+    deal = [{"type": "deal_started", "game": "g", "deal": 1, "dealer": "C"},
+            {"type": "contract", "game": "g", "deal": 1, "declarer": "A", "contract": "6S"},
+            {"type": "whist", "game": "g", "deal": 1, "player": "B", "call": "whist"},
+            {"type": "whist", "game": "g", "deal": 1, "player": "C", "call": "pass"}]
+    bad = [*deal, {"type": "tricks", "game": "g", "deal": 1, "taken": {"A": 6, "B": 4, "C": 1}}]
+    with pytest.raises(vistlog.IllegalEventError) as caught:
+        c.push_all(bad)
+    assert [p.code for p in caught.value.problems] == ["tricks-sum"]
+    assert c.table().next_deal == 1 and c.table().open_deal is None  # nothing of the refused deal applied
+    done = c.push_all([*deal, {"type": "tricks", "game": "g", "deal": 1, "taken": {"A": 6, "B": 3, "C": 1}}])
+    assert [e.seq for e in done] == [2, 3, 4, 5, 6]
+    with pytest.raises(vistlog.IllegalEventError):
+        c.push({"type": "deal_started", "game": "g", "deal": 2, "dealer": "C"})  # A deals deal 2
+    t = c.table()
+    assert (t.next_deal, t.dealer, t.first_to_speak, t.holders) == (2, "A", "B", ("B", "C", "A"))
+    assert c.push({"type": "deal_started", "game": "g", "deal": 2, "dealer": "A"}).seq == 7
+
+
+def test_checker_push_does_not_copy_the_state() -> None:
+    import copy
+
+    c = vistlog.Checker()
+    c.push({"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
+            "rules": {"preset": "sochi"}})
+    copied = []
+    original = copy.deepcopy
+    try:
+        copy.deepcopy = lambda *a, **k: copied.append(1) or original(*a, **k)  # type: ignore[assignment]
+        c.push({"type": "deal_started", "game": "g", "deal": 1, "dealer": "C"})
+        c.push({"type": "tricks", "game": "g", "deal": 1, "taken": {"A": 4, "B": 3, "C": 3}})
+    finally:
+        copy.deepcopy = original
+    assert copied == []

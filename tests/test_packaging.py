@@ -66,11 +66,13 @@ def test_the_source_checks_hold_in_a_checkout_named_vistlog(tmp_path: Path) -> N
     assert re.search(r"^(\d+) passed in ", proc.stdout, re.M) and "failed" not in proc.stdout, proc.stdout
 
 
-def test_the_cli_uses_only_the_public_api() -> None:
-    """The command line is a client like any other: it imports vistlog's own modules, never the floors below."""
+@pytest.mark.parametrize("client", ["cli.py", "pad.py"])
+def test_the_cli_uses_only_the_public_api(client: str) -> None:
+    """The command line and the score pad are clients like any other: they import vistlog's own modules,
+    never the floors below."""
     import ast
 
-    tree = ast.parse((ROOT / "vistlog" / "cli.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "vistlog" / client).read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):

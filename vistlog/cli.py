@@ -464,6 +464,18 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """vistlog serve: the score pad, a local web page over the log."""
+    from . import pad
+
+    try:
+        pad.serve(args.log, host=args.host, port=args.port, key_file=args.key_file, open_browser=args.open,
+                  say=lambda m: print(m, flush=True))
+    except OSError as exc:
+        raise _UsageError(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc})") from None
+    return 0
+
+
 def _next_deal(t: Table) -> str:
     """What the table needs to know before the next deal."""
     if t.open_deal is not None:
@@ -702,6 +714,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--game", metavar="ID", help="the game (required when several are under way)")
     sp.add_argument("--by", metavar="NAME", help="who records it (the events' by)")
     _add_key(sp, "the secret of a keyed log (its lines carry _mac)")
+    sp = add("serve", cmd_serve, "the score pad: record the evening in the browser, the пулька drawn as it goes",
+             "vistlog serve evening.jsonl --open\n"
+             "  vistlog serve club.jsonl --host 0.0.0.0 --port 8765     # phones at the table: prints the token "
+             "and a QR code\n"
+             "  vistlog serve club.jsonl --key-file ~/.vistlog-club.key   # a keyed log stays keyed")
+    sp.add_argument("log", metavar="LOG", help="the log (created with the first game; an existing one is continued)")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="where to listen (default 127.0.0.1: this machine only; any other needs the printed token)")
+    sp.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
+    sp.add_argument("--open", action="store_true", help="open the page in the browser")
+    _add_key(sp, "the secret of a keyed log: every deal written is keyed (_mac)")
     sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
              "  vistlog import --from jsonl server-logs/ -o online.jsonl\n"

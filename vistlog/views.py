@@ -31,7 +31,7 @@ from .api import Game, result_of
 
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
-    "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "schema", "PRESET_NAMES",
+    "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html",
 ]
 
@@ -127,6 +127,13 @@ def rules_json(preset: str) -> dict[str, Any]:
     """Every option of ``preset`` as JSON: ``{"preset", "options": {name: value}}``."""
     _preset(preset)
     return rules_view.rules_json(preset)
+
+
+def rules_rows(preset: str) -> dict[str, Any]:
+    """Every option of ``preset`` a row (name, value, its text, what it accepts, what it means), with the
+    preset's kind and description: ``vistlog rules PRESET`` for a form (the score pad's new game)."""
+    _preset(preset)
+    return rules_view.rules_rows(preset)
 
 
 def _preset(name: str) -> None:

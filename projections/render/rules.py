@@ -41,6 +41,15 @@ def rules_json(preset: str) -> dict[str, Any]:
     return {"preset": preset, "options": {name: _jsonable(value) for name, value, _, _ in option_docs(preset)}}
 
 
+def rules_rows(preset: str) -> dict[str, Any]:
+    """``{"preset", "kind", "description", "options": [{"name", "value", "shown", "accepts", "meaning"}]}``:
+    what ``rules_text`` shows, a row an option, for a form."""
+    p = PRESETS[preset]
+    return {"preset": preset, "kind": p.kind.value, "description": p.description,
+            "options": [{"name": name, "value": _jsonable(value), "shown": show(value), "accepts": accepts,
+                         "meaning": doc} for name, value, accepts, doc in option_docs(preset)]}
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)

@@ -1,0 +1,440 @@
+"""The score pad (``vistlog serve``), driven by real headless Chromium through Playwright.
+
+The server runs as a user starts it (``python -m vistlog serve LOG --port 0``, its own process);
+Debian's ``chromium`` is the browser (Playwright launched with ``executable_path``; its own
+browser download is never used). A whole evening is recorded by clicks and taps and compared
+with the same evening written by hand as JSON through ``vistlog.append``: the same events (save
+``seq``, the time stamps and the chain) and the same settlement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import vistlog
+from vistlog.events.codec import unstructure
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[1]
+G = "вечер-2026-12-02"
+
+
+class Server:
+    """``vistlog serve`` in its own process, on a free port."""
+
+    def __init__(self, log: Path, *extra: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "vistlog", "serve", str(log), "--port", "0", *extra],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        first = self.proc.stdout.readline()
+        found = re.search(r"(http://\S+)", first)
+        assert found, first + self.proc.stderr.read() if self.proc.stderr else first
+        self.url = found.group(1)
+        self.base = self.url.split("?")[0].rstrip("/")
+        self.printed = [first]
+        threading.Thread(target=self._drain, daemon=True).start()
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(self.base + "/favicon.ico", timeout=1)
+                break
+            time.sleep(0.05)
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.printed.append(line)
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def request(url: str, body: Any = None, headers: dict[str, str] | None = None, raw: bytes | None = None
+            ) -> tuple[int, Any]:
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(url, data=data, headers=headers or {}, method="POST" if data is not None else "GET")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path / "evening.jsonl")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Any, url: str, width: int = 360) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("() => window.document.querySelector('#status').textContent.length > 0")
+    return page
+
+
+# ----------------------------------------------------------------------------- the evening
+
+# Each deal as the scorekeeper taps it: (mode, declarer, contract, calls, tricks or None, flags)
+EVENING: list[tuple[str, str | None, str | None, list[tuple[str, str]], dict[str, int] | None, tuple[str, ...]]] = [
+    ("raspas", None, None, [], {"Боря": 2, "Вова": 3, "Аня": 5}, ()),
+    ("game", "Вова", "6S", [("Аня", "whist"), ("Боря", "pass")], {"Вова": 6, "Аня": 3, "Боря": 1}, ()),
+    ("misere", "Аня", None, [], {"Аня": 0, "Боря": 5, "Вова": 5}, ()),
+    ("game", "Боря", "6H", [("Вова", "pass"), ("Аня", "half"), ("Вова", "pass")], None, ()),
+    ("game", "Вова", "7C", [("Аня", "whist"), ("Боря", "whist")], {"Вова": 6, "Аня": 3, "Боря": 1}, ()),
+    ("game", "Аня", "6NT", [("Боря", "whist"), ("Вова", "pass")], {"Аня": 7, "Боря": 2, "Вова": 1}, ()),
+    ("game", "Боря", "8D", [], None, ("without_three",)),
+    ("raspas", None, None, [], {"Вова": 4, "Аня": 3, "Боря": 3}, ()),
+    ("game", "Аня", "6C", [("Боря", "pass"), ("Вова", "pass")], None, ()),
+    ("game", "Боря", "7S", [("Вова", "whist"), ("Аня", "pass")], {"Боря": 7, "Вова": 2, "Аня": 1}, ()),
+    ("misere", "Вова", None, [], {"Вова": 2, "Аня": 4, "Боря": 4}, ()),
+    ("game", "Аня", "6D", [("Боря", "whist"), ("Вова", "whist")], {"Аня": 6, "Боря": 2, "Вова": 2}, ()),
+]
+CORRECTED = ("game", "Вова", "7C", [("Аня", "whist"), ("Боря", "whist")], {"Вова": 7, "Аня": 2, "Боря": 1}, ())
+LAST = ("game", "Боря", "6S", [("Вова", "whist"), ("Аня", "whist")], {"Боря": 6, "Вова": 2, "Аня": 2}, ())
+DEALERS = ["Аня", "Боря", "Вова"]
+
+
+def _events_by_hand(deal: int, dealer: str, d: tuple[Any, ...], again: bool = False) -> list[dict[str, Any]]:
+    """The deal written as JSON, as a user of ``vistlog append`` writes it."""
+    mode, declarer, contract, calls, tricks, flags = d
+    start: dict[str, Any] = {"type": "deal_started", "game": G, "deal": deal, "dealer": dealer}
+    if again:
+        start["replaces_voided"] = True
+    out = [start]
+    if mode != "raspas":
+        c: dict[str, Any] = {"type": "contract", "game": G, "deal": deal, "declarer": declarer,
+                             "contract": "misere" if mode == "misere" else contract}
+        for f in flags:
+            c[f] = True
+        out.append(c)
+    out += [{"type": "whist", "game": G, "deal": deal, "player": p, "call": call} for p, call in calls]
+    if tricks is not None:
+        out.append({"type": "tricks", "game": G, "deal": deal, "taken": tricks})
+    return out
+
+
+def _tap_deal(page: Any, d: tuple[Any, ...], dealer: str | None = None) -> None:
+    mode, declarer, contract, calls, tricks, flags = d
+    if dealer is not None:
+        page.click(f"#dealer-buttons button[data-value='{dealer}']")
+    page.click(f"#mode-buttons button[data-value='{mode}']")
+    if declarer:
+        page.click(f"#declarer-buttons button[data-value='{declarer}']")
+    if contract and mode == "game":
+        page.click(f"#contract-grid button[data-value='{contract}']")
+    for f in flags:
+        page.check(f"#flag-{f}")
+    for p, call in calls:
+        page.click(f"#calls-buttons button[data-player='{p}'][data-call='{call}']")
+    if tricks is None:
+        if page.is_checked("#played"):
+            page.uncheck("#played")
+    else:
+        holders = list(tricks)[:-1]  # the last holder's count follows from the others'
+        for p in holders:
+            for _ in range(12):
+                shown = int(page.text_content(f"#tricks output[data-player='{p}']") or 0)
+                if shown == tricks[p]:
+                    break
+                sign = "+" if shown < tricks[p] else "-"
+                page.click(f"#tricks button[data-player='{p}'][data-step='{sign}']")
+        last = list(tricks)[-1]
+        assert int(page.text_content(f"#tricks output[data-player='{last}']") or 0) == tricks[last]
+    before = page.text_content("#deal-info")
+    page.click("#record")
+    page.wait_for_function("(before) => [...document.querySelectorAll('.err')].some(e => e.textContent !== '') || "
+                           "document.querySelector('#deal-info').textContent !== before", arg=before)
+    errors = [e for e in page.locator(".err").all_text_contents() if e]
+    assert not errors, (errors, page.input_value("#line"))
+
+
+def _plain(events: list[Any]) -> list[dict[str, Any]]:
+    out = []
+    for ev in events:
+        d = unstructure(ev) if not isinstance(ev, dict) else dict(ev)
+        out.append({k: v for k, v in d.items() if k not in ("seq", "v", "at", "by", "_chain", "_mac")})
+    return out
+
+
+def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Server, browser: Any,
+                                                                    tmp_path: Path) -> None:
+    page = _page(browser, server.url)
+    watcher = _page(browser, server.url, width=1280)  # a second device at the table
+    # a new game
+    page.click("nav button[data-tab='new']")
+    page.wait_for_selector("#preset option[value='sochi']", state="attached")
+    for i, name in enumerate(["Аня", "Боря", "Вова"]):
+        page.fill(f".player >> nth={i}", name)
+    page.select_option("#preset", "sochi")
+    page.wait_for_selector("[data-option='raspas_progression']", state="attached")
+    page.fill("#pool", "30")
+    page.fill("#stake", "0.10")
+    page.fill("#game-id", G)
+    page.click("#start")
+    page.wait_for_selector("#deal-form:not([hidden])")
+    assert "Сдача 1" in page.text_content("#deal-info")
+    by_hand: list[dict[str, Any]] = [{"type": "game_started", "game": G, "kind": "preferans",
+                                      "players": ["Аня", "Боря", "Вова"], "pool": 30, "rules": {"preset": "sochi"},
+                                      "stake": "0.10"}]
+    for k, d in enumerate(EVENING, start=1):
+        dealer = DEALERS[(k - 1) % 3]
+        info = page.text_content("#deal-info")
+        assert f"Сдача {k}" in info and (k == 1 or f"{dealer} сдаёт" in info), info
+        _tap_deal(page, d, dealer="Аня" if k == 1 else None)
+        by_hand += _events_by_hand(k, dealer, d)
+        if k == 2:  # the other device sees the deal within 2 seconds, without touching anything
+            watcher.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 3')",
+                                      timeout=2000)
+    # a correction: deal 5 was really made; void it and record it again
+    page.on("dialog", lambda dialog: dialog.accept("Вова сыграл 7♣"))
+    page.click("nav button[data-tab='deals']")
+    page.click("#deal-list li[data-deal='5'] button.void-deal")
+    page.wait_for_selector("#deal-list li.void[data-deal='5']")
+    by_hand.append({"type": "deal_voided", "game": G, "deal": 5, "reason": "Вова сыграл 7♣"})
+    page.click("#deal-list li[data-deal='5'] button:has-text('Записать заново')")
+    assert "запись заново сдачи 5" in page.text_content("#deal-info")
+    _tap_deal(page, CORRECTED)
+    by_hand += _events_by_hand(5, "Боря", CORRECTED, again=True)
+    _tap_deal(page, LAST)
+    by_hand += _events_by_hand(13, "Аня", LAST)
+    assert page.errors == [] and watcher.errors == []
+
+    reference = tmp_path / "by-hand.jsonl"
+    vistlog.append(reference, by_hand)
+    log = Path(server.base and str(tmp_path / "evening.jsonl"))
+    assert _plain(vistlog.game_events(log)) == _plain(vistlog.game_events(reference))
+    (tapped,) = vistlog.read_games(log)
+    (written,) = vistlog.read_games(reference)
+    assert not tapped.problems
+    assert tapped.settlement() == written.settlement()
+    assert vistlog.views.svg(tapped) == vistlog.views.svg(written)
+    assert vistlog.verify(log).status == "ok"
+    # what the page draws is what `vistlog settle` gives
+    page.click("nav button[data-tab='sheet']")
+    settle = subprocess.run([sys.executable, "-m", "vistlog", "settle", str(log)], capture_output=True, text=True)
+    assert page.text_content("#settlement").strip() in settle.stdout
+    assert "Вова" in page.inner_html("#sheet svg")
+    shot = os.environ.get("VISTLOG_SCREENSHOT")
+    if shot:  # docs/pad-*.png: VISTLOG_SCREENSHOT=docs python -m pytest tests/test_pad.py -k evening
+        page.click("nav button[data-tab='deal']")
+        _prepare_screenshot(page)
+        page.screenshot(path=os.path.join(shot, "pad-deal.png"), full_page=True)
+        page.click("nav button[data-tab='sheet']")
+        page.screenshot(path=os.path.join(shot, "pad-sheet.png"), full_page=True)
+
+
+def _prepare_screenshot(page: Any) -> None:
+    page.click("#declarer-buttons button[data-value='Вова']")
+    page.click("#contract-grid button[data-value='7H']")
+    page.click("#calls-buttons button[data-player='Аня'][data-call='whist']")
+    page.click("#calls-buttons button[data-player='Боря'][data-call='pass']")
+
+
+def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refusal(server: Server,
+                                                                                      browser: Any) -> None:
+    status, _ = request(server.base + "/api/record", {"events": [
+        {"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 20,
+         "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1", "Content-Type": "application/json"})
+    assert status == 200
+    one, two = _page(browser, server.url), _page(browser, server.url)
+    for page, declarer in ((one, "Боря"), (two, "Вова")):
+        page.click("#dealer-buttons button[data-value='Аня']")
+        page.click(f"#declarer-buttons button[data-value='{declarer}']")
+        page.click("#contract-grid button[data-value='6S']")
+        page.uncheck("#played")
+    one.evaluate("() => { window.sent = recordDeal(); }")
+    two.evaluate("() => { window.sent = recordDeal(); }")
+    one.evaluate("() => window.sent")
+    two.evaluate("() => window.sent")
+    refused = [p for p in (one, two) if p.text_content("#err-general")]
+    assert len(refused) == 1
+    assert "Кто-то записал раньше" in refused[0].text_content("#err-general")
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    types = [e.type for e in vistlog.game_events(log)]
+    assert types == ["game_started", "deal_started", "contract"]
+    # the refused device now shows the deal that was written: the next one is deal 2
+    refused[0].wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 2')",
+                                 timeout=2000)
+
+
+def test_a_refusal_is_shown_next_to_its_field_and_nothing_is_written(server: Server, browser: Any) -> None:
+    request(server.base + "/api/record", {"events": [
+        {"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 20,
+         "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1"})
+    page = _page(browser, server.url)
+    page.click("#dealer-buttons button[data-value='Аня']")
+    page.click("#declarer-buttons button[data-value='Боря']")
+    page.click("#contract-grid button[data-value='6S']")
+    page.fill("#line", "dealer Аня; Боря 6S; Вова whist, Аня pass; Боря 6, Вова 3, Аня 3")
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#err-tricks').textContent !== ''")
+    assert "12" in page.text_content("#err-tricks")
+    page.fill("#line", "Боря 6X")
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#err-line').textContent !== ''")
+    assert "cannot read '6X'" in page.text_content("#err-line")
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    assert len(log.read_bytes().splitlines()) == 1
+
+
+def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: Any) -> None:
+    log = tmp_path / "cards.jsonl"
+    shutil.copy(ROOT / "samples" / "classic-bombs.jsonl", log)
+    s = Server(log)
+    try:
+        page = _page(browser, s.url, width=1024)
+        page.click("nav button[data-tab='replay']")
+        viewer = page.locator("#replay-list .viewer").first
+        viewer.locator("button.next-trick").click()
+        assert re.search(r"взятка 1: .+ → ", viewer.locator(".trick").text_content())
+        assert "1 из 10" in viewer.text_content()
+        assert page.errors == []
+    finally:
+        s.stop()
+
+
+# ----------------------------------------------------------------------------- safe by default
+
+def test_beyond_this_machine_the_pad_needs_its_token(tmp_path: Path, browser: Any) -> None:
+    s = Server(tmp_path / "t.jsonl", "--host", "127.0.0.2")
+    try:
+        assert "?token=" in s.url and "127.0.0.2" in s.url
+        assert any("█" in line or "▀" in line for line in s.printed[:40]) or _wait_qr(s)
+        token = s.url.split("token=")[1]
+        assert request(s.base + "/api/state")[0] == 403
+        status, body = request(s.base + "/api/record", {"line": "x"}, {"X-Vistlog-Pad": "1"})
+        assert status == 403 and "token" in body["error"]
+        assert request(s.base + "/api/state", headers={"X-Vistlog-Token": token})[0] == 200
+        page = _page(browser, s.url)  # the address printed opens the pad (its token kept for the page)
+        assert page.text_content("#status").startswith("0 ")
+        assert not (tmp_path / "t.jsonl").exists()
+    finally:
+        s.stop()
+
+
+def _wait_qr(s: Server) -> bool:
+    for _ in range(50):
+        if any("▀" in line or "█" in line for line in s.printed):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_bad_requests_get_a_reason_and_the_server_goes_on(server: Server) -> None:
+    pad = {"X-Vistlog-Pad": "1"}
+    assert request(server.base + "/api/record", raw=b"not json", headers=pad)[0] == 400
+    assert request(server.base + "/api/record", raw=b"x" * (70 * 1024), headers=pad)[0] == 413
+    status, body = request(server.base + "/api/record", {"line": "dealer Петя; Петя 6S"}, pad)
+    assert status == 422 and "no game is under way" in body["error"]
+    status, body = request(server.base + "/api/record", {"events": [{"type": "game_started"}]}, pad)
+    assert status == 422 and "game" in body["error"]
+    # a page of another site cannot write: no header, or a foreign Origin
+    assert request(server.base + "/api/record", {"events": []})[0] == 403
+    assert request(server.base + "/api/record", {"events": []}, {**pad, "Origin": "http://evil.example"})[0] == 403
+    assert request(server.base + "/../../etc/passwd")[0] == 404
+    assert request(server.base + "/static/..%2f..%2fpad.py")[0] == 404
+    assert request(server.base + "/download/log")[0] == 404
+    assert request(server.base + "/api/version")[0] == 200
+    assert server.proc.poll() is None
+
+
+def test_upload_imports_another_programs_file(server: Server) -> None:
+    data = (ROOT / "samples" / "sochi-protocol.csv").read_bytes()
+    status, body = request(server.base + "/api/upload?format=csv&name=../../evil.csv", raw=data,
+                           headers={"X-Vistlog-Pad": "1"})
+    assert status == 200, body
+    assert body["imported"]
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    assert vistlog.verify(log).status == "ok"
+    assert not (log.parent / "evil.csv").exists()
+    status, state = request(server.base + "/api/state")
+    assert state["games"][0]["id"] == body["imported"][0]
+
+
+def test_a_keyed_log_stays_keyed_and_the_pad_refuses_it_without_the_key(tmp_path: Path) -> None:
+    key = tmp_path / "club.key"
+    key.write_bytes(b"a secret of the club")
+    log = tmp_path / "club.jsonl"
+    vistlog.append(log, [{"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"],
+                          "pool": 20, "rules": {"preset": "sochi"}}], key_file=key)
+    refused = subprocess.run([sys.executable, "-m", "vistlog", "serve", str(log), "--port", "0"],
+                             capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 2 and "keyed" in refused.stderr and "Traceback" not in refused.stderr
+    s = Server(log, "--key-file", str(key))
+    try:
+        status, _ = request(s.base + "/api/record", {"line": "dealer Аня; Боря 6S; Вова pass, Аня pass"},
+                            {"X-Vistlog-Pad": "1"})
+        assert status == 200
+    finally:
+        s.stop()
+    assert b'"_mac"' in log.read_bytes().splitlines()[-1]
+    assert vistlog.verify(log, key_file=key).status == "ok"
+    assert vistlog.verify(log).status == "keyed"  # without the key: followed, not proven
+
+
+def test_a_server_killed_in_the_middle_of_writes_leaves_a_log_verify_and_validate_accept(tmp_path: Path) -> None:
+    log = tmp_path / "k.jsonl"
+    s = Server(log)
+    request(s.base + "/api/record", {"events": [
+        {"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 1000,
+         "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1"})
+    stop = threading.Event()
+
+    def hammer() -> None:
+        first = True
+        while not stop.is_set():
+            line = ("dealer Аня; " if first else "") + "raspas; Боря 3 Вова 3"
+            with contextlib.suppress(OSError):
+                status, _ = request(s.base + "/api/record", {"line": line}, {"X-Vistlog-Pad": "1"})
+                first = first and status != 200
+
+    worker = threading.Thread(target=hammer, daemon=True)
+    worker.start()
+    time.sleep(1.0)
+    s.proc.kill()
+    s.proc.wait()
+    stop.set()
+    worker.join(5)
+    assert vistlog.verify(log).status == "ok"
+    done = subprocess.run([sys.executable, "-m", "vistlog", "validate", str(log)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert len(log.read_bytes().splitlines()) > 3

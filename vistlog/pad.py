@@ -1,0 +1,501 @@
+"""The score pad: ``vistlog serve LOG``, a local web page over one chained log.
+
+A Starlette application (served by uvicorn) over one :class:`~vistlog.api.Recorder`: the page
+records a game, a deal at a time, as a line of the deal notation (``docs/notation.md``) that it
+composes from taps; the same state machine as ``vistlog append`` checks it before anything is
+written. What the page shows (the drawn пулька, the settlement, the deals, their replay) is
+rendered from the public API, as any other client would.
+
+Safety: the server reads and writes only its log (and the log's journal); every write is a
+JSON ``POST`` carrying the header ``X-Vistlog-Pad`` (a page of another site cannot send one
+without the server's consent, which it never gives) and, when the server listens beyond this
+machine, the secret token printed with its address. Bodies are limited in size; a bad
+request gets a 4xx with its reason in words, never a traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hmac
+import os
+import secrets
+import sys
+import tempfile
+import threading
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import orjson
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from . import archive, views
+from .api import (
+    AppendConflict, AppendRejected, FORMATS_IN, Game, NotationError, Recorder, VistlogError, deal_lines,
+    read_games,
+)
+from .output import OutputError
+
+__all__ = ["Pad", "make_app", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS"]
+
+STATIC = Path(__file__).with_name("static")
+MAX_BODY = 64 * 1024
+"""The largest JSON request body (a deal, a game, an adjustment) in bytes."""
+MAX_UPLOAD = 16 * 1024 * 1024
+"""The largest file the page may upload for import, in bytes."""
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Addresses that reach only this machine: serving there needs no token."""
+_ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html"}
+_TOKEN_HEADER = "x-vistlog-token"
+_PAD_HEADER = "x-vistlog-pad"
+_COOKIE = "vistlog_token"
+
+
+class HttpError(Exception):
+    """A request refused, with its status and reason (and the problems, field by field)."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.extra = extra
+
+
+class Pad:
+    """The score pad's state: the log, its recorder, and the last folded view of it.
+
+    Writes go through one lock (the recorder also takes the log's own lock, so a ``vistlog
+    append`` in another terminal is safe too); the folded view is made again only when the
+    log changed.
+    """
+
+    def __init__(self, log: str | os.PathLike[str], *, key_file: str | os.PathLike[str] | None = None,
+                 token: str | None = None, warn: Callable[[str], None] | None = None) -> None:
+        self.log = os.fspath(log)
+        self.key_file = key_file
+        self.token = token
+        self.recorder = Recorder(self.log, key_file=key_file, warn=warn)
+        self.lock = threading.Lock()
+        self._view: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self._ended: dict[str, dict[str, Any]] = {}
+        self._open: dict[str, dict[str, Any]] = {}
+        if os.path.exists(self.log):
+            self.recorder.refresh()  # a keyed log without its key is refused now, not at the first deal
+
+    # ------------------------------------------------------------------ reading
+
+    def seq(self) -> int:
+        """The next ``seq`` of the log (after reading what others appended)."""
+        with self.lock:
+            self.recorder.refresh()
+            return self.recorder.next_seq
+
+    def state(self, game: str | None) -> dict[str, Any]:
+        """What the page shows: the games, and the chosen (or last) one in full."""
+        with self.lock:
+            self.recorder.refresh()
+            seq = self.recorder.next_seq
+            stamp = _stamp(self.log)
+            if self._view is None or self._view[0] != stamp:
+                self._view = (stamp, self._fold())
+            view = self._view[1]
+            under_way = set(self.recorder.games())
+            tables = {g: self.recorder.table(g) for g in under_way}
+        games = view["games"]
+        chosen = game if game in view["full"] else (games[-1]["id"] if games else None)
+        out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq,
+                               "games": [{**g, "under_way": g["id"] in under_way} for g in games],
+                               "problems": view["problems"], "game": None}
+        if chosen is not None:
+            full = dict(view["full"][chosen])
+            table = tables.get(chosen)
+            full["table"] = _table_json(table) if table is not None else None
+            out["game"] = full
+        return out
+
+    def _fold(self) -> dict[str, Any]:
+        """Every game's view. A game that had ended when it was last folded cannot change (nothing may
+        follow ``game_ended``): its view is kept; the others are folded again from their own events."""
+        if not os.path.exists(self.log):
+            return {"games": [], "full": {}, "problems": []}
+        kept: dict[str, dict[str, Any]] = self._ended
+        pending: dict[str, list[dict[str, Any]]] = {}
+        order: list[str] = []
+        with open(self.log, "rb") as fh:
+            for raw in fh:
+                try:
+                    ev = orjson.loads(raw)
+                    game = ev["game"]
+                except (orjson.JSONDecodeError, KeyError, TypeError):
+                    continue  # the recorder read this log line by line already; a torn end is cut at the next write
+                if not isinstance(game, str):
+                    continue
+                if ev.get("type") == "game_started" and game not in pending:
+                    order.append(game)
+                if game not in kept:
+                    pending.setdefault(game, []).append({k: v for k, v in ev.items() if k not in _ENVELOPE})
+        problems: list[str] = []
+        for events in pending.values():
+            for g in read_games(events, name=self.log):
+                problems += [str(p) for p in g.problems]
+                if g.started:
+                    view = _game_json(g, events)
+                    if g.ended:
+                        kept[g.id] = view
+                    else:
+                        self._open[g.id] = view
+        full = {game: kept.get(game) or self._open[game] for game in order if game in kept or game in self._open}
+        games = [{k: v[k] for k in ("id", "players", "kind", "variant", "ended")} for v in full.values()]
+        return {"games": games, "full": full, "problems": problems}
+
+    # ------------------------------------------------------------------ writing
+
+    def record(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Record what the page sends: ``{"game", "expect_seq", "line"}`` (a deal in the notation,
+        ``void N``, ``end``) or ``{"game", "expect_seq", "events"}`` (a game's start, an adjustment)."""
+        expect = body.get("expect_seq")
+        if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool) or expect < 1):
+            raise HttpError(400, "expect_seq: a positive integer (the seq the page saw as next)")
+        stamp = {"at": _now()}
+        by = body.get("by")
+        if isinstance(by, str) and by.strip():
+            stamp["by"] = by.strip()[:100]
+        game = body.get("game")
+        if game is not None and not isinstance(game, str):
+            raise HttpError(400, "game: a game id (text)")
+        line, events = body.get("line"), body.get("events")
+        with self.lock:
+            try:
+                if isinstance(line, str):
+                    done = self.recorder.record_line(line, game=game, expect_seq=expect, stamp=stamp)
+                elif isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
+                    if len(events) > 100:
+                        raise HttpError(413, "at most 100 events at once")
+                    done = self.recorder.record([{**e, **stamp} for e in events], expect_seq=expect, source="<pad>")
+                else:
+                    raise HttpError(400, "send a line (a deal in the notation) or events (a list of objects)")
+            except AppendConflict as exc:
+                raise HttpError(409, f"somebody recorded first: the log's next seq is {exc.actual}, not "
+                                     f"{exc.expected}; nothing written, the page shows what was written",
+                                seq=exc.actual) from None
+            except NotationError as exc:
+                raise HttpError(422, str(exc), problems=[{"field": "line", "message": str(exc),
+                                                          "code": exc.code}]) from None
+            except AppendRejected as exc:
+                raise HttpError(422, "; ".join(f"{p.field}: {p.message}" if p.field else p.message
+                                               for p in exc.problems) + "; nothing written",
+                                problems=[{"field": p.field, "message": p.message, "code": p.code}
+                                          for p in exc.problems]) from None
+            except VistlogError as exc:
+                raise HttpError(422, str(exc)) from None
+            seq = self.recorder.next_seq
+        return {"recorded": [{"seq": e.seq, "type": e.type} for e in done], "seq": seq}
+
+    def upload(self, data: bytes, fmt: str, name: str) -> dict[str, Any]:
+        """Import a file of another program (the body) into the log, as ``vistlog import`` does."""
+        if fmt not in FORMATS_IN:
+            raise HttpError(400, f"format: one of {', '.join(FORMATS_IN)}, not {fmt!r}")
+        safe = "".join(ch for ch in os.path.basename(name) if ch.isalnum() or ch in "._-")[:80] or "upload"
+        with tempfile.TemporaryDirectory(prefix="vistlog-upload-") as folder:
+            path = os.path.join(folder, safe)
+            with open(path, "wb") as fh:
+                fh.write(data)
+            with self.lock:
+                try:
+                    outcome = archive.import_files(fmt, [path], self.log, key_file=self.key_file)
+                except AppendRejected as exc:
+                    raise HttpError(422, "; ".join(str(p) for p in exc.problems)) from None
+                except VistlogError as exc:
+                    raise HttpError(422, str(exc)) from None
+                self.recorder.refresh()
+        refused = {g: [str(p) for p in ps] for g, ps in outcome.refused.items()}
+        return {"imported": list(outcome.imported), "refused": refused,
+                "unreadable": [line.replace(folder, "") for line in outcome.unreadable]}
+
+
+def _stamp(path: str) -> tuple[int, int, int]:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return (0, 0, 0)
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _now() -> str:
+    return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _table_json(t: Any) -> dict[str, Any]:
+    return {"next_deal": t.next_deal, "dealer": t.dealer, "first_to_speak": t.first_to_speak,
+            "holders": list(t.holders), "open_deal": t.open_deal, "voided": [list(v) for v in t.voided],
+            "ended": t.ended, "tricks_total": t.tricks_total, "contracts": list(t.contracts), "calls": list(t.calls),
+            "flags": list(t.flags), "players": list(t.players), "dealer_sits_out": t.dealer_sits_out}
+
+
+_ENVELOPE = frozenset({"seq", "_chain", "_mac"})
+
+
+def _game_json(g: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
+    blocks: list[list[str]] = [[]]
+    for line in g.replay_lines():
+        if line == "":
+            blocks.append([])
+        else:
+            blocks[-1].append(line)
+    deals = [b for b in blocks[1:] if b and not b[0].startswith("Sheet")]
+    try:
+        lines = list(deal_lines(events, skipped=lambda _: None))
+    except VistlogError:
+        lines = []
+    return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "ended": g.ended,
+            "svg": views.svg(g), "settlement": g.to_json(), "settlement_text": views.settlement_text(g.to_json()),
+            "deals": deals, "header": blocks[0], "lines": lines, "cards": _card_deals(events),
+            "problems": [str(p) for p in g.problems]}
+
+
+def _card_deals(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each deal recorded card by card: the hands as dealt, the talon, and the cards in order, a trick
+    at a time (a trick's winner is who leads the next; the last trick's, who the deal says took it)."""
+    out: dict[str, Any] = {}
+    current: dict[str, Any] | None = None
+    for k, ev in enumerate(events):
+        kind = ev.get("type")
+        if kind == "deal_started":
+            current = None
+            if isinstance(ev.get("hands"), dict):
+                current = {"deal": ev.get("deal"), "dealer": ev.get("dealer"), "hands": ev["hands"],
+                           "talon": ev.get("talon") or [], "cards": [], "discard": []}
+                out[f"{ev.get('deal')}@{k}"] = current
+        elif current is not None and kind == "card_played":
+            current["cards"].append([ev.get("player"), ev.get("card")])
+        elif current is not None and kind == "discard":
+            current["discard"] = ev.get("cards") or []
+        elif current is not None and kind == "tricks":
+            current["last"] = ev.get("last")
+    return out
+
+
+# ---------------------------------------------------------------------------- the application
+
+def make_app(pad: Pad) -> Starlette:
+    """The Starlette application of ``pad``: the page, its assets and its JSON endpoints."""
+
+    def guard(handler: Callable[[Request], Awaitable[Response]], *, write: bool = False
+              ) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                _check_token(pad, request)
+                if write:
+                    _check_write(request)
+                return await handler(request)
+            except HttpError as exc:
+                return JSONResponse({"error": str(exc), **exc.extra}, status_code=exc.status)
+            except OutputError as exc:
+                return JSONResponse({"error": str(exc)}, status_code=503)
+            except Exception as exc:  # noqa: BLE001 - a request never sees a traceback; the server goes on
+                print(f"vistlog serve: internal error on {request.url.path}: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)
+                return JSONResponse({"error": f"internal error ({type(exc).__name__}); the log is unchanged"},
+                                    status_code=500)
+        return endpoint
+
+    async def page(request: Request) -> Response:
+        response: Response = FileResponse(STATIC / "pad.html", media_type="text/html; charset=utf-8")
+        if pad.token and request.query_params.get("token") == pad.token:
+            response.set_cookie(_COOKIE, pad.token, httponly=True, samesite="strict")
+        return response
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _ASSETS:
+            raise HttpError(404, f"no asset {name!r}")
+        return FileResponse(STATIC / name, media_type=f"{_ASSETS[name]}; charset=utf-8")
+
+    async def version(request: Request) -> Response:
+        return JSONResponse({"seq": await _run(pad.seq)})
+
+    async def state(request: Request) -> Response:
+        game = request.query_params.get("game")
+        return _json(await _run(pad.state, game))
+
+    async def rules(request: Request) -> Response:
+        preset = request.path_params["preset"]
+        try:
+            return _json(views.rules_rows(preset))
+        except VistlogError as exc:
+            raise HttpError(404, str(exc)) from None
+
+    async def presets(request: Request) -> Response:
+        return _json({"presets": list(views.PRESET_NAMES), "text": views.presets_text(), "formats": list(FORMATS_IN)})
+
+    async def record(request: Request) -> Response:
+        body = await _body(request, MAX_BODY)
+        try:
+            data = orjson.loads(body)
+        except orjson.JSONDecodeError as exc:
+            raise HttpError(400, f"the body is not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise HttpError(400, "the body must be a JSON object")
+        return _json(await _run(pad.record, data))
+
+    async def upload(request: Request) -> Response:
+        data = await _body(request, MAX_UPLOAD)
+        fmt = request.query_params.get("format", "")
+        return _json(await _run(pad.upload, data, fmt, request.query_params.get("name", "upload")))
+
+    async def download(request: Request) -> Response:
+        what = request.path_params["what"]
+        game = request.query_params.get("game")
+        if what == "log":
+            if not os.path.exists(pad.log):
+                raise HttpError(404, "the log is empty: nothing recorded yet")
+            data = await _run(_read_log, pad)
+            return Response(data, media_type="application/x-ndjson",
+                            headers={"content-disposition": f'attachment; filename="{os.path.basename(pad.log)}"'})
+        g = await _run(_game, pad, game)
+        if what == "html":
+            return Response(views.html(g), media_type="text/html; charset=utf-8",
+                            headers={"content-disposition": f'attachment; filename="{_file(g.id)}.html"'})
+        if what == "csv":
+            return Response(views.sheet_csv([g]), media_type="text/csv; charset=utf-8",
+                            headers={"content-disposition": f'attachment; filename="{_file(g.id)}.csv"'})
+        raise HttpError(404, f"nothing to download as {what!r} (log, html, csv)")
+
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [
+        Route("/", guard(page)),
+        Route("/favicon.ico", favicon),
+        Route("/static/{name}", guard(asset)),
+        Route("/api/version", guard(version)),
+        Route("/api/state", guard(state)),
+        Route("/api/presets", guard(presets)),
+        Route("/api/rules/{preset}", guard(rules)),
+        Route("/api/record", guard(record, write=True), methods=["POST"]),
+        Route("/api/upload", guard(upload, write=True), methods=["POST"]),
+        Route("/download/{what}", guard(download)),
+    ]
+    app = Starlette(routes=routes)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        return JSONResponse({"error": f"{request.method} {request.url.path}: "
+                                      f"{'no such page' if status == 404 else 'not allowed here'}"},
+                            status_code=status)
+
+    app.add_exception_handler(404, not_found)
+    app.add_exception_handler(405, not_found)
+    return app
+
+
+async def _run(func: Callable[..., Any], *args: Any) -> Any:
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(func, *args)
+
+
+def _json(data: Any) -> Response:
+    return Response(orjson.dumps(data), media_type="application/json")
+
+
+def _file(game: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in game)[:100] or "game"
+
+
+def _read_log(pad: Pad) -> bytes:
+    with pad.lock, open(pad.log, "rb") as fh:
+        return fh.read()
+
+
+def _game(pad: Pad, game: str | None) -> Game:
+    games = [g for g in read_games(pad.log) if g.started] if os.path.exists(pad.log) else []
+    if game is None and games:
+        return games[-1]
+    for g in games:
+        if g.id == game:
+            return g
+    raise HttpError(404, f"no game {game!r} in the log")
+
+
+def _check_token(pad: Pad, request: Request) -> None:
+    if not pad.token:
+        return
+    given = (request.headers.get(_TOKEN_HEADER) or request.query_params.get("token")
+             or request.cookies.get(_COOKIE) or "")
+    if not hmac.compare_digest(given.encode(), pad.token.encode()):
+        raise HttpError(403, "this score pad needs its token: open the address the server printed")
+
+
+def _check_write(request: Request) -> None:
+    """A write comes from the pad's own page: its header, a JSON or file body, and no foreign origin."""
+    if request.headers.get(_PAD_HEADER) != "1":
+        raise HttpError(403, "a write must come from the score pad's page (header X-Vistlog-Pad)")
+    origin = request.headers.get("origin")
+    if origin is not None and origin != "null":
+        host = request.headers.get("host", "")
+        if origin.split("://", 1)[-1] != host:
+            raise HttpError(403, f"a write from another site ({origin}) is refused")
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HttpError(413, f"the body is over {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HttpError(413, f"the body is over {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def new_token() -> str:
+    """A secret for a pad served beyond this machine."""
+    return secrets.token_urlsafe(18)
+
+
+def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str | None = None,
+          open_browser: bool = False, say: Callable[[str], None] = print) -> None:
+    """Run the score pad until interrupted (what ``vistlog serve`` does)."""
+    import socket
+
+    import uvicorn
+
+    token = None if host in LOCAL_HOSTS else new_token()
+    pad = Pad(log, key_file=key_file, token=token, warn=lambda m: say(m))
+    app = make_app(pad)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    actual = sock.getsockname()[1]
+    shown = "localhost" if host in LOCAL_HOSTS else (f"[{host}]" if ":" in host else host)
+    address = f"http://{shown}:{actual}/" + (f"?token={token}" if token else "")
+    say(f"vistlog serve: the score pad over {log} at {address}")
+    if token:
+        say("  other devices at the table open that address (the token is its key); a request without it gets 403")
+        for row in _qr_rows(address):
+            say("  " + row)
+    say("  Ctrl+C stops it")
+    if open_browser:
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, args=(address,)).start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+
+
+def _qr_rows(text: str) -> list[str]:
+    """``text`` as a QR code in the terminal (two rows of modules a line), for a phone's camera."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n").split("\n")

@@ -1,0 +1,565 @@
+// vistlog score pad: composes each deal as a line of the deal notation (docs/notation.md) from taps;
+// the server checks it with the same state machine as `vistlog append` and writes it to the chained log.
+"use strict";
+
+const T = {
+  ru: {
+    tab_deal: "Сдача", tab_sheet: "Пулька", tab_deals: "Сдачи", tab_replay: "Просмотр", tab_new: "Новая игра",
+    tab_files: "Файлы", no_game: "Нет игры: начните новую.", dealer: "Сдаёт", declarer: "Играет", calls: "Висты",
+    played: "Взятки", line: "Строка", record: "Записать", clear: "Сброс", game_ended: "Игра окончена.",
+    settlement: "Расчёт", undo: "Отменить последнюю сдачу", end_game: "Закончить игру",
+    adjustment: "Поправка по согласию", lines: "Сдачи строкой", players: "Игроки по кругу", preset: "Правила",
+    pool: "Пуля", stake: "Ставка за вист", game_id: "Игра", options: "Опции правил", start: "Начать игру",
+    dl_log: "Скачать журнал (JSONL)", dl_html: "Скачать пульку (HTML)", dl_csv: "Скачать пульку (CSV)",
+    upload: "Загрузить файл другой программы", upload_go: "Загрузить",
+    mode_game: "Игра", mode_misere: "Мизер", mode_raspas: "Распасы", mode_allpass: "Все пас",
+    deal_n: "Сдача", deals: "сдаёт", speaks: "первым говорит", sits_out: "отдыхает", again: "запись заново сдачи",
+    bomb: "бомба", turned: "открыта", partner: "партнёр", trump: "козырь",
+    without_three: "без трёх", dark: "втёмную", totus: "тотус", igra: "игра (без прикупа)",
+    pass: "пас", whist: "вист", half: "полвиста", invite: "зову", kontra: "контра", rekontra: "реконтра",
+    subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
+    void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
+    conflict: "Кто-то записал раньше — показана записанная сдача.", recorded: "Записано", open_deal: "не окончена сдача",
+    trick: "взятка", of: "из", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
+    column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
+    need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
+  },
+  en: {
+    tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
+    tab_files: "Files", no_game: "No game: start a new one.", dealer: "Dealer", declarer: "Declarer", calls: "Whists",
+    played: "Tricks", line: "Line", record: "Record", clear: "Clear", game_ended: "The game has ended.",
+    settlement: "Settlement", undo: "Undo the last deal", end_game: "End the game",
+    adjustment: "Agreed adjustment", lines: "Deals as lines", players: "Players, clockwise", preset: "Rules",
+    pool: "Pool", stake: "Stake per whist", game_id: "Game", options: "Rule options", start: "Start the game",
+    dl_log: "Download the log (JSONL)", dl_html: "Download the sheet (HTML)", dl_csv: "Download the sheet (CSV)",
+    upload: "Upload another program's file", upload_go: "Upload",
+    mode_game: "Contract", mode_misere: "Misère", mode_raspas: "Raspas", mode_allpass: "All pass",
+    deal_n: "Deal", deals: "deals", speaks: "speaks first", sits_out: "sits out", again: "recording again deal",
+    bomb: "bomb", turned: "turned", partner: "partner", trump: "trump",
+    without_three: "without three", dark: "dark", totus: "totus", igra: "igra (no talon)",
+    pass: "pass", whist: "whist", half: "half", invite: "invite", kontra: "kontra", rekontra: "rekontra",
+    subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
+    void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
+    conflict: "Somebody recorded first: the deal written is shown.", recorded: "Recorded", open_deal: "unfinished deal",
+    trick: "trick", of: "of", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
+    column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
+    need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
+  },
+};
+const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const KONTRAS = ["kontra", "rekontra", "subkontra", "mortkontra"];
+
+let lang = localStorage.getItem("vistlog-lang") || "ru";
+const query = new URLSearchParams(location.search);
+const token = query.get("token") || sessionStorage.getItem("vistlog-token") || "";
+if (query.get("token")) sessionStorage.setItem("vistlog-token", token);
+let S = null;          // the state the server last sent
+let chosen = localStorage.getItem("vistlog-game") || null;
+let form = fresh();
+let tab = "deal";
+const $ = (id) => document.getElementById(id);
+const t = (key) => (T[lang] && T[lang][key]) || key;
+
+function fresh() {
+  return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
+           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false };
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") e.addEventListener("click", v);
+    else if (k === "class") e.className = v;
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+async function api(path, opts = {}) {
+  const headers = Object.assign({}, opts.headers || {});
+  if (token) headers["X-Vistlog-Token"] = token;
+  if ((opts.method || "GET") === "POST") headers["X-Vistlog-Pad"] = "1";
+  const response = await fetch(path, Object.assign({}, opts, { headers }));
+  let data;
+  try { data = await response.json(); } catch (e) { data = { error: response.statusText }; }
+  return { status: response.status, data };
+}
+
+async function post(body) {
+  return api("/api/record", { method: "POST", headers: { "Content-Type": "application/json" },
+                              body: JSON.stringify(Object.assign({ expect_seq: S ? S.seq : null }, body)) });
+}
+
+// ------------------------------------------------------------------ state
+
+async function load() {
+  const r = await api("/api/state" + (chosen ? "?game=" + encodeURIComponent(chosen) : ""));
+  if (r.status !== 200) { $("status").textContent = r.data.error || r.status; return; }
+  S = r.data;
+  if (S.game) chosen = S.game.id;
+  render();
+}
+
+async function poll() {
+  try {
+    const r = await api("/api/version");
+    if (r.status === 200 && S && r.data.seq !== S.seq) await load();
+  } catch (e) { /* the server is away for a moment: the next poll tries again */ }
+}
+
+function game() { return S && S.game; }
+function table() { return S && S.game && S.game.table; }
+
+// ------------------------------------------------------------------ the deal form
+
+function holders() {
+  const tb = table();
+  if (!tb) return [];
+  let dealer = tb.dealer;
+  if (form.again !== null) {
+    const v = tb.voided.find((x) => x[0] === form.again);
+    dealer = v ? v[1] : dealer;
+  } else if (!dealer) dealer = form.dealer;
+  if (!dealer) return [];
+  const ps = tb.players, i = ps.indexOf(dealer), order = [];
+  for (let k = 1; k <= ps.length; k++) order.push(ps[(i + k) % ps.length]);
+  return tb.dealer_sits_out ? order.filter((p) => p !== dealer) : order;
+}
+
+function defenders() {
+  const hs = holders();
+  if (!form.declarer) return [];
+  const i = hs.indexOf(form.declarer);
+  return hs.slice(i + 1).concat(hs.slice(0, i));
+}
+
+function isPreferans() { return game() && game().kind === "preferans"; }
+function isSerbian() { return game() && game().variant === "serbian"; }
+
+function level(contract) { const m = /^(\d+)/.exec(contract || ""); return m ? Number(m[1]) : 0; }
+
+function defaultTricks() {
+  const hs = holders(), total = table().tricks_total || 10, tricks = {};
+  hs.forEach((p) => { tricks[p] = 0; });
+  if (form.mode === "game" && form.declarer && form.contract && isPreferans()) {
+    const mine = Math.min(level(form.contract) || 6, total);
+    tricks[form.declarer] = mine;
+    const ds = defenders(); let rest = total - mine;
+    ds.forEach((p, k) => { const n = k === ds.length - 1 ? rest : Math.ceil(rest / (ds.length - k)); tricks[p] = n; rest -= n; });
+  } else if (form.mode !== "misere" && hs.length) {
+    let rest = total;
+    hs.forEach((p, k) => { const n = k === hs.length - 1 ? rest : Math.floor(total / hs.length); tricks[p] = n; rest -= n; });
+  } else if (form.mode === "misere" && form.declarer) {
+    const ds = defenders(); let rest = total;
+    ds.forEach((p, k) => { const n = k === ds.length - 1 ? rest : Math.ceil(rest / (ds.length - k)); tricks[p] = n; rest -= n; });
+  }
+  return tricks;
+}
+
+function composeLine() {
+  const tb = table();
+  if (!tb) return "";
+  const opts = [];
+  if (form.again !== null) opts.push("again " + form.again);
+  else if (!tb.dealer && form.dealer) opts.push("dealer " + form.dealer);
+  if (form.bomb) opts.push("bomb " + form.bomb);
+  if (form.turned) opts.push("turned " + form.turned);
+  const clauses = [];
+  if (opts.length) clauses.push(opts.join(", "));
+  if (form.mode === "raspas") clauses.push("raspas");
+  else if (form.declarer) {
+    const contract = form.mode === "misere" ? "misere" : form.contract;
+    if (contract) {
+      const words = [form.declarer, contract];
+      for (const f of ["dark", "without_three", "totus", "igra"]) if (form.flags[f]) words.push(f.replace("_", "-"));
+      if (form.partner) words.push("partner", form.partner);
+      if (form.trump) words.push("trump", form.trump);
+      clauses.push(words.join(" "));
+    }
+  }
+  if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + c).join(", "));
+  if (form.played && (form.mode === "raspas" || form.declarer)) {
+    const hs = holders();
+    clauses.push(hs.map((p) => p + " " + (form.tricks[p] || 0)).join(", "));
+  }
+  return clauses.join("; ");
+}
+
+function buttons(container, items, selected, onpick, label) {
+  container.replaceChildren(...items.map((item) => el("button", {
+    type: "button", class: item === selected ? "sel" : (label && /[DH]$|♦|♥/.test(label(item)) ? "red" : ""),
+    "data-value": item, onclick: () => onpick(item),
+  }, label ? label(item) : item)));
+}
+
+function contractLabel(c) {
+  if (c === "misere") return t("mode_misere");
+  const m = /^(\d+)(S|C|D|H|NT)$/.exec(c);
+  if (!m) return c.replace(/_/g, " ");
+  return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUITS[m[2]]);
+}
+
+function renderDeal() {
+  const g = game(), tb = table();
+  $("no-game").hidden = !!g;
+  $("deal-form").hidden = !tb || tb.ended;
+  $("ended").hidden = !(g && (!tb || tb.ended));
+  if (!tb || tb.ended) return;
+  const hs = holders();
+  const dealer = form.again !== null ? (tb.voided.find((v) => v[0] === form.again) || [0, "?"])[1] : (tb.dealer || form.dealer);
+  const number = form.again !== null ? form.again : tb.next_deal;
+  let info = `${t("deal_n")} ${number}` + (form.again !== null ? ` (${t("again")} ${form.again})` : "");
+  if (dealer) info += ` · ${dealer} ${t("deals")}` + (tb.dealer_sits_out ? ` (${t("sits_out")})` : "");
+  if (hs.length) info += ` · ${hs[0]} ${t("speaks")}`;
+  if (tb.open_deal) info += ` · ${t("open_deal")} ${tb.open_deal}`;
+  $("deal-info").textContent = info;
+  $("dealer-row").hidden = !!tb.dealer || form.again !== null;
+  buttons($("dealer-buttons"), tb.players, form.dealer, (p) => { form.dealer = p; form.tricks = {}; update(); });
+  // the deal's own options
+  const opts = $("opts-row");
+  opts.replaceChildren();
+  if (tb.flags.includes("bomb")) {
+    const sel = el("select", { id: "bomb" }, ...[0, 1, 2, 3].map((n) => el("option", { value: n, selected: n === form.bomb }, n)));
+    sel.addEventListener("change", () => { form.bomb = Number(sel.value); update(); });
+    opts.append(el("label", {}, t("bomb") + " ", sel));
+  }
+  if (tb.flags.includes("turned")) {
+    const input = el("input", { id: "turned", value: form.turned, placeholder: "QH", size: 4 });
+    input.addEventListener("input", () => { form.turned = input.value.trim(); update(false); });
+    opts.append(el("label", {}, t("turned") + " ", input));
+  }
+  if (tb.voided.length && form.again === null) {
+    for (const [n] of tb.voided) opts.append(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
+      `${t("record_again")} ${n}`));
+  }
+  // what is played
+  const modes = isPreferans() ? (isSerbian() ? ["game", "misere", "raspas"] : ["game", "misere", "raspas"]) : ["game", "raspas"];
+  buttons($("mode-buttons"), modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
+    (m) => t(m === "raspas" && !isPreferans() ? "mode_allpass" : "mode_" + m));
+  $("declarer-row").hidden = form.mode === "raspas";
+  buttons($("declarer-buttons"), hs, form.declarer, (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
+  $("contract-row").hidden = form.mode !== "game";
+  const contracts = tb.contracts.filter((c) => c !== "misere" || !isPreferans());
+  const grid = $("contract-grid");
+  grid.style.gridTemplateColumns = isPreferans() && !isSerbian() ? "" : "repeat(2, minmax(6em, 1fr))";
+  buttons(grid, contracts, form.contract, (c) => { form.contract = c; form.tricks = {}; update(); }, contractLabel);
+  // flags of the contract
+  const flags = $("flags-row");
+  flags.replaceChildren();
+  for (const f of tb.flags.filter((x) => ["without_three", "dark", "totus", "igra"].includes(x))) {
+    if (form.mode === "raspas") continue;
+    const box = el("input", { type: "checkbox", id: "flag-" + f, checked: !!form.flags[f] });
+    box.addEventListener("change", () => { form.flags[f] = box.checked; if (f === "without_three") form.played = !box.checked; update(); });
+    flags.append(el("label", {}, box, " " + t(f)), " ");
+  }
+  if (tb.flags.includes("partner") && form.contract === "prop" && form.mode === "game") {
+    const row = el("span", { class: "buttons" });
+    buttons(row, hs.filter((p) => p !== form.declarer), form.partner, (p) => { form.partner = p; update(); });
+    flags.append(t("partner") + " ", row);
+  }
+  if (tb.flags.includes("trump") && form.contract === "abundance" && form.mode === "game") {
+    const row = el("span", { class: "buttons" });
+    buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s]);
+    flags.append(" " + t("trump") + " ", row);
+  }
+  // the defenders' calls, in the order spoken
+  const callWords = tb.calls.filter((c) => !KONTRAS.includes(c));
+  const kontras = tb.calls.filter((c) => KONTRAS.includes(c));
+  const showCalls = form.mode === "game" && form.declarer && (callWords.length || kontras.length);
+  $("calls-row").hidden = !showCalls;
+  if (showCalls) {
+    const rows = defenders().map((p) => el("div", { class: "who" }, el("span", {}, p),
+      ...callWords.map((c) => el("button", { type: "button", "data-player": p, "data-call": c,
+        onclick: () => { form.calls.push([p, c]); form.tricks = {}; update(); } }, t(c)))));
+    if (kontras.length) {
+      rows.push(...holders().map((p) => el("div", { class: "who" }, el("span", {}, p),
+        ...kontras.map((c) => el("button", { type: "button", onclick: () => { form.calls.push([p, c]); update(); } }, t(c))))));
+    }
+    $("calls-buttons").replaceChildren(...rows);
+    $("calls-said").replaceChildren(...form.calls.map(([p, c]) => el("span", {}, `${p} ${t(c)}`)),
+      ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); update(); } }, t("undo_call"))] : []));
+  }
+  // tricks: steppers that keep the sum
+  const showTricks = form.mode === "raspas" || !!form.declarer;
+  $("tricks-row").hidden = !showTricks;
+  $("played").checked = form.played;
+  if (showTricks) {
+    if (!Object.keys(form.tricks).length) form.tricks = defaultTricks();
+    const total = tb.tricks_total;
+    const rows = hs.map((p, k) => {
+      const last = total !== null && k === hs.length - 1;
+      if (last) form.tricks[p] = total - hs.slice(0, -1).reduce((a, q) => a + (form.tricks[q] || 0), 0);
+      const out = el("output", { "data-player": p }, form.tricks[p]);
+      const step = (d) => () => {
+        const n = (form.tricks[p] || 0) + d;
+        const lastP = hs[hs.length - 1];
+        if (n < 0 || (total !== null && (n > total || (form.tricks[lastP] - d < 0 && p !== lastP)))) return;
+        form.tricks[p] = n; update();
+      };
+      return el("div", { class: "stepper" }, el("span", { class: "name" }, p),
+        el("button", { type: "button", "data-step": "-", "data-player": p, disabled: last, onclick: step(-1) }, "−"), out,
+        el("button", { type: "button", "data-step": "+", "data-player": p, disabled: last, onclick: step(1) }, "+"));
+    });
+    $("tricks").replaceChildren(...rows);
+    $("tricks").hidden = !form.played;
+  }
+  if (!form.edited) $("line").value = composeLine();
+}
+
+function update(redraw = true) {
+  form.edited = false;
+  clearErrors();
+  if (redraw) renderDeal(); else $("line").value = composeLine();
+}
+
+function clearErrors() { for (const e of document.querySelectorAll(".err")) e.textContent = ""; }
+
+function showProblems(data) {
+  const where = { taken: "err-tricks", last: "err-tricks", contract: "err-contract", declarer: "err-contract",
+                  call: "err-calls", player: "err-calls", level: "err-calls", line: "err-line" };
+  const problems = data.problems || [];
+  if (!problems.length) { $("err-general").textContent = data.error || "?"; return; }
+  for (const p of problems) {
+    const key = (p.field || "").split(".")[0];
+    const box = $(where[key] || "err-general");
+    box.textContent += (box.textContent ? "\n" : "") + p.message;
+  }
+}
+
+async function recordDeal() {
+  const line = $("line").value.trim();
+  if (!line) return;
+  clearErrors();
+  const r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined });
+  if (r.status === 200) {
+    form = fresh();
+    $("status").textContent = `${t("recorded")}: seq ${r.data.recorded[0].seq}…${r.data.recorded[r.data.recorded.length - 1].seq}`;
+    await load();
+  } else if (r.status === 409) {
+    form = fresh();
+    await load();
+    $("err-general").textContent = t("conflict") + "\n" + r.data.error;
+  } else showProblems(r.data);
+}
+
+// ------------------------------------------------------------------ the other tabs
+
+function renderSheet() {
+  const g = game();
+  $("sheet").innerHTML = g ? g.svg : "";   // drawn by vistlog itself, names escaped
+  $("settlement").textContent = g ? g.settlement_text : "";
+}
+
+function dealNumber(block) { const m = /(\d+)/.exec(block[0] || ""); return m ? Number(m[1]) : null; }
+function isVoid(block) { return /\[VOID/.test(block[0] || ""); }
+
+function renderDeals() {
+  const g = game();
+  const list = $("deal-list");
+  list.replaceChildren();
+  $("lines").textContent = g ? g.lines.join("\n") : "";
+  if (!g) return;
+  const tb = table();
+  g.deals.forEach((block) => {
+    const n = dealNumber(block), voided = isVoid(block);
+    const li = el("li", { class: voided ? "void" : "", "data-deal": n }, el("pre", {}, block.join("\n")));
+    if (tb && !tb.ended && !voided) {
+      li.append(el("button", { type: "button", class: "void-deal", onclick: () => voidDeal(n) }, t("void")));
+    }
+    if (tb && voided && tb.voided.some((v) => v[0] === n)) {
+      li.append(el("button", { type: "button", onclick: () => { form = fresh(); form.again = n; switchTab("deal"); update(); } }, t("record_again")));
+    }
+    list.append(li);
+  });
+  const players = g.players;
+  $("adj-player").replaceChildren(...players.map((p) => el("option", { value: p }, p)));
+  const cols = g.kind === "preferans" && g.variant !== "serbian"
+    ? ["pool", "mountain", ...players.map((p) => "whists:" + p)] : g.variant === "serbian" ? [] : ["points"];
+  $("adj-column").replaceChildren(...cols.map((c) => el("option", { value: c },
+    c.startsWith("whists:") ? `${t("column_whists")} ${c.slice(7)}` : t("column_" + c))));
+}
+
+async function voidDeal(n, why) {
+  const reason = why !== undefined ? why : prompt(`${t("sure_void")} ${n}: ${t("reason")}?`, "");
+  if (reason === null) return;
+  const r = await post({ game: chosen, line: `void ${n}${reason ? " " + reason : ""}` });
+  if (r.status !== 200) { alert(r.data.error); }
+  await load();
+}
+
+async function undoLast() {
+  const g = game();
+  if (!g) return;
+  const standing = g.deals.filter((b) => !isVoid(b));
+  if (!standing.length) return;
+  await voidDeal(dealNumber(standing[standing.length - 1]), lang === "ru" ? "отменена за столом" : "undone at the table");
+}
+
+async function endGame() {
+  if (!confirm(t("end_game") + "?")) return;
+  const r = await post({ game: chosen, line: "end agreed" });
+  if (r.status !== 200) alert(r.data.error);
+  await load();
+}
+
+async function adjust() {
+  const g = game(), who = $("adj-player").value, col = $("adj-column").value, amount = Number($("adj-amount").value);
+  const ev = { type: "adjustment", game: g.id, reason: $("adj-reason").value || undefined };
+  if (col.startsWith("whists:")) ev.whists = { [who]: { [col.slice(7)]: amount } };
+  else ev[col] = { [who]: amount };
+  const r = await post({ game: g.id, events: [ev] });
+  $("err-adjust").textContent = r.status === 200 ? "" : r.data.error;
+  await load();
+}
+
+function renderReplay() {
+  const g = game();
+  $("replay-header").textContent = g ? g.header.join("\n") : "";
+  const list = $("replay-list");
+  list.replaceChildren();
+  if (!g) return;
+  const cards = Object.values(g.cards || {});
+  g.deals.forEach((block) => {
+    const n = dealNumber(block);
+    const li = el("li", { class: isVoid(block) ? "void" : "" }, el("pre", {}, block.join("\n")));
+    const played = cards.find((c) => c.deal === n && c.cards.length);
+    if (played) li.append(viewer(played));
+    list.append(li);
+  });
+}
+
+function viewer(deal) {
+  // the hands as dealt, then trick by trick: a trick's winner is who leads the next
+  const box = el("div", { class: "viewer" });
+  const size = Object.keys(deal.hands).length >= 4 && deal.talon.length === 0 ? 4 : 3;
+  const per = size;
+  const tricks = [];
+  for (let i = 0; i < deal.cards.length; i += per) tricks.push(deal.cards.slice(i, i + per));
+  let k = 0;
+  const draw = () => {
+    const gone = new Set(deal.cards.slice(0, k * per).map((c) => c[1]));
+    const hands = el("div", { class: "hands" }, ...Object.entries(deal.hands).map(([p, cs]) =>
+      el("div", {}, el("strong", {}, p), el("br"), cs.filter((c) => !gone.has(c)).map(pretty).join(" "))));
+    const rows = [hands];
+    if (deal.talon.length) rows.push(el("div", {}, (lang === "ru" ? "прикуп: " : "talon: ") + deal.talon.map(pretty).join(" ")));
+    if (k > 0) {
+      const trick = tricks[k - 1];
+      const next = tricks[k] ? tricks[k][0][0] : deal.last;
+      rows.push(el("div", { class: "trick" }, `${t("trick")} ${k}: ` + trick.map(([p, c]) => `${p} ${pretty(c)}`).join(", ")
+        + (next ? ` → ${next}` : "")));
+    }
+    rows.push(el("div", {},
+      el("button", { type: "button", disabled: k === 0, onclick: () => { k--; draw(); } }, "◀"), ` ${k} ${t("of")} ${tricks.length} `,
+      el("button", { type: "button", class: "next-trick", disabled: k >= tricks.length, onclick: () => { k++; draw(); } }, "▶")));
+    box.replaceChildren(...rows);
+  };
+  draw();
+  return box;
+}
+
+function pretty(card) { return card.replace(/[SCDH]$/, (s) => SUITS[s]); }
+
+async function renderNew() {
+  if (!$("preset").options.length) {
+    const r = await api("/api/presets");
+    $("preset").replaceChildren(...r.data.presets.map((p) => el("option", { value: p }, p)));
+    $("up-format").replaceChildren(...r.data.formats.map((f) => el("option", { value: f }, f)));
+    await loadOptions();
+  }
+  if (!$("game-id").value) {
+    const d = new Date(), z = (n) => String(n).padStart(2, "0");
+    $("game-id").value = `${d.getFullYear()}-${z(d.getMonth() + 1)}-${z(d.getDate())}-${z(d.getHours())}${z(d.getMinutes())}`;
+  }
+}
+
+let presetOptions = [];
+async function loadOptions() {
+  const r = await api("/api/rules/" + encodeURIComponent($("preset").value));
+  presetOptions = r.data.options;
+  $("pool").disabled = r.data.kind !== "preferans";
+  $("options").replaceChildren(...presetOptions.map((o) => el("tr", {},
+    el("td", {}, o.name), el("td", {}, el("input", { "data-option": o.name, value: o.shown })),
+    el("td", {}, o.accepts), el("td", {}, o.meaning))));
+}
+
+async function startGame() {
+  const players = [...document.querySelectorAll(".player")].map((i) => i.value.trim()).filter(Boolean);
+  $("err-new").textContent = "";
+  if (players.length < 3 || players.length > 4) { $("err-new").textContent = t("need_players"); return; }
+  const preset = $("preset").value;
+  const kindPref = !$("pool").disabled;
+  const rules = { preset };
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const o = presetOptions.find((x) => x.name === input.dataset.option);
+    if (o && input.value !== o.shown) {
+      let v = input.value;
+      try { v = JSON.parse(v); } catch (e) { /* a word: kept as text */ }
+      rules[o.name] = v;
+    }
+  }
+  const ev = { type: "game_started", game: $("game-id").value.trim(), kind: kindPref ? "preferans" : "solo_whist",
+               players, rules };
+  if (kindPref) ev.pool = Number($("pool").value);
+  if ($("stake").value.trim()) ev.stake = $("stake").value.trim();
+  const r = await post({ events: [ev] });
+  if (r.status === 200) { chosen = ev.game; localStorage.setItem("vistlog-game", chosen); form = fresh(); await load(); switchTab("deal"); }
+  else $("err-new").textContent = r.data.error;
+}
+
+async function upload() {
+  const file = $("up-file").files[0];
+  if (!file) return;
+  const r = await api(`/api/upload?format=${encodeURIComponent($("up-format").value)}&name=${encodeURIComponent(file.name)}`,
+    { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+  $("up-result").textContent = JSON.stringify(r.data, null, 1);
+  await load();
+}
+
+// ------------------------------------------------------------------ the frame
+
+function render() {
+  if (!S) return;
+  $("logname").textContent = S.log;
+  $("status").textContent = `${S.seq - 1} ${t("seq")} · ${t("updated")} ${new Date().toLocaleTimeString()}`;
+  $("game-select").replaceChildren(...S.games.map((g) => el("option", { value: g.id, selected: g.id === chosen },
+    g.id + (g.ended ? " ✓" : ""))));
+  const q = chosen ? "?game=" + encodeURIComponent(chosen) : "";
+  $("dl-html").href = "/download/html" + q;
+  $("dl-csv").href = "/download/csv" + q;
+  renderDeal(); renderSheet(); renderDeals(); renderReplay();
+}
+
+function translate() {
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const e of document.querySelectorAll("[data-tp]")) e.placeholder = t(e.dataset.tp);
+  $("lang").textContent = lang === "ru" ? "EN" : "RU";
+}
+
+function switchTab(name) {
+  tab = name;
+  for (const b of document.querySelectorAll("nav button")) b.classList.toggle("on", b.dataset.tab === name);
+  for (const s of document.querySelectorAll("main > section")) s.hidden = s.id !== "tab-" + name;
+  if (name === "new" || name === "files") renderNew();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  translate();
+  for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
+  $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); });
+  $("game-select").addEventListener("change", (e) => { chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
+  $("record").addEventListener("click", recordDeal);
+  $("clear").addEventListener("click", () => { form = fresh(); update(); });
+  $("line").addEventListener("input", () => { form.edited = true; });
+  $("line").addEventListener("keydown", (e) => { if (e.key === "Enter") recordDeal(); });
+  $("played").addEventListener("change", (e) => { form.played = e.target.checked; update(); });
+  $("undo").addEventListener("click", undoLast);
+  $("end-game").addEventListener("click", endGame);
+  $("adj-record").addEventListener("click", adjust);
+  $("preset").addEventListener("change", loadOptions);
+  $("start").addEventListener("click", startGame);
+  $("upload").addEventListener("click", upload);
+  load().then(() => { if (!S || !S.games.length) switchTab("new"); });
+  setInterval(poll, 1000);
+});
