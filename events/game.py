@@ -44,7 +44,7 @@ from .model import (
 from .ids import IdTable
 from .play import Play
 from .problems import Issue
-from .text import printable, unsafe_characters
+from .text import ignorable_characters, printable, unsafe_characters
 from .rules import PreferansOptions, SoloWhistOptions
 from .seating import clockwise, defenders, dealer_sits_out, holders
 
@@ -1239,6 +1239,11 @@ class LogChecker:
             if bad:
                 return [Issue("player-name-invalid", f"players.{i}",
                               f"{printable(name)!r} holds control or format characters ({bad})")]
+            bad = ignorable_characters(name)
+            if bad:  # a name that prints like another, or as nothing
+                return [Issue("player-name-invalid", f"players.{i}",
+                              f"{printable(name)!r} holds characters that print as nothing ({bad}): two names "
+                              "would look alike")]
             if not unicodedata.is_normalized("NFC", name):
                 return [Issue("player-name-not-nfc", f"players.{i}",
                               f"{name!r} is not in Unicode NFC form; write it {unicodedata.normalize('NFC', name)!r}")]

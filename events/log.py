@@ -16,6 +16,7 @@ alone: :func:`verify` prints the head hash to keep elsewhere.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -41,7 +42,7 @@ __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
-    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict",
+    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "Journal", "read_journal",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -94,17 +95,83 @@ class _Upto(io.RawIOBase):
         super().close()
 
 
-def journal_size(path: str) -> int | None:
-    """The size a log had before an append that never finished (its journal), or ``None``."""
+class Journal(NamedTuple):
+    """What a log's journal (``LOG.append-journal``) says: the size to cut back to, or why it is
+    not this log's journal (``problem``); ``hostile`` when it is no plain file of the log's owner."""
+
+    size: int | None
+    problem: str | None = None
+    hostile: bool = False
+
+
+_JOURNAL_TAIL: Final = 4096
+"""How many bytes before the journal's size its digest covers (so that a restored copy is told apart)."""
+
+
+def _journal_text(fd: int, size: int, blob: bytes = b"") -> str:
+    """The journal of an append of ``blob`` to ``fd`` at ``size``: the size, the file it is for (device
+    and inode), a digest of the bytes before it, and the length and digest of what is being written."""
+    return f"{size} {_identity(fd, size)} {len(blob)} {hashlib.sha256(blob).hexdigest()}\n"
+
+
+def _identity(fd: int, size: int) -> str:
+    st = os.fstat(fd)
+    start = max(0, size - _JOURNAL_TAIL)
+    tail = os.pread(fd, size - start, start) if size else b""
+    return f"{st.st_dev} {st.st_ino} {hashlib.sha256(tail).hexdigest()}"
+
+
+def read_journal(path: str, fd: int) -> Journal:
+    """The journal of the log open on ``fd``, read without following a link. A journal written for
+    another file (the log was replaced since, or restored from a copy) is not this log's."""
+    journal = path + JOURNAL_SUFFIX
     try:
-        with open(path + JOURNAL_SUFFIX, "rb") as fh:
-            text = fh.read(64)
+        jfd = os.open(journal, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return Journal(None)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return Journal(None, f"{journal} is a symbolic link, not a journal", hostile=True)
+        return Journal(None, f"{journal}: cannot read ({exc.strerror or exc})", hostile=True)
+    try:
+        jst, log = os.fstat(jfd), os.fstat(fd)
+        if not stat.S_ISREG(jst.st_mode):
+            return Journal(None, f"{journal} is not a regular file", hostile=True)
+        if jst.st_uid != log.st_uid:
+            return Journal(None, f"{journal} belongs to another user than the log", hostile=True)
+        text = os.read(jfd, 256)
+    finally:
+        os.close(jfd)
+    parts = text.decode("ascii", "replace").split()
+    if not parts or not parts[0].isdigit():
+        return Journal(None, f"{journal} is not a journal vistlog wrote")
+    size = int(parts[0])
+    if len(parts) >= 6 and parts[4].isdigit():  # written with the file's identity (older ones hold the size alone)
+        if parts[1:3] != [str(log.st_dev), str(log.st_ino)]:
+            return Journal(None, f"{journal} was written for another file (the log was replaced since)")
+        if size > log.st_size or _identity(fd, size).split()[2] != parts[3]:
+            return Journal(None, f"{journal} does not match the log's bytes before it (a copy restored since?)")
+        length = int(parts[4])
+        if log.st_size > size + length:
+            return Journal(None, f"{journal}: the log holds more than the unfinished append could have written "
+                                 "(a copy restored since?)")
+        if log.st_size == size + length and length and \
+                hashlib.sha256(os.pread(fd, length, size)).hexdigest() == parts[5]:
+            return Journal(None, f"{journal}: the append it guarded had written everything")
+    return Journal(size)
+
+
+def journal_size(path: str) -> int | None:
+    """The size a log had before an append that never finished (its journal), or ``None``
+    (no journal, or one that is not this log's)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
         return None
     try:
-        return int(text.decode("ascii").strip())
-    except ValueError:
-        return None
+        return read_journal(path, fd).size
+    finally:
+        os.close(fd)
 
 
 def open_source(path: str) -> BinaryIO:
@@ -128,10 +195,10 @@ def open_source(path: str) -> BinaryIO:
     try:
         fcntl.flock(raw.fileno(), fcntl.LOCK_SH)
         size = os.fstat(raw.fileno()).st_size
-        before = journal_size(path)
+        before = read_journal(path, raw.fileno()).size
         fcntl.flock(raw.fileno(), fcntl.LOCK_UN)
     except OSError:
-        size, before = st.st_size, journal_size(path)
+        size, before = st.st_size, read_journal(path, raw.fileno()).size
     if before is not None and before < size:
         size = before
     return io.BufferedReader(_Upto(raw, size), 1 << 16)  # type: ignore[return-value]
@@ -288,8 +355,8 @@ def read_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, bytes, bool]]:
         if lineno == 1 and raw.startswith(BOM):
             raw = raw[3:]
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            yield lineno, b"", False  # before the rest is read: a reader that stops here never reads it
             _skip_long(raw, lines)
-            yield lineno, b"", False
             continue
         line = _content(raw)
         if not line.strip():
@@ -709,9 +776,8 @@ class LogWriter:
         """Read what other writers appended since (under the lock); True when anything was new."""
         if not os.path.exists(self.path):
             return False
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+        fd, _ = _open_locked(self.path, create=False)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
             _recover(self.path, fd, self.warn)
             before = (self._ident, self._end)
             self._catch_up(fd)
@@ -724,8 +790,7 @@ class LogWriter:
         """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`)."""
         path, key = self.path, self.key
         incoming = list(incoming)
-        existed = os.path.exists(path)
-        if not existed:  # rehearse on copies: a refused first append leaves no empty file behind
+        if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
             if expect_seq not in (None, 1):
                 raise AppendConflict(path, expect_seq, 1)  # type: ignore[arg-type]
             rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
@@ -733,11 +798,8 @@ class LogWriter:
             if problems:
                 raise AppendRejected(problems)
             self.check = None
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        fd, created = _open_locked(path, create=True)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
-            fcntl.flock(fd, fcntl.LOCK_EX)
             _recover(path, fd, self.warn)
             self._catch_up(fd)
             check = self.check
@@ -756,8 +818,8 @@ class LogWriter:
                 try:
                     _write_all_or_nothing(path, fd, blob, good_end)
                 except BaseException:
-                    if not existed and good_end == 0:  # the file this append created goes again
-                        with contextlib.suppress(OSError):
+                    if created and good_end == 0:  # the file this append created goes again: a writer
+                        with contextlib.suppress(OSError):  # waiting on it sees it unlinked and opens anew
                             os.unlink(path)
                     raise
                 self._end = good_end + len(blob)
@@ -787,6 +849,43 @@ class LogWriter:
             if self._end != os.fstat(fd).st_size:
                 _cut(fd, self._end)
         self.check = check
+
+
+def _open_locked(path: str, *, create: bool) -> tuple[int, bool]:
+    """Open the log for appending under its exclusive lock: ``(fd, created by this call)``. The file
+    locked must still be the path's file: one unlinked meanwhile (a first append that failed and removed
+    the file it created) is let go and the path opened again."""
+    for _ in range(100):
+        created = False
+        try:
+            if create:
+                try:
+                    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+                    created = True
+                except FileExistsError:
+                    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+            else:
+                fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        except FileNotFoundError:
+            if not create:
+                raise
+            continue  # removed between the two opens: try again
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                now = os.stat(path)
+            except FileNotFoundError:
+                now = None
+            if now is not None and (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino):
+                return fd, created
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise LogUnreadable(f"{path}: the file kept being replaced while this append waited for it; nothing appended")
 
 
 class KeyRequired(LogUnreadable):
@@ -846,32 +945,43 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
 
 
 def _recover(path: str, fd: int, warn: Callable[[str], None] | None) -> None:
-    """Undo an append that never finished (its journal is still there), under the lock."""
-    before = journal_size(path)
-    if before is None:
-        if os.path.exists(path + JOURNAL_SUFFIX):
-            os.unlink(path + JOURNAL_SUFFIX)
+    """Undo an append that never finished (its journal is still there), under the lock. A journal that
+    is a link, not a plain file or another user's is refused (nothing is appended until it is removed);
+    one written for another file is removed with a warning."""
+    journal = read_journal(path, fd)
+    if journal.hostile:
+        raise LogUnreadable(f"{journal.problem}: remove it; nothing appended")
+    if journal.size is None:
+        if journal.problem is not None:
+            if warn:
+                warn(f"{journal.problem}: ignored and removed")
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path + JOURNAL_SUFFIX)
+            _sync_dir(path)
         return
     size = os.fstat(fd).st_size
-    if before < size:
-        _cut(fd, before)
+    if journal.size < size:
+        _cut(fd, journal.size)
         if warn:
-            warn(f"{path}: cut back {size - before} byte(s) of an append that never finished")
+            warn(f"{path}: cut back {size - journal.size} byte(s) of an append that never finished")
     os.unlink(path + JOURNAL_SUFFIX)
     _sync_dir(path)
 
 
 def _write_all_or_nothing(path: str, fd: int, blob: bytes, size: int) -> None:
     journal = path + JOURNAL_SUFFIX
+    jfd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)  # a planted one: refused
     try:
-        with open(journal, "w", encoding="ascii") as fh:
-            fh.write(f"{size}\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        text = _journal_text(fd, size, blob).encode("ascii")
+        while text:
+            text = text[os.write(jfd, text):]
+        os.fsync(jfd)
     except BaseException:
+        os.close(jfd)
         with contextlib.suppress(OSError):
             os.unlink(journal)
         raise
+    os.close(jfd)
     _sync_dir(path)
     try:
         written = 0

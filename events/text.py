@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["unsafe_characters", "printable", "neutral", "restored"]
+__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored"]
+
+_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): characters that print
+as nothing (joiners, variation selectors, fillers), so that two names holding them look alike."""
 
 
 def unsafe_characters(text: str) -> str:
@@ -20,6 +28,18 @@ def unsafe_characters(text: str) -> str:
     if text.isprintable():
         return ""
     bad = [c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co")]
+    return ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(bad))
+
+
+def ignorable_characters(text: str) -> str:
+    """The default-ignorable characters of ``text`` (they print as nothing), as names.
+
+    >>> ignorable_characters("Аня"), ignorable_characters("Аня\u034f"), ignorable_characters("\u3164")
+    ('', 'U+034F', 'U+3164')
+    """
+    if text.isascii():
+        return ""
+    bad = [c for c in text if any(lo <= ord(c) <= hi for lo, hi in _IGNORABLE)]
     return ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(bad))
 
 

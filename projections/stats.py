@@ -321,6 +321,14 @@ def apply_aliases(s: Mapping[str, Any], aliases: Mapping[str, str]) -> dict[str,
     def name(p: str) -> str:
         return aliases.get(p, p)
 
+    from vistlog.events.problems import VistlogError
+
+    seats: dict[str, str] = {}
+    for p in s["players"]:
+        other = seats.setdefault(name(p), p)
+        if other != p:
+            raise VistlogError(f"--alias makes {other} and {p} one person, {name(p)}, but both play game {s['game']}: "
+                               "one person holds one seat; correct the alias file")
     return {**s, "players": [name(p) for p in s["players"]],
             "result": {name(p): v for p, v in s["result"].items()},
             "money": {name(p): v for p, v in s["money"].items()} if s.get("money") else s.get("money"),

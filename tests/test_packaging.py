@@ -30,7 +30,8 @@ def test_the_wheel_has_one_top_level_package(wheel: Path) -> None:
     code = [n for n in names if ".dist-info/" not in n]
     assert code and all(n.startswith("vistlog/") for n in code), [n for n in code if not n.startswith("vistlog/")]
     assert {"vistlog/py.typed", "vistlog/events/codec.py", "vistlog/events/importers/pbn.py",
-            "vistlog/projections/fold.py", "vistlog/projections/render/drawing.py", "vistlog/cli.py"} <= set(code)
+            "vistlog/projections/fold.py", "vistlog/projections/render/drawing.py", "vistlog/cli.py",
+            "vistlog/pad.py", "vistlog/static/pad.html", "vistlog/static/pad.js", "vistlog/static/pad.css"} <= set(code)
     assert not any("simulate" in n for n in code), "the random-game simulator is a test tool"
 
 

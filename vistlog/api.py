@@ -32,8 +32,8 @@ from vistlog.events.codec import DecodeError, decode_obj, loads_line, unstructur
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
-    AppendConflict, AppendRejected, LogUnreadable, LogWriter, VerifyResult, open_source, problem_of, read_events,
-    read_key,
+    MAX_LINE, AppendConflict, AppendRejected, LogUnreadable, LogWriter, VerifyResult, open_source, problem_of,
+    read_events, read_key, read_lines,
 )
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
@@ -58,6 +58,7 @@ __all__ = [
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
+    "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
     "Problem", "ImportedGame", "AuditReport", "VerifyResult",
@@ -693,6 +694,18 @@ def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[s
         return iter(())
     with_tricks = derive_tricks(ImportedGame(str(items[0].get("game", "")), items, "<events>"))
     return game_lines(with_tricks.events, skipped)
+
+
+def input_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
+    """The non-blank lines of an input of events (``vistlog append``'s standard input), read at most
+    ``MAX_LINE`` bytes at a time: ``(line number, line)``, the line ``None`` when it is longer (its rest
+    is read past in pieces, never held).
+
+    >>> list(input_lines(io.BytesIO(b'{"a":1}\\n\\n{"b":2}')))
+    [(1, b'{"a":1}'), (3, b'{"b":2}')]
+    """
+    for lineno, line, _ in read_lines(stream):
+        yield lineno, line or None
 
 
 def _key(key: bytes | None, key_file: str | os.PathLike[str] | None) -> bytes | None:

@@ -24,9 +24,9 @@ import orjson
 
 from . import archive, views
 from .api import (
-    AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, NotationError, Problem, Recorder,
-    SourceError, Table, UnknownName, VistlogError, append, check_log, deal_lines, dump, game_events, open_log,
-    parse_line, read_games, verify,
+    MAX_LINE, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, NotationError, Problem,
+    Recorder, SourceError, Table, UnknownName, VistlogError, append, check_log, deal_lines, dump, game_events,
+    input_lines, open_log, parse_line, read_games, verify,
 )
 from .output import OutputError, Progress, Streamed, open_output, write_file, write_json
 
@@ -413,9 +413,12 @@ def cmd_append(args: argparse.Namespace) -> int:
     incoming: list[Any] = []
     lines: list[int] = []
     bad: list[str] = []
-    for lineno, raw in enumerate(sys.stdin.buffer, start=1):
-        line = raw.strip()
-        if not line:
+    for lineno, line in input_lines(sys.stdin.buffer):
+        if line is None:
+            if not incoming and not bad:
+                raise LogUnreadable(f"<stdin>:{lineno}: standard input is not JSON Lines "
+                                    f"(a line of over {MAX_LINE} bytes)")
+            bad.append(f"<stdin>:{lineno}: a line of over {MAX_LINE} bytes: not an event")
             continue
         try:
             incoming.append(parse_line(line))

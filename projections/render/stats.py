@@ -10,6 +10,8 @@ import io
 from fractions import Fraction
 from html import escape
 
+from vistlog.events.text import neutral
+
 from ..entries import fmt
 from ..stats import Archive, PlayerTotals, RatingPoint
 from . import table
@@ -74,7 +76,7 @@ def stats_csv(a: Archive, only: str | None = None) -> str:
     for p in _names(a, only):
         t = a.players[p]
         h = a.ratings.get(p)
-        w.writerow([p, t.games, t.deals, fmt(t.total), fmt(t.average), ("%.2f" % t.money) if t.staked else "",
+        w.writerow([neutral(p), t.games, t.deals, fmt(t.total), fmt(t.average), ("%.2f" % t.money) if t.staked else "",
                     f"{h[-1].rating:.2f}" if h else "", f"{h[-1].rd:.2f}" if h else ""])
     return buf.getvalue()
 
