@@ -58,6 +58,38 @@ class DecodeError(VistlogError):
         self.event_type = event_type
 
 
+MAX_DEPTH: Final = 64
+"""The deepest nesting of arrays and objects a field may hold (an extension's value, say)."""
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests arrays and objects deeper than ``limit`` (walked without recursion).
+
+    >>> too_deep([[1]]), too_deep([[[1]]], limit=2)
+    (False, True)
+    """
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            children: Any = v.values()
+        elif isinstance(v, (list, tuple)):
+            children = v
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children)
+    return False
+
+
+def check_depth(data: Mapping[str, Any], seq: int | None = None) -> None:
+    """Raise :class:`DecodeError` for a field nested deeper than :data:`MAX_DEPTH`."""
+    for key, value in data.items():
+        if isinstance(value, (dict, list)) and too_deep(value, MAX_DEPTH - 1):
+            raise DecodeError(key, f"nested deeper than {MAX_DEPTH} levels", seq)
+
+
 # --------------------------------------------------------------------------- strict scalars
 
 def _describe(v: Any) -> str:
@@ -356,6 +388,7 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
     """The rare path: extensions to set aside, or an error to explain precisely."""
     ext = {k: data.pop(k) for k in [k for k in data if k.startswith("_")]}
     seq = data.get("seq") if type(data.get("seq")) is int else None
+    check_depth(ext, seq)
     try:
         event = _DETAILED_HOOKS[tag](data, cls)
     except (ClassValidationError, IterableValidationError) as exc:

@@ -375,10 +375,15 @@ def _is_torn(line: bytes) -> bool:
 
 def _count_keys(value: Any) -> int:
     """The keys of every object in a parsed JSON value (``value``: a dict or a list)."""
-    n = len(value) if type(value) is dict else 0
-    for v in (value.values() if type(value) is dict else value):
-        if type(v) is dict or type(v) is list:
-            n += _count_keys(v)
+    n = 0
+    stack = [value]
+    while stack:  # without recursion: a value may nest as deep as the parser allows
+        v = stack.pop()
+        if type(v) is dict:
+            n += len(v)
+            stack.extend(x for x in v.values() if type(x) is dict or type(x) is list)
+        else:
+            stack.extend(x for x in v if type(x) is dict or type(x) is list)
     return n
 
 
@@ -396,7 +401,7 @@ def _duplicate_key(raw: bytes) -> str | None:
 
     try:
         json.loads(raw, object_pairs_hook=pairs)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return found[0] if found else None
 

@@ -48,3 +48,103 @@ def test_stats_csv_writes_no_formula(tmp_path: Path) -> None:
     rows = done.stdout.splitlines()[1:]
     assert rows and all(not row.startswith(("=", "@", "+", "-")) for row in rows)
     assert any(row.startswith("'=HYPERLINK(1)") for row in rows)
+
+
+# ----------------------------------------------------------------------------- item 7: every reader is linear
+
+_PREFIXES = ["", "[A ", "[Event \"", "[1 ", "{\"a\":", "\"", "#", ";", "1,", "% "]
+_CHARS = [" ", "\t", "x", "1", "\"", "\\", "[", "]", ",", ":", "-", "{", "."]
+
+
+def test_every_importer_reads_10000_character_lines_of_every_kind_in_one_pass(tmp_path: Path) -> None:
+    """A quadratic or cubic reader takes hours on these lines; a linear one all of them in seconds. The child
+    gets a generous bound (it is a guard against a hang, not a measure of speed)."""
+    files = []
+    for i, prefix in enumerate(_PREFIXES):
+        for j, char in enumerate(_CHARS):
+            path = tmp_path / f"l{i}-{j}.txt"
+            path.write_text(prefix + char * 10_000 + "x\n" + char * 10_000 + "\n", encoding="utf-8")
+            files.append(str(path))
+    code = ("import sys, vistlog\n"
+            "for fmt in vistlog.FORMATS_IN:\n"
+            "    for f in sys.argv[1:]:\n"
+            "        try:\n"
+            "            list(vistlog.load(f, fmt))\n"
+            "        except vistlog.VistlogError:\n"
+            "            pass\n"
+            "print('read', len(vistlog.FORMATS_IN) * (len(sys.argv) - 1))\n")
+    done = subprocess.run([sys.executable, "-c", code, *files], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("read ")
+
+
+# ------------------------------------------------------------------------- item 9: one line, never an internal error
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _vistlog(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "vistlog", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_a_result_past_64_bits_is_written_exactly_in_json(tmp_path: Path) -> None:
+    log = tmp_path / "big.jsonl"
+    huge = 9_223_372_036_854_775_000
+    vistlog.append(log, [_game(["A", "B", "C"])[0],
+                         {"type": "adjustment", "game": "g", "mountain": {"A": huge}, "whists": {"B": {"C": huge}}},
+                         {"type": "game_ended", "game": "g"}])
+    done = _vistlog("settle", str(log), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    import json
+
+    game = json.loads(done.stdout)["games"][0]
+    assert sum(game["result_rounded"].values()) == 0
+    assert max(abs(v) for v in game["result_rounded"].values()) > 2**63  # exact, past what orjson writes
+
+
+@pytest.mark.parametrize("command", [["validate"], ["settle"], ["sheet"], ["audit"], ["replay"],
+                                     ["export", "--to", "csv"]])
+def test_an_extension_nested_600_deep_is_one_problem_line(tmp_path: Path, command: list[str]) -> None:
+    log = tmp_path / "deep.jsonl"
+    start = ('{"v":1,"seq":1,"type":"game_started","game":"g","kind":"preferans","players":["A","B","C"],'
+             '"pool":10,"rules":{"preset":"sochi"},"_x":' + "[" * 600 + "]" * 600 + "}\n")
+    log.write_text(start, encoding="utf-8")
+    done = _vistlog(*command, str(log))
+    assert done.returncode == 1, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    if command != ["validate"]:
+        assert "_x: nested deeper than 64 levels" in done.stderr
+    appended = subprocess.run([sys.executable, "-m", "vistlog", "append", str(tmp_path / "new.jsonl")],
+                              input=start, capture_output=True, text=True)
+    assert appended.returncode == 2 and "nested deeper than 64 levels" in appended.stderr
+
+
+@pytest.mark.parametrize(("fmt", "edit", "said"), [
+    ("ppn", ("[Result1 210]", "[Result1 " + "9" * 5000 + "]"), "over 4,300 digits"),
+    ("ppn", ("[Result1 210]", "[Result1 99999999999999999999999]"), "past the largest number a log holds"),
+    ("ppn", ("M6:-8,0,F4:R32:8", "M6:-" + "8" * 5000 + ",0,F4:R32:8"), "over 4,300 digits"),
+    ("csv", None, "not CSV that can be read"),
+])
+def test_an_importer_given_numbers_or_cells_past_its_bounds_says_so_in_one_line(
+        tmp_path: Path, fmt: str, edit: tuple[str, str] | None, said: str) -> None:
+    if fmt == "ppn":
+        assert edit is not None
+        text = (ROOT / "samples" / "serbian.ppn").read_text(encoding="utf-8")
+        assert edit[0] in text
+        source = tmp_path / "s.ppn"
+        source.write_text(text.replace(edit[0], edit[1]), encoding="utf-8")
+    else:
+        source = tmp_path / "s.csv"
+        source.write_text((ROOT / "samples" / "sochi-protocol.csv").read_text(encoding="utf-8") + "x" * 140_000 + "\n",
+                          encoding="utf-8")
+    done = _vistlog("import", "--from", fmt, str(source), "-o", str(tmp_path / "out.jsonl"))
+    assert done.returncode == 2
+    assert said in done.stderr and "internal error" not in done.stderr
+
+
+def test_export_to_csv_of_a_game_imported_from_ppn(tmp_path: Path) -> None:
+    log = tmp_path / "sr.jsonl"
+    assert _vistlog("import", "--from", "ppn", str(ROOT / "samples" / "serbian.ppn"), "-o", str(log)).returncode == 0
+    done = _vistlog("export", "--to", "csv", str(log))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# game: serbian")

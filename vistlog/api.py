@@ -28,7 +28,7 @@ from typing import IO, Any, Literal, cast, get_args
 import attrs
 import orjson
 
-from vistlog.events.codec import DecodeError, decode_obj, loads_line, unstructure
+from vistlog.events.codec import DecodeError, check_depth, decode_obj, loads_line, unstructure
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
@@ -437,7 +437,10 @@ def parse_line(line: bytes) -> Any:
     >>> parse_line(b'{"type": "game_ended", "game": "g"}')
     {'type': 'game_ended', 'game': 'g'}
     """
-    return loads_line(line)
+    value = loads_line(line)
+    if isinstance(value, dict):
+        check_depth(value, value.get("seq") if type(value.get("seq")) is int else None)
+    return value
 
 
 def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterator[Problem | GameResult]:

@@ -28,7 +28,7 @@ from .api import (
     Recorder, SourceError, Table, UnknownName, VistlogError, append, check_log, deal_lines, dump, game_events,
     input_lines, open_log, parse_line, read_games, verify,
 )
-from .output import OutputError, Progress, Streamed, open_output, write_file, write_json
+from .output import OutputError, Progress, Streamed, dumps, open_output, write_file, write_json
 
 __all__ = ["main"]
 
@@ -356,7 +356,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         if len(listed) != 1:
             raise _UsageError("--claimed compares one game: name it with --game")
         reports = [listed[0].audit(args.claimed).to_json()]
-        _out(orjson.dumps({"games": reports}, option=orjson.OPT_INDENT_2).decode() if args.format == "json"
+        _out(dumps({"games": reports}) if args.format == "json"
              else views.audit_text(reports[0]))
         return 1 if problems or not reports[0]["ok"] else 0
     games = _Games(args, events=False)
@@ -583,7 +583,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for w in stats.warnings:
         _err(f"warning: {w}")
     if args.format == "json":
-        _out(orjson.dumps(stats.to_json(args.player), option=orjson.OPT_INDENT_2).decode())
+        _out(dumps(stats.to_json(args.player)))
     elif args.format == "csv":
         sys.stdout.write(views.stats_csv(stats, args.player))
     elif args.format == "html":

@@ -24,7 +24,7 @@ import orjson
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["OutputError", "write_file", "open_output", "Progress", "Streamed", "write_json"]
+__all__ = ["OutputError", "write_file", "open_output", "Progress", "Streamed", "write_json", "dumps"]
 
 
 class OutputError(VistlogError):
@@ -106,6 +106,24 @@ def _streams(value: Any) -> bool:
     return False
 
 
+def dumps(value: Any, indent: bool = True) -> str:
+    """``value`` as JSON text, as ``orjson`` writes it (indented by two spaces with ``indent``); an
+    integer past 64 bits, which orjson does not write, is written exactly all the same.
+
+    >>> dumps({"a": 2 ** 70}, indent=False)
+    '{"a":1180591620717411303424}'
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2 if indent else None).decode()
+    except TypeError as exc:
+        if "64-bit" not in str(exc):
+            raise
+        import json
+
+        return json.dumps(value, ensure_ascii=False, indent=2 if indent else None,
+                          separators=(",", ": ") if indent else (",", ":"))
+
+
 def write_json(out: IO[str], value: Any, indent: int = 0) -> None:
     """``value`` as ``orjson.dumps(value, option=orjson.OPT_INDENT_2)`` writes it, character for character,
     where each :class:`Streamed` array is written an element at a time: memory holds one element."""
@@ -113,7 +131,7 @@ def write_json(out: IO[str], value: Any, indent: int = 0) -> None:
     if isinstance(value, dict) and _streams(value):
         out.write("{")
         for i, (key, item) in enumerate(value.items()):
-            out.write(("\n" if i == 0 else ",\n") + pad + "  " + orjson.dumps(key).decode() + ": ")
+            out.write(("\n" if i == 0 else ",\n") + pad + "  " + dumps(key, indent=False) + ": ")
             write_json(out, item, indent + 2)
         out.write("\n" + pad + "}")
     elif isinstance(value, Streamed) or (isinstance(value, (list, tuple)) and _streams(value)):
@@ -124,7 +142,7 @@ def write_json(out: IO[str], value: Any, indent: int = 0) -> None:
             first = False
         out.write("[]" if first else "\n" + pad + "]")
     else:
-        text = orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+        text = dumps(value)
         out.write(text.replace("\n", "\n" + pad) if indent else text)
 
 

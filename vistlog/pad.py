@@ -37,7 +37,7 @@ from .api import (
     AppendConflict, AppendRejected, FORMATS_IN, Game, NotationError, Recorder, VistlogError, deal_lines,
     read_games,
 )
-from .output import OutputError
+from .output import OutputError, dumps
 
 __all__ = ["Pad", "make_app", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS"]
 
@@ -398,7 +398,7 @@ async def _run(func: Callable[..., Any], *args: Any) -> Any:
 
 
 def _json(data: Any) -> Response:
-    return Response(orjson.dumps(data), media_type="application/json")
+    return Response(dumps(data, indent=False).encode(), media_type="application/json")
 
 
 def _file(game: str) -> str:

@@ -11,8 +11,9 @@ An exporter is a function ``(events of one game) -> str``.
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -66,12 +67,55 @@ Importer = Callable[[str, bytes], list[ImportedGame]]
 Exporter = Callable[[list[dict[str, Any]]], str]
 
 
+LARGEST: Final = 2**63 - 1
+"""The largest whole number a log holds (what a JSON Lines reader takes as a 64-bit integer)."""
+
+
+def _too_big(events: list[dict[str, Any]]) -> str | None:
+    """The first number of the events past :data:`LARGEST`, as ``field = value`` (walked without recursion)."""
+    stack: list[tuple[str, Any]] = [(str(ev.get("type", "event")), ev) for ev in events]
+    while stack:
+        where, v = stack.pop()
+        if type(v) is int and not -LARGEST <= v <= LARGEST:
+            return f"{where} = {str(v)[:20]}…"
+        if isinstance(v, dict):
+            stack.extend((f"{where}.{k}", x) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((f"{where}.{i}", x) for i, x in enumerate(v))
+    return None
+
+
+def bounded(read: Importer) -> Importer:
+    """An importer whose input cannot end in an internal error: a file nested too deep, a cell or a number
+    past what Python's readers take, or a number past :data:`LARGEST` is one :class:`SourceError`."""
+    def guarded(path: str, data: bytes) -> list[ImportedGame]:
+        try:
+            games = read(path, data)
+        except RecursionError:
+            raise SourceError(f"{path}: nested too deep to be read") from None
+        except csv.Error as exc:
+            raise SourceError(f"{path}: not CSV that can be read ({exc})") from None
+        except ValueError as exc:
+            if "digits" not in str(exc):
+                raise
+            raise SourceError(f"{path}: a number of over 4,300 digits (a log holds numbers up to {LARGEST})") from None
+        for game in games:
+            big = _too_big(game.events)
+            if big is not None:
+                raise SourceError(f"{path}: game {game.game}: {big}: past the largest number a log holds ({LARGEST})")
+        return games
+
+    guarded.__doc__ = read.__doc__
+    return guarded
+
+
 def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
     from . import csv_protocol, gchet, jsonl, pbn, ppn, preferans_score, pulya
 
-    imp: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
-           "preferans-score": preferans_score.read, "gchet": gchet.read, "pulya": pulya.read,
-           "ppn": ppn.read}
+    readers: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
+                                    "preferans-score": preferans_score.read, "gchet": gchet.read,
+                                    "pulya": pulya.read, "ppn": ppn.read}
+    imp = {name: bounded(read) for name, read in readers.items()}
     exp: dict[str, Exporter] = {"csv": csv_protocol.write, "pbn": pbn.write}
     return imp, exp
 

@@ -228,9 +228,9 @@ def write(events: list[dict[str, Any]]) -> str:
     for sheet in recorded.values():
         for p, line in sheet.items():
             for field in ("pool", "mountain", "points"):
-                if field in line and f"{field}:{p}" not in extra:
+                if line.get(field) is not None and f"{field}:{p}" not in extra:
                     extra.append(f"{field}:{p}")
-            for q in line.get("whists", {}):
+            for q in line.get("whists") or {}:
                 if f"whists:{p}:{q}" not in extra:
                     extra.append(f"whists:{p}:{q}")
     order = {c: i for i, c in enumerate(f"{f}:{p}" for p in players for f in ("pool", "mountain", "points"))}
@@ -255,9 +255,9 @@ def write(events: list[dict[str, Any]]) -> str:
             row[f"tricks:{p}"] = taken.get(p, "")
         for p, line in recorded.get(number, {}).items():
             for field in ("pool", "mountain", "points"):
-                if field in line:
+                if line.get(field) is not None:
                     row[f"{field}:{p}"] = line[field]
-            for q, x in line.get("whists", {}).items():
+            for q, x in (line.get("whists") or {}).items():
                 row[f"whists:{p}:{q}"] = x
         w.writerow([row.get(col, "") for col in cols + extra])
     return out.getvalue()

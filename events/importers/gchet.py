@@ -134,6 +134,8 @@ def _load(path: str, data: bytes) -> Save:
         span = _data_span(text)
     except (UnicodeDecodeError, ValueError, IndexError) as exc:
         raise SourceError(f"{path}: not a gchet save: not JSON ({exc})") from None
+    except RecursionError:
+        raise SourceError(f"{path}: not a gchet save: JSON nested too deep") from None
     if type(raw) is not dict or span is None:
         raise SourceError(f"{path}: not a gchet save ({{\"sha256\": …, \"data\": {{\"state\": …}}}})")
     save = structure(raw, Save, path, "a gchet save")

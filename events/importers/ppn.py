@@ -38,7 +38,26 @@ CODES = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
 """The 32 card codes: ♠ 7…A = 1…8, ♦ = 9…G, ♥ = H…O, ♣ = P…W."""
 _CARD_OF = {code: Card(7 + i % 8, _SUITS[i // 8]) for i, code in enumerate(CODES)}
 _CODE_OF = {card: code for code, card in _CARD_OF.items()}
-_TAG = re.compile(r'^\[(\w+)\s+(?:"((?:[^"\\]|\\.)*)"|([^\]"]*?))\s*\]$')
+_NAME = re.compile(r"\w+")
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')  # one pass: the two alternatives never match the same character
+
+
+def _tag(text: str) -> tuple[str, str] | None:
+    """``[Name "value"]`` or ``[Name value]`` as (name, value); read by hand, in one pass (a regular
+    expression with overlapping quantifiers over the blanks backtracked cubically on a long line)."""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    inner = text[1:-1]
+    name, blank, rest = inner.partition(" ")
+    if not blank:
+        name, blank, rest = inner.partition("\t")
+    if not blank or not _NAME.fullmatch(name):
+        return None
+    rest = rest.strip()
+    if rest.startswith('"'):
+        m = _QUOTED.fullmatch(rest)
+        return (name, m.group(1).replace('\\"', '"')) if m else None
+    return None if '"' in rest or "]" in rest else (name, rest)
 _KONTRA_LETTER = {"K": Kontra.KONTRA, "R": Kontra.REKONTRA, "S": Kontra.SUBKONTRA, "M": Kontra.MORTKONTRA}
 _ENTRY = re.compile(r"^(?:0|M(\d+):(-?\d+)|F(\d+):([LR])(\d+)(?::(-?\d+))?)$")
 
@@ -98,9 +117,9 @@ def _tags(path: str, lines: list[tuple[int, str]]) -> tuple[dict[str, str], list
     tags: dict[str, str] = {}
     deals: list[tuple[int, str]] = []
     for no, text in lines:
-        m = _TAG.match(text)
-        if m and not text[1:2].isdigit():
-            tags[m.group(1)] = (m.group(2) if m.group(2) is not None else m.group(3) or "").replace('\\"', '"')
+        tag = _tag(text) if not text[1:2].isdigit() else None
+        if tag is not None:
+            tags[tag[0]] = tag[1]
         elif text.startswith("[") and text.endswith("]") and text[1:2].isdigit():
             deals.append((no, text[1:-1]))
         else:

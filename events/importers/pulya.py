@@ -95,6 +95,8 @@ def _load(path: str, data: bytes) -> Envelope:
         raw = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise SourceError(f"{path}: not a «Пуля преферанса» save: not JSON ({exc})") from None
+    except RecursionError:
+        raise SourceError(f"{path}: not a «Пуля преферанса» save: JSON nested too deep") from None
     if type(raw) is not dict or raw.get("format") != "preferans-local-v2":
         raise SourceError(f"{path}: not a «Пуля преферанса» save (format preferans-local-v2)")
     return structure(raw, Envelope, path, "a «Пуля преферанса» save")
