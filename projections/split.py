@@ -18,7 +18,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import queue
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
@@ -70,6 +73,7 @@ def _worker(inbox: Any, conn: Connection, path: str, kind: str) -> None:
         work = _Work(path, kind)
     except Exception as exc:
         failed = f"{type(exc).__name__}: {exc}"
+    conn.send(("spools", [w.path for w in (work.problems, work.games)] if work is not None else []))
     while True:
         batch = inbox.get()
         end = batch[0] == "end"
@@ -171,9 +175,9 @@ def _next_seq(expected: int, data: Any) -> int:
 
 def run_split(kind: str, path: str, jobs: int) -> Any:
     """``kind`` (validate, settle, audit, stats) of one log with ``jobs`` worker processes: the same
-    :class:`~vistlog.projections.batch.FileReport` as one process gives."""
-    from .batch import FileReport
-
+    :class:`~vistlog.projections.batch.FileReport` as one process gives. A worker that dies (killed, out
+    of memory) ends it with :class:`WorkerFailed` naming the worker; the others are stopped and no
+    worker's spool file is left behind."""
     ctx = multiprocessing.get_context()
     conns: list[Connection] = []
     inboxes: list[Any] = []
@@ -187,6 +191,58 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         conns.append(mine)
         inboxes.append(inbox)
         procs.append(proc)
+    spools: list[str] = []
+    try:
+        for i, conn in enumerate(conns):
+            spools += [p for p in _receive(conn, procs, i)[1] if p]
+        return _feed(path, kind, conns, inboxes, procs)
+    except BaseException:
+        for inbox in inboxes:  # what waits for a dead reader is dropped, not flushed at exit
+            inbox.cancel_join_thread()
+            inbox.close()
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+            proc.join()
+        for spool in spools:  # a worker killed before its end leaves no file behind
+            with contextlib.suppress(OSError):
+                os.unlink(spool)
+        raise
+
+
+def _dead(procs: list[Any], i: int) -> WorkerFailed:
+    proc = procs[i]
+    proc.join(1)
+    code = proc.exitcode
+    how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+    return WorkerFailed(f"worker {i + 1} of {len(procs)} (process {proc.pid}) died ({how}); the command stopped")
+
+
+def _put(inbox: Any, batch: Any, procs: list[Any], i: int) -> None:
+    """Give a worker a batch, waiting while its queue is full, and noticing when it has died."""
+    while True:
+        try:
+            inbox.put(batch, timeout=0.2)
+            return
+        except queue.Full:
+            if not procs[i].is_alive():
+                raise _dead(procs, i) from None
+
+
+def _receive(conn: Connection, procs: list[Any], i: int) -> Any:
+    """A worker's next message; a worker that died before sending it is a :class:`WorkerFailed`."""
+    while not conn.poll(0.2):
+        if not procs[i].is_alive() and not conn.poll(0):
+            raise _dead(procs, i)
+    try:
+        return conn.recv()
+    except EOFError:
+        raise _dead(procs, i) from None
+
+
+def _feed(path: str, kind: str, conns: list[Connection], inboxes: list[Any], procs: list[Any]) -> Any:
+    from .batch import FileReport
+
     pending: list[list[tuple[int, Any, int, str | None]]] = [[] for _ in conns]
     owner: dict[str, int] = {}  # the worker of each game under way; of the ended ones in ``ended``
     ended = IdTable()
@@ -209,7 +265,7 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
     def send(i: int, item: tuple[int, Any, int, str | None]) -> None:
         pending[i].append(item)
         if len(pending[i]) >= BATCH:
-            inboxes[i].put(pending[i])
+            _put(inboxes[i], pending[i], procs, i)
             pending[i] = []
 
     try:
@@ -240,13 +296,13 @@ def run_split(kind: str, path: str, jobs: int) -> Any:
         unreadable = str(exc)
     for i, inbox in enumerate(inboxes):
         if pending[i]:
-            inbox.put(pending[i])
-        inbox.put(("end", unreadable is None))
+            _put(inbox, pending[i], procs, i)
+        _put(inbox, ("end", unreadable is None), procs, i)
     problems = [own.close()]
     parts = []
     failed: WorkerFailed | None = None
-    for conn, proc in zip(conns, procs):
-        got = conn.recv()
+    for i, (conn, proc) in enumerate(zip(conns, procs)):
+        got = _receive(conn, procs, i)
         proc.join()
         if isinstance(got, WorkerFailed):
             failed = failed or got

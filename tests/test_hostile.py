@@ -148,3 +148,79 @@ def test_export_to_csv_of_a_game_imported_from_ppn(tmp_path: Path) -> None:
     done = _vistlog("export", "--to", "csv", str(log))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("# game: serbian")
+
+
+# ----------------------------------------------------------------------------- item 8: a worker that dies
+
+def test_one_log_on_two_workers_ends_in_one_line_when_a_worker_is_killed(tmp_path: Path) -> None:
+    import os
+    import random
+    import signal
+    import time
+
+    from .simulate import preferans_game
+
+    one = preferans_game(random.Random(8), rules={"preset": "sochi"}, pool=10**6, max_deals=40, card_play=0.0)
+    log = tmp_path / "many.jsonl"
+    lines = []
+    seq = 0
+    import orjson
+
+    for k in range(3000):  # 3,000 games of 40 deals: a run long enough to kill a worker in the middle of it
+        for ev in one:
+            seq += 1
+            lines.append(orjson.dumps({**ev, "seq": seq, "game": f"g{k}"}))
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    proc = subprocess.Popen([sys.executable, "-m", "vistlog", "validate", str(log), "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children: list[int] = []
+    for _ in range(200):
+        try:
+            children = [int(x) for x in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+        except OSError:
+            children = []
+        if len(children) >= 2:
+            break
+        time.sleep(0.05)
+    assert len(children) >= 2, "the workers did not start"
+    time.sleep(0.5)
+    os.kill(children[-1], signal.SIGKILL)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2, (out[-500:], err[-500:])
+    assert "died (killed by signal 9)" in err and "Traceback" not in err
+    assert len([line for line in err.splitlines() if line.strip()]) == 1, err
+    assert not list(Path(os.environ["TMPDIR"]).glob("vistlog-spool-*")), "a spool file was left behind"
+
+
+# ----------------------------------------------------------------------------- item 14: export streams
+
+def _one_deal_games(path: Path, games: int) -> None:
+    import orjson
+
+    lines = []
+    seq = 0
+    for k in range(games):
+        g = f"g{k}"
+        for ev in _game(["A", "B", "C"], g):
+            seq += 1
+            lines.append(orjson.dumps({"v": 1, "seq": seq, **ev}))
+    path.write_bytes(b"\n".join(lines) + b"\n")
+
+
+def _peak_kb(*args: str) -> int:
+    code = ("import os, resource, sys; from vistlog.cli import main; sys.stdout = open(os.devnull, 'w'); "
+            "code = main(sys.argv[1:]); print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+            "file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300)
+    code_, peak = done.stderr.split()[-2:]
+    assert code_ == "0", done.stderr
+    return int(peak)
+
+
+def test_export_of_one_game_holds_that_game_not_the_log(tmp_path: Path) -> None:
+    small, big = tmp_path / "small.jsonl", tmp_path / "big.jsonl"
+    _one_deal_games(small, 2_000)
+    _one_deal_games(big, 40_000)  # 20 times the games, 25 MB
+    at_small = _peak_kb("export", "--to", "csv", str(small), "--game", "g777")
+    at_big = _peak_kb("export", "--to", "csv", str(big), "--game", "g777")
+    assert at_big < at_small + 16 * 1024, (at_small, at_big)  # the same, give or take the collector's timing

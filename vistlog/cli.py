@@ -831,6 +831,9 @@ def main(argv: list[str] | None = None) -> int:
         _err(f"vistlog {args.command}: cannot write ({exc.strerror or exc})")
         return 2
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches a user
+        if getattr(exc, "code", None) == "worker-failed":  # a worker process died or failed: said in one line
+            _err(f"vistlog {args.command}: {exc}")
+            return 2
         if RAISE_INTERNAL_ERRORS:
             raise
         _err(f"vistlog {args.command}: internal error ({type(exc).__name__}: {exc}); please report it")
