@@ -245,6 +245,8 @@ class GameFold:
         self.entries: list[Entry] = []
         self.reasons: dict[str, str] = {}  # one string for each reason kept: a long game repeats them
         self.names = {p: p for p in self.players}  # and the players' names, not each event's copy
+        self.long_names = self.names if any(len(p) > LONG_NAME for p in self.players) else None
+        """A deal's record refers to these rather than copies of them: worth its cost for long names."""
         self.streak = 0
         self.current_deal = 0
         self.bad_entry: str | None = None
@@ -307,7 +309,7 @@ class GameFold:
         self.pending = None
         if d.broken or not d.finished:  # refused or unfinished deals were reported by the checker
             return
-        rec = record_of(d, self.pending_allocs, self.pending_events)
+        rec = record_of(d, self.pending_allocs, self.pending_events, self.long_names)
         voided = self._live(rec.number)
         if len(self.live) <= rec.number:
             self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
@@ -516,6 +518,10 @@ class _Oracle:
     def under_refa(self, game: str, player: str) -> bool:
         fold = self.folds.get(game)
         return fold is not None and fold.under_refa(player)
+
+
+LONG_NAME = 64
+"""Characters past which a player's name is held once by a game's records, not once a deal."""
 
 
 class Pipeline:

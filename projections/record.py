@@ -8,6 +8,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -62,9 +63,16 @@ class DealRecord:
         return half_stands(self.calls)
 
 
-def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event]) -> DealRecord:
-    """Freeze the checker's state of a finished deal into a :class:`DealRecord`."""
+def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event],
+              names: Mapping[str, str] | None = None) -> DealRecord:
+    """Freeze the checker's state of a finished deal into a :class:`DealRecord`.
+
+    ``names`` maps each player's name to the game's own copy of it: the record then refers to the game's
+    players rather than keeping each event's copy of a name (the fold gives it for a game with a long
+    name, which is then held once, not once a deal)."""
     taken, last = d.tricks_taken()
+    if names:
+        return _named(d, allocations, events, names, taken, last)
     if isinstance(d, SerbianDeal):
         return DealRecord(
             number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=0, contract=d.contract,
@@ -77,3 +85,27 @@ def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events:
         last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
         events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided, raspas=d.raspas,
     )
+
+
+def _named(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event], n: Mapping[str, str],
+           taken: dict[str, int] | None, last: str | None) -> DealRecord:
+    """:func:`record_of` with every name the game's own copy."""
+    def name(p: str) -> str:
+        return n.get(p, p)
+
+    c = d.contract
+    if c is not None:
+        c = attrs.evolve(c, declarer=name(c.declarer), partner=None if c.partner is None else name(c.partner),
+                         helps=tuple(map(name, c.helps)))
+    common: dict[str, Any] = {
+              "number": d.number, "dealer": name(d.begun.dealer), "holders": tuple(map(name, d.holders)),
+              "contract": c, "defenders": tuple(map(name, d.defenders)),
+              "calls": tuple((name(p), call) for p, call in d.calls),
+              "taken": None if taken is None else {name(p): k for p, k in taken.items()},
+              "last_trick": None if last is None else name(last), "all_passed": d.all_passed,
+              "events": tuple(events), "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "raspas": d.raspas}
+    if isinstance(d, SerbianDeal):
+        return DealRecord(bomb=0, kontra=tuple((name(p), k) for p, k in d.kontra), **common)
+    allocs = tuple(attrs.evolve(a, player=name(a.player), help={name(p): x for p, x in a.help.items()})
+                   for a in allocations)
+    return DealRecord(bomb=d.begun.bomb, redeal=d.redeal, allocations=allocs, **common)

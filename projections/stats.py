@@ -35,6 +35,7 @@ from typing import IO, Any
 
 import attrs
 
+from vistlog.events.ids import IdTable
 from vistlog.events.cards import GameKind, WhistCall, obligation
 from vistlog.events.rules import SerbianOptions
 
@@ -309,7 +310,14 @@ def read_aliases(path: str, data: bytes) -> dict[str, str]:
             continue
         if len(row) != 2 or not row[0].strip() or not row[1].strip():
             raise VistlogError(f"{path}:{n}: a row is name,alias")
-        out[row[1].strip()] = row[0].strip()
+        alias, name = row[1].strip(), row[0].strip()
+        if out.get(alias, name) != name:
+            raise VistlogError(f"{path}:{n}: {alias} is already an alias of {out[alias]}")
+        out[alias] = name
+    for alias, name in out.items():
+        if name in out and out[name] != name:  # A→B and B→C (or B→A: two players' records swapped)
+            raise VistlogError(f"{path}: {name} is the name of {alias} and itself an alias of {out[name]}: "
+                               "give every alias its final name")
     return out
 
 
@@ -403,10 +411,17 @@ class ArchiveBuilder:
         self.games = 0
         self.shared: dict[Any, Any] = {}
         self.left_out: list[tuple[str, str, int]] = []
+        self.ids = IdTable()
+        """Every game counted (compactly): one id counted twice is said."""
+        self.twice: dict[str, int] = {}
 
     def add(self, summary: Mapping[str, Any]) -> None:
         """Count a sound game (its :func:`summary`)."""
         s = apply_aliases(summary, self.aliases)
+        if s["game"] in self.ids:
+            self.twice[s["game"]] = self.twice.get(s["game"], 1) + 1
+        else:
+            self.ids.add(s["game"])
         when = period_of(s["date"], self.period)
         for p in s["players"]:
             self.players.setdefault(p, PlayerTotals()).add(s, p)
@@ -433,7 +448,9 @@ class ArchiveBuilder:
     def archive(self) -> Archive:
         """The statistics of the games added (the builder is spent)."""
         warnings = tuple(f"names that differ only by case or е/ё: {', '.join(g)} (merge them with --alias)"
-                         for g in look_alike_names(self.players))
+                         for g in look_alike_names(self.players)) + tuple(
+            f"game {g} is counted {n} times (the same game id in {n} logs, or twice in one archive)"
+            for g, n in sorted(self.twice.items()))
         per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in self.evenings.items()}
         runs = [*(_read_run(f) for f in self.runs), iter(sorted(self.rated, key=_ORDER))]
         history = rate_games(heapq.merge(*runs, key=_ORDER), self.period, ordered=True)  # earlier runs first on ties
