@@ -15,6 +15,7 @@ import os
 import pickle
 import tempfile
 from array import array
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import IO, Any
@@ -81,6 +82,25 @@ class GameResult:
     def sound(self) -> bool:
         """No problem was found in this game."""
         return self.problems == 0
+
+    def told(self, upto: int | None = None) -> Iterator[tuple[DealRecord, bool, list[Entry]]]:
+        """Each deal record up to deal ``upto``, whether it is struck out, and its own entries: a deal
+        voided and recorded again shows both records, the voided one struck with its entries and the one
+        that stands with its own (what the replay and the HTML page tell)."""
+        by_deal: dict[int, list[Entry]] = {}
+        for e in self.entries:
+            by_deal.setdefault(e.deal, []).append(e)
+        records = Counter(r.number for r in self.records)
+        for rec in self.records:
+            if upto is not None and rec.number > upto:
+                return
+            entries = by_deal.get(rec.number, [])
+            if records[rec.number] > 1:  # the deal has a voided record and the record that stands
+                void = rec.seq in self.voided
+                entries = [e for e in entries if e.void == void]
+            else:
+                void = any(e.void for e in entries)
+            yield rec, void, entries
 
     def totals_after(self, deal: int | None) -> Totals:
         """The sheet after ``deal`` (all of it when ``None``; a game folded without detail has only that)."""

@@ -9,7 +9,6 @@ Russian game terms come with the English in brackets the first time they appear.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from vistlog.events.cards import Bid, GameKind
@@ -97,15 +96,7 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
         yield "Opening balance:"
         for e in opening:
             yield f"    {e.describe()}"
-    by_deal: dict[int, list] = {}
-    for e in res.entries:
-        by_deal.setdefault(e.deal, []).append(e)
-    records = Counter(r.number for r in res.records)  # a deal recorded again after a void
-    for rec in res.records:
-        if upto is not None and rec.number > upto:
-            break
-        again = records[rec.number] > 1
-        void = rec.seq in res.voided if again else any(e.void for e in by_deal.get(rec.number, ()))
+    for rec, void, entries in res.told(upto):
         yield ""
         yield f"{g('сдача').capitalize()} {rec.number}: {rec.dealer} {g('сдаёт')}" + (
             f", {g('бомба')} {rec.bomb}" if rec.bomb else "") + ("  [VOID: struck from the sheet]" if void else "") + (
@@ -146,9 +137,6 @@ def replay_lines(res: GameResult, upto: int | None = None) -> Iterator[str]:
             yield f"  {g('взятки').capitalize()}: " + ", ".join(f"{p} {n}" for p, n in rec.taken.items())
         elif rec.contract is not None and not rec.played:
             yield "  Decided without play"
-        entries = by_deal.get(rec.number, [])
-        if again:  # the deal has a voided record and the record that stands: each shows its own entries
-            entries = [e for e in entries if e.void == void]
         yield from _entry_lines(entries)
     yield ""
     last = upto if upto is not None else None
@@ -183,14 +171,8 @@ def _serbian_lines(res: GameResult, upto: int | None) -> Iterator[str]:
            + (f" + {', '.join(f'{k}={v}' for k, v in res.started.rules.overrides.items())}"
               if res.started.rules.overrides else "")
            + f", {g('bula')} {res.started.pool} each; players in turn order {', '.join(res.players)}")
-    by_deal: dict[int, list] = {}
-    for e in res.entries:
-        by_deal.setdefault(e.deal, []).append(e)
     calls = {"whist": g("dođem"), "pass": g("ne dođem"), "invite": g("zovem")}
-    for rec in res.records:
-        if upto is not None and rec.number > upto:
-            break
-        void = rec.seq in res.voided
+    for rec, void, entries in res.told(upto):
         yield ""
         yield f"{g('deljenje').capitalize()} {rec.number}: {rec.dealer} {g('deli')}" + (
             "  [VOID: struck from the paper]" if void else "")
@@ -220,7 +202,7 @@ def _serbian_lines(res: GameResult, upto: int | None) -> Iterator[str]:
             yield f"  {g('štihovi').capitalize()}: " + ", ".join(f"{p} {n}" for p, n in rec.taken.items())
         elif c is not None:
             yield "  Decided without play"
-        yield from _entry_lines([e for e in by_deal.get(rec.number, []) if e.void == void])
+        yield from _entry_lines(entries)
     yield ""
     t = res.totals_after(upto)
     yield f"Paper{'' if upto is None else f' after deal {upto}'}:"

@@ -282,6 +282,8 @@ def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
         raise _UsageError("standard input (-) is one log; give files or folders")
     report = _run_many(kind, paths, args)
     files = report.in_order()
+    if kind != "validate" and len(args.logs) == 1 and not os.path.isdir(args.logs[0]) and args.dask is None:
+        return _one_log_report(files[0], kind, args.format)  # the worker count changes the speed, not the form
     if kind == "validate" and args.format == "text":
         _validate_report(files, args.quiet)
     else:
@@ -291,6 +293,30 @@ def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
         _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
              + (f": {', '.join(f.path for f in files if not f.ok)}" if bad and bad <= 10 else ""))
     return report.exit_code
+
+
+def _one_log_report(f: archive.FileReport, kind: str, fmt: str) -> int:
+    """What ``settle`` or ``audit`` print of one log without ``--jobs``: each game as it would come."""
+    if f.unreadable:
+        raise LogUnreadable(f.unreadable)
+    for p in f.problems:
+        _err(str(p))
+    bad = False
+
+    def shown() -> Iterator[dict[str, Any]]:
+        nonlocal bad
+        for view_ in f.games:
+            bad |= not view_.get("ok", True) or not view_.get("zero_sum", True)
+            yield view_
+
+    if fmt == "json":
+        write_json(sys.stdout, {"games": Streamed(shown())})
+    else:
+        show = views.settlement_text if kind == "settle" else views.audit_text
+        for i, view_ in enumerate(shown()):
+            sys.stdout.write(("" if i == 0 else "\n\n") + show(view_))
+    _out()
+    return 1 if f.problems or bad else 0
 
 
 def _run_many(kind: archive.ManyKind, paths: list[str], args: argparse.Namespace) -> archive.Report:

@@ -42,7 +42,7 @@ SEATS = ("N", "E", "S", "W")
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 _RANKS = "AKQJT98765432"
 _RANK_VALUE = {c: 14 - i for i, c in enumerate(_RANKS)}
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')  # a ; comment may follow on the line
 
 
 def _unescape(value: str) -> str:
@@ -152,7 +152,7 @@ def _boards(path: str, text: str) -> list[Board]:
             current = m.group(1)
             sections[current] = []
         elif current is not None:
-            sections[current] += [w for w in line.split() if w != "*"]
+            sections[current] += [w for w in line.split(";", 1)[0].split() if w != "*"]
         else:
             raise SourceError(f"{path}:{n}: {line[:30]!r} is neither a tag nor a section line")
     if tags:

@@ -294,12 +294,7 @@ def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], li
 
 def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
     out = []
-    by_deal: dict[int, list[Entry]] = {}
-    for e in res.entries:
-        by_deal.setdefault(e.deal, []).append(e)
-    for rec in res.records:
-        if upto is not None and rec.number > upto:
-            break
+    for rec, void, entries in res.told(upto):
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
@@ -318,8 +313,6 @@ def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
         if calls:
             what += f'<div class="small">{escape(", ".join(f"{w.player} {w.call.value}" for w in calls))}</div>'
         tricks = ", ".join(f"{escape(p)} {n}" for p, n in (rec.taken or {}).items()) or "—"
-        entries = by_deal.get(rec.number, [])
-        void = any(e.void for e in entries)
         lines = "<br>".join(escape(e.describe()) for e in entries) or "—"
         bomb = f" (bomb {rec.bomb})" if rec.bomb else ""
         cls = ' class="void"' if void else ""
