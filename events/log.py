@@ -375,16 +375,20 @@ def _is_torn(line: bytes) -> bool:
 
 def _count_keys(value: Any) -> int:
     """The keys of every object in a parsed JSON value (``value``: a dict or a list)."""
-    n = 0
-    stack = [value]
-    while stack:  # without recursion: a value may nest as deep as the parser allows
-        v = stack.pop()
-        if type(v) is dict:
-            n += len(v)
-            stack.extend(x for x in v.values() if type(x) is dict or type(x) is list)
-        else:
-            stack.extend(x for x in v if type(x) is dict or type(x) is list)
+    n = len(value) if type(value) is dict else 0
+    for v in (value.values() if type(value) is dict else value):
+        if type(v) is dict or type(v) is list:
+            n += _count_keys(v)
     return n
+
+
+def _keys_in(data: Any) -> int:
+    """:func:`_count_keys`, or -1 for a value nested past the interpreter's recursion (the decoder then
+    refuses it in words); recursion, not a loop, since this runs on every line with a nested object."""
+    try:
+        return _count_keys(data)
+    except RecursionError:
+        return -1
 
 
 def _duplicate_key(raw: bytes) -> str | None:
@@ -528,7 +532,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
                     raise LogUnreadable(f"{path}:{lineno}: not a JSON Lines log (a line is not a JSON object)")
                 seen_any = True
             keys = content.count(b'":')
-            if type(data) is dict and keys != len(data) and keys != _count_keys(data):
+            if type(data) is dict and keys != len(data) and keys != _keys_in(data):
                 twice = _duplicate_key(content)
                 if twice is not None:
                     yield lineno, problem_of(path, lineno, data, DecodeError(

@@ -190,7 +190,6 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
     tricks: dict[str, Any] | None = None
     raspas = False
-    deal_of = {"deal": start["deal"]}
     for text in line.split(";"):
         c = _Clause(text, table)
         if not c.more():
@@ -228,19 +227,10 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             raise NotationError("a deal is a raspas or has a contract, not both")
     if start["dealer"] is None:
         raise NotationError("the first deal of a game needs its dealer: begin the line with 'dealer NAME;'")
-    deal_of["deal"] = start["deal"]
     if tricks is not None and start["dealer"] in table.players:
         _fill(tricks, table, start["dealer"])
-    out = [start] + bids + ([contract] if contract else []) + calls + ([tricks] if tricks else [])
-    for ev in out[1:]:
-        ev.setdefault("game", table.game)
-        ev.update(deal_of)
-    return [_ordered(ev) for ev in out]
-
-
-def _ordered(ev: dict[str, Any]) -> dict[str, Any]:
-    head: dict[str, Any] = {k: ev[k] for k in ("type", "game", "deal") if k in ev}
-    return {**head, **{k: v for k, v in ev.items() if k not in head}}
+    rest = bids + ([contract] if contract else []) + calls + ([tricks] if tricks else [])
+    return [start] + [{"type": ev.pop("type"), "game": table.game, "deal": start["deal"], **ev} for ev in rest]
 
 
 def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:

@@ -8,7 +8,6 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import attrs
 
@@ -71,41 +70,27 @@ def record_of(d: DealState | SerbianDeal, allocations: list[Allocation], events:
     players rather than keeping each event's copy of a name (the fold gives it for a game with a long
     name, which is then held once, not once a deal)."""
     taken, last = d.tricks_taken()
+    serbian = isinstance(d, SerbianDeal)
+    dealer, holders, defenders, contract = d.begun.dealer, tuple(d.holders), tuple(d.defenders), d.contract
+    calls = tuple(d.calls)
+    kontra = tuple(d.kontra) if isinstance(d, SerbianDeal) else ()
+    allocs = () if serbian else tuple(allocations)
     if names:
-        return _named(d, allocations, events, names, taken, last)
-    if isinstance(d, SerbianDeal):
-        return DealRecord(
-            number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=0, contract=d.contract,
-            defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken, last_trick=last,
-            all_passed=d.all_passed, events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided,
-            kontra=tuple(d.kontra), raspas=d.raspas)
+        def name(p: str) -> str:
+            return names.get(p, p)
+
+        dealer, holders, defenders = name(dealer), tuple(map(name, holders)), tuple(map(name, defenders))
+        calls = tuple((name(p), call) for p, call in calls)
+        kontra = tuple((name(p), k) for p, k in kontra)
+        taken = None if taken is None else {name(p): k for p, k in taken.items()}
+        last = None if last is None else name(last)
+        if contract is not None:
+            contract = attrs.evolve(contract, declarer=name(contract.declarer), helps=tuple(map(name, contract.helps)),
+                                    partner=None if contract.partner is None else name(contract.partner))
+        allocs = tuple(attrs.evolve(a, player=name(a.player), help={name(p): x for p, x in a.help.items()})
+                       for a in allocs)
     return DealRecord(
-        number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb,
-        contract=d.contract, defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken,
-        last_trick=last, all_passed=d.all_passed, redeal=d.redeal, allocations=tuple(allocations),
-        events=tuple(events), seq=d.begun.seq, replaces=d.begun.replaces_voided, raspas=d.raspas,
-    )
-
-
-def _named(d: DealState | SerbianDeal, allocations: list[Allocation], events: list[Event], n: Mapping[str, str],
-           taken: dict[str, int] | None, last: str | None) -> DealRecord:
-    """:func:`record_of` with every name the game's own copy."""
-    def name(p: str) -> str:
-        return n.get(p, p)
-
-    c = d.contract
-    if c is not None:
-        c = attrs.evolve(c, declarer=name(c.declarer), partner=None if c.partner is None else name(c.partner),
-                         helps=tuple(map(name, c.helps)))
-    common: dict[str, Any] = {
-              "number": d.number, "dealer": name(d.begun.dealer), "holders": tuple(map(name, d.holders)),
-              "contract": c, "defenders": tuple(map(name, d.defenders)),
-              "calls": tuple((name(p), call) for p, call in d.calls),
-              "taken": None if taken is None else {name(p): k for p, k in taken.items()},
-              "last_trick": None if last is None else name(last), "all_passed": d.all_passed,
-              "events": tuple(events), "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "raspas": d.raspas}
-    if isinstance(d, SerbianDeal):
-        return DealRecord(bomb=0, kontra=tuple((name(p), k) for p, k in d.kontra), **common)
-    allocs = tuple(attrs.evolve(a, player=name(a.player), help={name(p): x for p, x in a.help.items()})
-                   for a in allocations)
-    return DealRecord(bomb=d.begun.bomb, redeal=d.redeal, allocations=allocs, **common)
+        number=d.number, dealer=dealer, holders=holders, bomb=0 if serbian else d.begun.bomb, contract=contract,
+        defenders=defenders, calls=calls, taken=taken, last_trick=last, all_passed=d.all_passed,
+        redeal=False if serbian else d.redeal, allocations=allocs, events=tuple(events), seq=d.begun.seq,
+        replaces=d.begun.replaces_voided, kontra=kontra, raspas=d.raspas)

@@ -19,9 +19,15 @@ def _run(*args: str) -> tuple[int, str, set[str]]:
 
 @pytest.mark.parametrize("command", ["validate", "settle", "audit"])
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_the_worker_count_changes_nothing_a_single_log_prints(command: str, fmt: str) -> None:
+def test_the_worker_count_changes_nothing_a_single_log_prints(command: str, fmt: str, tmp_path: Path) -> None:
     """Item 3: ``--jobs`` changes the speed, not the form: one log prints the one-log form whatever it says."""
-    for log in LOGS:
+    import vistlog
+    from vistlog.events.codec import unstructure
+
+    two = tmp_path / "two-games.jsonl"  # what stands between two games is part of the form
+    vistlog.append(two, [{k: v for k, v in unstructure(e).items() if k not in ("seq", "_chain")}
+                         for log in LOGS for e in vistlog.game_events(log)])
+    for log in [*LOGS, two]:
         alone = _run(command, str(log), "--format", fmt)
         for jobs in ("1", "2"):
             assert _run(command, str(log), "--format", fmt, "--jobs", jobs) == alone, (log.name, jobs)

@@ -40,7 +40,7 @@ from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.cards import GameKind
-from vistlog.events.game import Table
+from vistlog.events.game import LogChecker, Table
 from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 from vistlog.events.rules import Rules
@@ -577,15 +577,7 @@ class Checker:
         >>> t = c.table(); (t.next_deal, t.dealer, t.first_to_speak)
         (2, 'A', 'B')
         """
-        games = self._pipe.checker.games
-        if game is None:
-            if len(games) != 1:
-                raise UnknownName(f"{len(games)} games are under way: name one ({', '.join(sorted(games)) or 'none'})")
-            game = next(iter(games))
-        table = self._pipe.checker.table(game)
-        if table is None:
-            raise UnknownName(f"game {game!r} is not under way")
-        return table
+        return _table_of(self._pipe.checker, game, "")
 
     def _rebuild(self) -> None:
         self._pipe = Pipeline(self._name, detail=False)
@@ -641,23 +633,23 @@ class Recorder:
     def games(self) -> list[str]:
         """The games under way in the log, in the order they started."""
         self.refresh()
-        return list(self._pipe.checker.games) if self._pipe is not None and self._writer.check else []
+        live = self._live()
+        return list(live.games) if live is not None else []
+
+    def _live(self) -> LogChecker | None:
+        """The checker of the log as last read (None before the log exists)."""
+        return self._pipe.checker if self._pipe is not None and self._writer.check is not None else None
+
+    def tables(self) -> dict[str, Table]:
+        """Every game under way and where it stands, after one look at the log."""
+        self.refresh()
+        live = self._live()
+        return {g: _table_of(live, g, "") for g in live.games} if live is not None else {}
 
     def table(self, game: str | None = None) -> Table:
         """Where ``game`` (by default the one game under way) stands; see :class:`Table`."""
-        games = self.games()
-        if game is None:
-            if not games:
-                raise UnknownName(f"{self.path}: no game is under way (every game of the log has ended, or it has "
-                                  "none): start one first (vistlog serve, or a game_started through vistlog append)")
-            if len(games) > 1:
-                raise UnknownName(f"{self.path}: {len(games)} games are under way; name one ({', '.join(games)})")
-            game = games[0]
-        table = self._pipe.checker.table(game) if self._pipe is not None else None
-        if table is None:
-            raise UnknownName(f"{self.path}: game {game!r} is not under way"
-                              + (f" (under way: {', '.join(games)})" if games else ""))
-        return table
+        self.refresh()
+        return _table_of(self._live(), game, f"{self.path}: ")
 
     def record(self, events: Iterable[Event | Mapping[str, Any]], *, expect_seq: int | None = None,
                source: str = "<pad>") -> list[Event]:
@@ -680,6 +672,23 @@ class Recorder:
         if stamp:
             events = [{**ev, **stamp} for ev in events]
         return self.record(events, expect_seq=expect_seq, source="<line>")
+
+
+def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table:
+    """``game``'s :class:`Table` (by default the one game under way), or :class:`UnknownName` saying why not."""
+    games = list(checker.games) if checker is not None else []
+    if game is None:
+        if not games:
+            raise UnknownName(f"{where}no game is under way (every game of the log has ended, or it has none): "
+                              "start one first (vistlog serve, or a game_started through vistlog append)")
+        if len(games) > 1:
+            raise UnknownName(f"{where}{len(games)} games are under way; name one ({', '.join(games)})")
+        game = games[0]
+    table = checker.table(game) if checker is not None else None
+    if table is None:
+        raise UnknownName(f"{where}game {game!r} is not under way" + (f" (under way: {', '.join(games)})" if games
+                                                                      else ""))
+    return table
 
 
 def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[str], None] | None = None

@@ -17,7 +17,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -301,21 +301,7 @@ def _one_log_report(f: archive.FileReport, kind: str, fmt: str) -> int:
         raise LogUnreadable(f.unreadable)
     for p in f.problems:
         _err(str(p))
-    bad = False
-
-    def shown() -> Iterator[dict[str, Any]]:
-        nonlocal bad
-        for view_ in f.games:
-            bad |= not view_.get("ok", True) or not view_.get("zero_sum", True)
-            yield view_
-
-    if fmt == "json":
-        write_json(sys.stdout, {"games": Streamed(shown())})
-    else:
-        show = views.settlement_text if kind == "settle" else views.audit_text
-        for i, view_ in enumerate(shown()):
-            sys.stdout.write(("" if i == 0 else "\n\n") + show(view_))
-    _out()
+    bad = _stream(f.games, kind, fmt)
     return 1 if f.problems or bad else 0
 
 
@@ -368,7 +354,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
     games = _Games(args, detail=False)
-    unbalanced = _stream(games, lambda g: g.to_json(), views.settlement_text, "\n\n", args.format)
+    unbalanced = _stream((g.to_json() for g in games), "settle", args.format)
     return 1 if games.count or unbalanced else 0
 
 
@@ -386,20 +372,24 @@ def cmd_audit(args: argparse.Namespace) -> int:
              else views.audit_text(reports[0]))
         return 1 if problems or not reports[0]["ok"] else 0
     games = _Games(args, events=False)
-    bad = _stream(games, lambda g: g.audit().to_json(), views.audit_text, "\n", args.format)
+    bad = _stream((g.audit().to_json() for g in games), "audit", args.format)
     return 1 if games.count or bad else 0
 
 
-def _stream(games: _Games, view: Callable[[Game], dict[str, Any]], text: Callable[[dict[str, Any]], str],
-            between: str, fmt: str) -> bool:
-    """Each game's ``view`` on standard output as it comes, as JSON (``{"games": [...]}``) or text
-    (``between`` two games); True when a view says it is not ``ok`` or not ``zero_sum``."""
+_TEXT: dict[str, tuple[Callable[[dict[str, Any]], str], str]] = {
+    "settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n")}
+"""How each command writes a game's view as text, and what stands between two games."""
+
+
+def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str) -> bool:
+    """Each game's view on standard output as it comes (memory does not grow with the games), as JSON
+    (``{"games": [...]}``) or text; True when a view says it is not ``ok`` or not ``zero_sum``."""
     bad = False
+    text, between = _TEXT[kind]
 
     def shown() -> Iterator[dict[str, Any]]:
         nonlocal bad
-        for g in games:  # memory does not grow with the number of games
-            view_ = view(g)
+        for view_ in game_views:
             bad |= not view_.get("ok", True) or not view_.get("zero_sum", True)
             yield view_
 

@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -34,7 +35,7 @@ from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    AppendConflict, AppendRejected, FORMATS_IN, Game, NotationError, Recorder, VistlogError, deal_lines,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, NotationError, Recorder, Table, VistlogError, deal_lines,
     read_games,
 )
 from .output import OutputError, dumps
@@ -95,14 +96,13 @@ class Pad:
     def state(self, game: str | None) -> dict[str, Any]:
         """What the page shows: the games, and the chosen (or last) one in full."""
         with self.lock:
-            self.recorder.refresh()
+            tables = self.recorder.tables()
             seq = self.recorder.next_seq
             stamp = _stamp(self.log)
             if self._view is None or self._view[0] != stamp:
                 self._view = (stamp, self._fold())
             view = self._view[1]
-            under_way = set(self.recorder.games())
-            tables = {g: self.recorder.table(g) for g in under_way}
+        under_way = set(tables)
         games = view["games"]
         chosen = game if game in view["full"] else (games[-1]["id"] if games else None)
         out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq,
@@ -227,11 +227,8 @@ def _now() -> str:
     return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _table_json(t: Any) -> dict[str, Any]:
-    return {"next_deal": t.next_deal, "dealer": t.dealer, "first_to_speak": t.first_to_speak,
-            "holders": list(t.holders), "open_deal": t.open_deal, "voided": [list(v) for v in t.voided],
-            "ended": t.ended, "tricks_total": t.tricks_total, "contracts": list(t.contracts), "calls": list(t.calls),
-            "flags": list(t.flags), "players": list(t.players), "dealer_sits_out": t.dealer_sits_out}
+def _table_json(t: Table) -> dict[str, Any]:
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value}
 
 
 _ENVELOPE = frozenset({"seq", "_chain", "_mac"})

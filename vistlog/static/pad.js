@@ -135,7 +135,6 @@ function defenders() {
 }
 
 function isPreferans() { return game() && game().kind === "preferans"; }
-function isSerbian() { return game() && game().variant === "serbian"; }
 
 function level(contract) { const m = /^(\d+)/.exec(contract || ""); return m ? Number(m[1]) : 0; }
 
@@ -234,7 +233,7 @@ function renderDeal() {
       `${t("record_again")} ${n}`));
   }
   // what is played
-  const modes = isPreferans() ? (isSerbian() ? ["game", "misere", "raspas"] : ["game", "misere", "raspas"]) : ["game", "raspas"];
+  const modes = isPreferans() ? ["game", "misere", "raspas"] : ["game", "raspas"];
   buttons($("mode-buttons"), modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
     (m) => t(m === "raspas" && !isPreferans() ? "mode_allpass" : "mode_" + m));
   $("declarer-row").hidden = form.mode === "raspas";
@@ -242,7 +241,9 @@ function renderDeal() {
   $("contract-row").hidden = form.mode !== "game";
   const contracts = tb.contracts.filter((c) => c !== "misere" || !isPreferans());
   const grid = $("contract-grid");
-  grid.style.gridTemplateColumns = isPreferans() && !isSerbian() ? "" : "repeat(2, minmax(6em, 1fr))";
+  // levels by strains (6♠ … 10БК) five to a row; a game with a short list of its own, two to a row
+  grid.style.gridTemplateColumns = contracts.every((x) => /^\d+(S|C|D|H|NT)$/.test(x)) && contracts.length % 5 === 0
+    ? "" : "repeat(2, minmax(6em, 1fr))";
   buttons(grid, contracts, form.contract, (c) => { form.contract = c; form.tricks = {}; update(); }, contractLabel);
   // flags of the contract
   const flags = $("flags-row");
