@@ -151,7 +151,7 @@ class AuditReport:
                 "after_deal": m.claim.after_deal, "player": m.claim.player, "field": m.claim.field,
                 **({"on": m.claim.on} if m.claim.on else {}),
                 "recorded": fmt(m.claim.value), "computed": fmt(m.computed), "carried": m.carried,
-                "text": m.describe(),
+                "text": m.describe(), **({"source": m.claim.source} if m.claim.source else {}),
                 "trail": [{"deal": e.deal, "amount": fmt(e.amount), "reason": e.reason} for e in m.trail],
                 **({"trail_earlier": {"entries": m.rest.entries, "amount": fmt(m.rest.amount),
                                       "up_to_deal": m.rest.up_to_deal}} if m.rest else {}),

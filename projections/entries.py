@@ -20,7 +20,7 @@ from typing import Final, Literal
 
 import attrs
 
-__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact_div", "Num"]
+__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num"]
 
 Column = Literal["pool", "mountain", "whists", "points", "bula", "soups", "refe"]
 """A column of the sheet: a typo in one is a type error."""
@@ -47,6 +47,11 @@ def fmt(x: Num) -> str:
         return str(x)
     x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def exact(x: Num) -> int | str:
+    """A value for JSON: a whole number as a number, anything else as its exact string (``"7/2"``)."""
+    return x if type(x) is int else x.numerator if Fraction(x).denominator == 1 else fmt(x)
 
 
 @attrs.frozen

@@ -44,7 +44,8 @@ from .fold import GameResult
 from .ratings import START, Rating, rate_period
 
 __all__ = ["summary", "tally", "PlayerTotals", "ratings", "rated_game", "rate_games", "RatedGame", "RatingPoint",
-           "period_of", "read_aliases", "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
+           "period_of", "KindTotals", "SCORINGS", "scoring_of", "read_aliases",
+           "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
 
 
 def _date(res: GameResult) -> str | None:
@@ -122,8 +123,18 @@ def summary(res: GameResult) -> dict[str, Any]:
         per[closed]["closed_first"] = 1
     for p in players:
         per[p]["raspas_mountain"] = fmt(per[p]["raspas_mountain"])
-    return {"game": res.game, "kind": res.kind.value, "date": _date(res), "players": players, "deals": res.deals,
+    return {"game": res.game, "kind": res.kind.value, "scoring": "serbian" if serbian else res.kind.value,
+            "date": _date(res), "players": players, "deals": res.deals,
             "result": {p: fmt(res.result[p]) for p in players}, "money": res.money, "per": per}
+
+
+SCORINGS: dict[str, str] = {"preferans": "whists", "serbian": "points", "solo_whist": "points"}
+"""Each way of scoring a game and the unit of its results: a sum is only ever taken within one."""
+
+
+def scoring_of(s: Mapping[str, Any]) -> str:
+    """The scoring of a summary: ``preferans`` (in whists), ``serbian`` or ``solo_whist`` (in their points)."""
+    return str(s.get("scoring", s["kind"]))
 
 
 def _made_preferans(rec: Any) -> bool:
@@ -145,14 +156,35 @@ def _count(table: dict[str, list[int]], key: str, made: bool) -> None:
 
 
 @attrs.define
-class PlayerTotals:
-    """One player's record over the games counted: exact sums, contract and whist tallies."""
+class KindTotals:
+    """A player's results in one scoring (:data:`SCORINGS`): games, deals, the exact total, money."""
 
     games: int = 0
     deals: int = 0
     total: Fraction = Fraction(0)
     money: Fraction = Fraction(0)
     staked: int = 0
+
+    @property
+    def average(self) -> Fraction:
+        """The result per game."""
+        return self.total / self.games if self.games else Fraction(0)
+
+    def to_json(self, scoring: str) -> dict[str, Any]:
+        """These totals as JSON, with their unit."""
+        return {"unit": SCORINGS.get(scoring, "points"), "games": self.games, "deals": self.deals,
+                "total": fmt(self.total), "average": fmt(self.average),
+                **({"money": _money(self.money)} if self.staked else {})}
+
+
+@attrs.define
+class PlayerTotals:
+    """One player's record over the games counted: exact sums per scoring (:attr:`by_kind`: whists and
+    points never add up), contract and whist tallies."""
+
+    games: int = 0
+    deals: int = 0
+    by_kind: dict[str, KindTotals] = attrs.Factory(dict)
     declared: dict[str, list[int]] = attrs.Factory(dict)
     whists: list[int] = attrs.Factory(lambda: [0, 0])
     raspasy: int = 0
@@ -165,12 +197,15 @@ class PlayerTotals:
         st = s["per"][p]
         self.games += 1
         self.deals += s["deals"]
-        self.total += Fraction(s["result"][p])
+        k = self.by_kind.setdefault(scoring_of(s), KindTotals())
+        k.games += 1
+        k.deals += s["deals"]
+        k.total += Fraction(s["result"][p])
         if s.get("money"):
-            self.money += Fraction(s["money"][p])
-            self.staked += 1
-        for k, (n, made) in st["declared"].items():
-            row = self.declared.setdefault(k, [0, 0])
+            k.money += Fraction(s["money"][p])
+            k.staked += 1
+        for key, (n, made) in st["declared"].items():
+            row = self.declared.setdefault(key, [0, 0])
             row[0] += n
             row[1] += made
         self.whists[0] += st["whists"][0]
@@ -181,14 +216,18 @@ class PlayerTotals:
         self.kinds.add(s["kind"])
 
     @property
-    def average(self) -> Fraction:
-        """The result per game."""
-        return self.total / self.games if self.games else Fraction(0)
+    def total(self) -> Fraction | None:
+        """The total of a player who played one scoring; ``None`` for several (see :attr:`by_kind`)."""
+        return next(iter(self.by_kind.values())).total if len(self.by_kind) == 1 else None
 
     def to_json(self) -> dict[str, Any]:
-        """The totals as JSON (exact numbers as rational strings)."""
-        return {"games": self.games, "deals": self.deals, "total": fmt(self.total), "average": fmt(self.average),
-                **({"money": _money(self.money)} if self.staked else {}),
+        """The totals as JSON (exact numbers as rational strings): ``by_kind`` always; ``total``,
+        ``average`` and ``money`` at the top too when the player played one scoring only."""
+        single = next(iter(self.by_kind.items())) if len(self.by_kind) == 1 else None
+        top = {k: v for k, v in single[1].to_json(single[0]).items() if k != "unit" and k not in ("games", "deals")
+               } if single else {}
+        return {"games": self.games, "deals": self.deals, **top,
+                "by_kind": {k: v.to_json(k) for k, v in sorted(self.by_kind.items())},
                 "contracts": {k: {"declared": v[0], "made": v[1]} for k, v in sorted(self.declared.items())},
                 "whists": {"called": self.whists[0], "share_made": self.whists[1]},
                 "raspasy": self.raspasy, "raspas_mountain": fmt(self.raspas_mountain),
@@ -357,7 +396,8 @@ class Archive:
 
     players: dict[str, PlayerTotals]
     ratings: dict[str, list[RatingPoint]]
-    evenings: dict[str, list[tuple[str, Fraction]]]
+    evenings: dict[str, list[tuple[str, str, Fraction]]]
+    """Per player, the result of each rating period in each scoring: ``(period, scoring, result)``."""
     games: int
     left_out: tuple[tuple[str, str, int], ...]
     warnings: tuple[str, ...]
@@ -405,7 +445,7 @@ class ArchiveBuilder:
         self.period = period
         self.aliases = aliases or {}
         self.players: dict[str, PlayerTotals] = {}
-        self.evenings: dict[str, dict[str, Fraction]] = {}
+        self.evenings: dict[str, dict[tuple[str, str], Fraction]] = {}
         self.rated: list[RatedGame] = []
         self.runs: list[IO[bytes]] = []
         self.games = 0
@@ -422,7 +462,7 @@ class ArchiveBuilder:
             self.twice[s["game"]] = self.twice.get(s["game"], 1) + 1
         else:
             self.ids.add(s["game"])
-        when = period_of(s["date"], self.period)
+        when = (period_of(s["date"], self.period), scoring_of(s))
         for p in s["players"]:
             self.players.setdefault(p, PlayerTotals()).add(s, p)
             row = self.evenings.setdefault(p, {})
@@ -451,7 +491,9 @@ class ArchiveBuilder:
                          for g in look_alike_names(self.players)) + tuple(
             f"game {g} is counted {n} times (the same game id in {n} logs, or twice in one archive)"
             for g, n in sorted(self.twice.items()))
-        per = {p: sorted(rows.items(), key=lambda kv: (kv[0] != "undated", kv[0])) for p, rows in self.evenings.items()}
+        per = {p: [(when, scoring, x) for (when, scoring), x in
+                   sorted(rows.items(), key=lambda kv: (kv[0][0] != "undated", kv[0]))]
+               for p, rows in self.evenings.items()}
         runs = [*(_read_run(f) for f in self.runs), iter(sorted(self.rated, key=_ORDER))]
         history = rate_games(heapq.merge(*runs, key=_ORDER), self.period, ordered=True)  # earlier runs first on ties
         for f in self.runs:

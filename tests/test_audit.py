@@ -167,21 +167,26 @@ def test_replay_of_the_seed_examples_shows_the_seed_numbers() -> None:
     from vistlog.projections.fold import run
 
     ex2 = next(x for x in run(str(VECTORS / "preferans-seed-example-2.jsonl")) if isinstance(x, GameResult))
-    text = "\n".join(replay_lines(ex2))
+    text = "\n".join(replay_lines(ex2, lang="en"))
     assert "+8 mountain Юг" in text
-    assert "Запад: пуля 0, гора 0, висты on Юг 40" in text
-    assert "гора (mountain)" in text and "пуля (pool)" in text
+    assert "Запад: pool 0, mountain 0, whists on Юг 40" in text
+    ru = "\n".join(replay_lines(ex2, lang="ru"))
+    assert "+8 гора Юг" in ru and "Запад: пуля 0, гора 0, висты на Юг 40" in ru
     ex1 = next(x for x in run(str(VECTORS / "preferans-seed-example-1.jsonl")) if isinstance(x, GameResult))
-    text1 = "\n".join(replay_lines(ex1))
-    assert "+8 whists Запад→Юг" in text1 and "+2 pool Юг: 6S made" in text1
+    text1 = "\n".join(replay_lines(ex1, lang="en"))
+    assert "+8 whists Запад→Юг" in text1 and "+2 pool Юг: 6♠ made" in text1
+    assert "+2 пуля Юг: 6♠ сыгран" in "\n".join(replay_lines(ex1, lang="ru"))
 
 
 def test_replay_upto_stops_there() -> None:
     evs = long_game(2, False)
     res = one(evs)
-    lines = list(replay_lines(res, upto=3))
-    assert lines[2].startswith("Сдача (deal) 1") and any(line.startswith("Сдача 3:") for line in lines)
+    lines = list(replay_lines(res, upto=3, lang="ru"))
+    assert lines[2].startswith("Сдача 1:") and any(line.startswith("Сдача 3:") for line in lines)
     assert not any(line.startswith("Сдача 4") for line in lines)
+    assert any("Пулька после сдачи 3" in line for line in lines)
+    lines = list(replay_lines(res, upto=3, lang="en"))
+    assert any(line.startswith("Deal 3:") for line in lines) and not any(line.startswith("Deal 4") for line in lines)
     assert any("Sheet after deal 3" in line for line in lines)
 
 
@@ -189,9 +194,12 @@ def test_replay_of_a_solo_whist_game_tells_the_points() -> None:
     from vistlog.projections.fold import run
 
     res = next(x for x in run(str(VECTORS / "solo-whist-seed-examples.jsonl")) if isinstance(x, GameResult))
-    text = "\n".join(replay_lines(res))
-    assert "вист-соло (Solo Whist)" in text
-    assert "+6 points North: prop & cop made with 2 overtrick(s): 4 + 2 × 1" in text
-    assert "-48 points East: trump abundance failed: 2 undertrick(s): 36 + 2 × 6" in text
-    assert "South принятие (cop)" in text and "соло (solo)" in text
-    assert text.rstrip().endswith("West: очки 28")
+    text = "\n".join(replay_lines(res, lang="en"))
+    assert "Solo Whist" in text
+    assert "+6 points North: prop & cop made with 2 overtricks: 4 + 2 × 1" in text
+    assert "-48 points East: trump abundance failed: 2 undertricks: 36 + 2 × 6" in text
+    assert "South cop" in text and " solo" in text
+    assert text.rstrip().endswith("West: points 28")
+    ru = "\n".join(replay_lines(res, lang="ru"))
+    assert "вист-соло" in ru and "South принятие" in ru and ru.rstrip().endswith("West: очки 28")
+    assert "-48 очки East: абонданс с козырем не сыгран: без двух: 36 + 2 × 6" in ru

@@ -259,5 +259,5 @@ def test_settle_text_writes_zero_without_a_sign(tmp_path: Path, capsys: pytest.C
         b'{"v":1,"seq":1,"type":"game_started","game":"g","kind":"preferans","players":["A","B","C"],"pool":10,'
         b'"rules":{"preset":"sochi"}}\n{"v":1,"seq":2,"type":"game_ended","game":"g","reason":"agreed"}\n')
     code, out, _ = run(capsys, "settle", str(log))
-    assert code == 0 and out.splitlines()[0] == "g · преферанс (Preferans) · sochi · 0 deals"
+    assert code == 0 and out.splitlines()[0] == "g · Preferans · sochi · 0 deals"
     assert [line.split() for line in out.splitlines()[2:5]] == [["A", "0", "0"], ["B", "0", "0"], ["C", "0", "0"]]

@@ -235,10 +235,10 @@ def test_one_name_per_game_kind_and_rules_in_words(tmp_path: Path, capsys: pytes
     log = tmp_path / "g.jsonl"
     log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in g.events))
     _, out, _ = run(capsys, "sheet", str(log))
-    assert out.splitlines()[0] == ("t · преферанс (Preferans) · sochi + raspas_progression: 1, 2, 4; "
+    assert out.splitlines()[0] == ("t · Preferans · sochi + raspas_progression: 1, 2, 4; "
                                    "raspas_exit: strict, pool 20 · after deal 0")
     _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
-    assert " · вист-соло (Solo Whist) · " in out.splitlines()[0]
+    assert " · Solo Whist · " in out.splitlines()[0]
     _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"), "--format", "json")
     assert orjson.loads(out)["games"][0]["kind"] == "solo_whist"
 
@@ -260,7 +260,7 @@ def test_the_drawn_whist_band_is_split_per_opponent_nearest_each() -> None:
 
     for log, n in (("sochi-evening.jsonl", 3), ("classic-bombs.jsonl", 4)):
         (res,) = [r for r in run(str(SAMPLES / log)) if hasattr(r, "entries")]
-        svg = ET.fromstring(preferans_svg(res))
+        svg = ET.fromstring(preferans_svg(res, lang="ru"))
         splits = [e for e in svg.iter("{http://www.w3.org/2000/svg}line") if e.get("data-split")]
         assert len(splits) == n * (n - 2)  # n - 1 parts per player
         titles = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}title")]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import Game
+
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = [ROOT / "samples" / "disputed-sheet.jsonl", ROOT / "samples" / "solo-whist-evening.jsonl"]
 
@@ -43,12 +45,13 @@ def test_the_html_page_shows_the_record_that_stands_as_standing_with_its_own_ent
     import vistlog
 
     (game,) = vistlog.read_games(ROOT / "samples" / "corrected-deal.jsonl")
-    page = vistlog.views.html(game)
-    rows = [r for r in re.findall(r"<tr[^>]*>.*?</tr>", page, re.S) if '<td class="num">2</td>' in r]
+    page = vistlog.views.html(game, lang="en")
+    rows = [r for r in re.findall(r"<tr[^>]*>.*?</tr>", page, re.S) if '<td class="num">2<' in r]
     assert len(rows) == 2
     voided, standing = rows
-    assert voided.startswith('<tr class="void">') and "7S failed" in voided and "without three" not in voided
+    assert voided.startswith('<tr class="void">') and "7♠ failed" in voided and "without three" not in voided
     assert standing.startswith("<tr>") and "given up without three" in standing and "failed" not in standing
+    assert ">voided<" in voided and ">stands (recorded again)<" in standing
 
 
 def test_a_pbn_comment_after_a_tag_on_its_line_is_a_comment(tmp_path: Path) -> None:
@@ -68,3 +71,144 @@ def test_a_pbn_comment_after_a_tag_on_its_line_is_a_comment(tmp_path: Path) -> N
 
     assert events(with_comments) == events(plain)
     assert game.started
+
+
+def test_the_drawing_puts_the_mountain_nearest_the_centre_then_the_pool_then_the_whists(tmp_path: Path) -> None:
+    """Item 2: as on the paper sheet: гора nearest the centre, then пуля, then the whists; a long game id
+    is shortened to fit the header (whole in its tooltip); a struck number stays dark enough to read."""
+    import math
+    import re
+    import xml.etree.ElementTree as ET
+
+    import vistlog
+    from vistlog.projections.render import drawing
+
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    for log in ("sochi-evening.jsonl", "classic-bombs.jsonl"):
+        (game,) = vistlog.read_games(ROOT / "samples" / log)
+        svg = ET.fromstring(vistlog.views.svg(game))
+        centre = (drawing.SIZE / 2 + drawing.PAD, drawing.SIZE / 2 + drawing.TOP)
+        for player in game.players:
+            reach = {}
+            for poly in svg.iter(f"{svg_ns}polygon"):
+                if poly.get("data-player") == player:
+                    points = [tuple(map(float, p.split(","))) for p in (poly.get("points") or "").split()]
+                    reach[poly.get("data-band")] = min(math.dist(centre, p) for p in points)
+            assert reach["mountain"] < reach["pool"] < reach["whists"] < reach["name"], (log, player, reach)
+    (game,) = vistlog.read_games(ROOT / "samples" / "corrected-deal.jsonl")
+    struck = re.findall(r'<tspan text-decoration="line-through" fill="#([0-9a-f]{6})">', vistlog.views.svg(game))
+    assert struck and all(sum(int(c[i:i + 2], 16) for i in (0, 2, 4)) < 3 * 0x80 for c in struck)  # dark
+    long_id = "preferans-score-2026-11-28T183000.000Z-" + "x" * 80
+    g = Game("sochi", players=("Аня", "Боря", "Вова"), game=long_id)
+    svg = ET.fromstring(vistlog.views.svg(next(vistlog.read_games(_log_of(g, tmp_path)))))
+    head = next(t for t in svg.iter(f"{svg_ns}text") if t.find(f"{svg_ns}title") is not None
+                and t.find(f"{svg_ns}title").text == long_id)  # type: ignore[union-attr]
+    shown = "".join(head.itertext())[len(long_id):]
+    assert shown.endswith("…") and 0.6 * 18 * len(shown) < drawing.SIZE + 2 * drawing.PAD
+
+
+def _log_of(game: Game, folder: Path) -> Path:
+    import orjson
+
+    path = folder / "g.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in game.events))
+    return path
+
+
+def test_stats_never_add_whists_and_points(tmp_path: Path) -> None:
+    """Item 4: one person in a Preferans game and in a Solo Whist game: a total per scoring, each with its
+    unit, and no sum of the two."""
+    import orjson
+
+    aliases = tmp_path / "names.csv"
+    aliases.write_text("name,alias\nАня,Маша\n", encoding="utf-8")
+    logs = [str(ROOT / "samples" / "sochi-evening.jsonl"), str(ROOT / "samples" / "solo-whist-evening.jsonl")]
+    code, out, _ = _run("stats", *logs, "--alias", str(aliases), "--format", "json")
+    assert code == 0
+    anya = orjson.loads(out)["players"]["Аня"]
+    assert set(anya["by_kind"]) == {"preferans", "solo_whist"} and "total" not in anya
+    assert anya["by_kind"]["preferans"] == {"unit": "whists", "games": 1, "deals": 43, "total": "-1732/3",
+                                            "average": "-1732/3", "money": "-57.73"}
+    assert anya["by_kind"]["solo_whist"]["unit"] == "points" and anya["by_kind"]["solo_whist"]["total"] == "43"
+    _, text, _ = _run("stats", *logs, "--alias", str(aliases), "--lang", "en")
+    lines = text.splitlines()
+    pref, solo = lines.index("Preferans (whists)"), lines.index("Solo Whist (points)")
+    assert any(line.startswith("Аня ") and "-577 1/3" in line for line in lines[pref:solo])
+    assert any(line.startswith("Аня ") and "+43" in line for line in lines[solo:])
+    _, csv_text, _ = _run("stats", *logs, "--alias", str(aliases), "--format", "csv")
+    rows = [r.split(",") for r in csv_text.splitlines()]
+    assert rows[0][:3] == ["player", "scoring", "unit"]
+    assert sorted(r[1] for r in rows if r[0] == "Аня") == ["preferans", "solo_whist"]
+
+
+def test_one_spelling_of_an_exact_value_in_every_human_output() -> None:
+    """Item 5: ``+45 1/3`` in text, HTML, SVG and stats alike; JSON keeps its exact strings."""
+    import re
+
+    log = str(ROOT / "samples" / "sochi-evening.jsonl")
+    improper = re.compile(r"(?<![\d/])-?\d{2,}/\d+")  # 136/3 and not 1/3
+    for args in (("settle", log), ("sheet", log), ("sheet", log, "--format", "html"), ("replay", log),
+                 ("sheet", log, "--format", "svg"), ("stats", str(ROOT / "samples"))):
+        _, out, _ = _run(*args, "--lang", "en")
+        assert not improper.findall(re.sub(r"<[^>]+>", " ", out)), args
+    _, page, _ = _run("sheet", log, "--format", "html")
+    assert "-577 1/3" in page and "+462 2/3" in page
+    _, js, _ = _run("settle", log, "--format", "json")
+    assert '"-1732/3"' in js
+
+
+
+EXPECTED_LATIN = {"sochi", "classic", "encyclopedia", "rostov", "leningrad", "serbian", "vistlog"}
+
+
+def _words_of(out: str) -> str:
+    import re
+
+    out = re.sub(r"<style>.*?</style>", " ", out, flags=re.S)
+    out = re.sub(r"<[^>]+>", " ", out)
+    return re.sub(r"&\w+;", " ", out)
+
+
+@pytest.mark.parametrize("log", ["sochi-evening.jsonl", "corrected-deal.jsonl", "classic-bombs.jsonl",
+                                 "disputed-sheet.jsonl", "solo-whist-evening.jsonl"])
+def test_each_human_output_speaks_one_language(log: str) -> None:
+    """Item 6: with ``--lang ru`` no English word is left, with ``--lang en`` no Russian one (names, game ids
+    and preset names are the players' own)."""
+    import re
+
+    import vistlog
+
+    path = ROOT / "samples" / log
+    own = {w for g in vistlog.read_games(path) for name in (*g.players, g.id) for w in re.findall(r"\w+", name)}
+    for args in (("replay",), ("sheet",), ("settle",), ("audit",), ("sheet", "--format", "svg"),
+                 ("sheet", "--format", "html")):
+        for lang, foreign in (("ru", r"[A-Za-z]{3,}"), ("en", r"[А-Яа-яЁё]+")):
+            _, out, _ = _run(args[0], str(path), *args[1:], "--lang", lang)
+            left = set(re.findall(foreign, _words_of(out))) - own - EXPECTED_LATIN
+            assert not left, (args, lang, sorted(left))
+
+
+def test_every_reason_the_scoring_writes_reads_in_russian() -> None:
+    """Item 6: every reason of every vector and sample said in Russian leaves no English word (only the
+    Serbian game's own words, contracts and player names)."""
+    import re
+
+    from vistlog.events.serbian import SERBIAN_NAMES
+    from vistlog.projections.fold import GameResult, run
+    from vistlog.projections.words import Words
+
+    ru = Words("ru")
+    serbian = {*SERBIAN_NAMES.values(), "igra", "kontra", "betl", "refa", "bula", "nosilac", "dalje", "zovem"}
+    seen = 0
+    for path in sorted([*(ROOT / "tests" / "vectors").rglob("*.jsonl"), *(ROOT / "samples").glob("*.jsonl")]):
+        for res in run(str(path)):
+            if not isinstance(res, GameResult):
+                continue
+            for e in res.entries:
+                said = ru.reason(e.reason)
+                for name in res.players:
+                    said = said.replace(name, " ")
+                left = set(re.findall(r"[A-Za-z]{2,}", said)) - serbian - {"V"}
+                assert not left, (path.name, e.reason, said)
+                seen += 1
+    assert seen > 400

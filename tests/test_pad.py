@@ -250,7 +250,8 @@ def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Serv
     assert vistlog.verify(log).status == "ok"
     # what the page draws is what `vistlog settle` gives
     page.click("nav button[data-tab='sheet']")
-    settle = subprocess.run([sys.executable, "-m", "vistlog", "settle", str(log)], capture_output=True, text=True)
+    settle = subprocess.run([sys.executable, "-m", "vistlog", "settle", str(log), "--lang", "ru"],
+                            capture_output=True, text=True)
     assert page.text_content("#settlement").strip() in settle.stdout
     assert "Вова" in page.inner_html("#sheet svg")
     shot = os.environ.get("VISTLOG_SCREENSHOT")

@@ -405,14 +405,14 @@ def test_cli_import_sheet_replay_export(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "imported 2 game(s)" in done.stderr
     audit = _cli("audit", str(log))
-    assert audit.returncode == 0 and "sr-1: 46 recorded value(s), all match" in audit.stdout
+    assert audit.returncode == 0 and "sr-1: 46 recorded values, all match" in audit.stdout
     sheet = _cli("sheet", str(log))
-    assert "Vesna    Boris: 24            20 △ ∩ -8 ▲ -16  Ana: 32" in sheet.stdout
+    assert "Vesna Boris: 24 20 △ ∩ -8 ▲ -16 Ana: 32" in " ".join(sheet.stdout.split())
     settle = json.loads(_cli("settle", str(log), "--format", "json").stdout)
     sr2 = next(x for x in settle["games"] if x["game"] == "sr-2")
     assert sr2["write_off"] == {"Ana": 29, "Boris": 30, "Vesna": 29} and sr2["result"]["Boris"] == "-532"
     replay = _cli("replay", str(log), "--game", "sr-2").stdout
-    assert "Vesna: kontra (doubled)" in replay and "Boris zovem (I call the other to play with me)" in replay
+    assert "Vesna: kontra" in replay and "Boris zovem" in replay
     out = tmp_path / "sr-2.ppn"
     assert _cli("export", "--to", "ppn", str(log), "--game", "sr-2", "-o", str(out)).returncode == 0
     assert out.read_text() == (VECTORS / "sr-2.ppn").read_text()

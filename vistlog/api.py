@@ -50,6 +50,7 @@ from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
 from vistlog.projections.ppn import write as ppn_write
 from vistlog.projections.replay import replay_lines
+from vistlog.projections.words import Lang
 
 from .output import OutputError
 
@@ -302,16 +303,17 @@ class Game:
             claims = read_claimed(path, data, r.deals, r.players)
         return audit(r, claims)
 
-    def replay(self, upto: int | None = None) -> list[str]:
-        """The story of the game, deal by deal, as lines of text (up to deal ``upto``)."""
-        return list(self.replay_lines(upto))
+    def replay(self, upto: int | None = None, lang: Lang | None = None) -> list[str]:
+        """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``
+        (``ru`` or ``en``; by default ``VISTLOG_LANG``, else English)."""
+        return list(self.replay_lines(upto, lang))
 
-    def replay_lines(self, upto: int | None = None) -> Iterator[str]:
+    def replay_lines(self, upto: int | None = None, lang: Lang | None = None) -> Iterator[str]:
         """:meth:`replay` a line at a time (a long game's story is never held whole)."""
         r = self._needs_detail("replay")
         if not r.deals_kept:
             raise VistlogError(f"game {self.id} was read with events=False: no replay")
-        return replay_lines(r, upto)
+        return replay_lines(r, upto, lang)
 
     def _needs_detail(self, what: str) -> GameResult:
         if self._result is None:

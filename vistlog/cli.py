@@ -212,12 +212,12 @@ def cmd_sheet(args: argparse.Namespace) -> int:
                 last = max(last, g.deals)
             if len(names) != 1 or only is None:
                 raise _UsageError(f"--format svg draws one game: name it with --game ({', '.join(names)})")
-            text = views.svg(only, args.upto) + "\n"
+            text = views.svg(only, args.upto, args.lang) + "\n"
             _upto_past(args.upto, last)
             with open_output(args.output) as out:
                 out.write(text)
             return 1 if drawn.count else 0
-        pages = views.HtmlBook(args.upto)
+        pages = views.HtmlBook(args.upto, args.lang)
         for g in drawn:
             pages.add(g)
             last = max(last, g.deals)
@@ -250,7 +250,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
                 if args.format == "csv":
                     out.write(views.sheet_csv([g], args.upto, header=first))
                 else:
-                    out.write(("" if first else "\n\n") + views.sheet_text(g, args.upto, columns))
+                    out.write(("" if first else "\n\n") + views.sheet_text(g, args.upto, columns, args.lang))
                 first = False
             if args.format == "csv":
                 if first:
@@ -283,11 +283,12 @@ def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
     report = _run_many(kind, paths, args)
     files = report.in_order()
     if kind != "validate" and len(args.logs) == 1 and not os.path.isdir(args.logs[0]) and args.dask is None:
-        return _one_log_report(files[0], kind, args.format)  # the worker count changes the speed, not the form
+        # the worker count changes the speed, not the form
+        return _one_log_report(files[0], kind, args.format, getattr(args, "lang", None))
     if kind == "validate" and args.format == "text":
         _validate_report(files, args.quiet)
     else:
-        _batch_report(files, kind, args.format)
+        _batch_report(files, kind, args.format, getattr(args, "lang", None))
     bad = sum(not f.ok for f in files)
     if len(files) > 1 or kind != "validate":
         _err(f"{len(files)} log(s), {sum(len(f.games) for f in files)} game(s); {bad} with problems"
@@ -295,13 +296,13 @@ def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
     return report.exit_code
 
 
-def _one_log_report(f: archive.FileReport, kind: str, fmt: str) -> int:
+def _one_log_report(f: archive.FileReport, kind: str, fmt: str, lang: views.Lang | None = None) -> int:
     """What ``settle`` or ``audit`` print of one log without ``--jobs``: each game as it would come."""
     if f.unreadable:
         raise LogUnreadable(f.unreadable)
     for p in f.problems:
         _err(str(p))
-    bad = _stream(f.games, kind, fmt)
+    bad = _stream(f.games, kind, fmt, lang)
     return 1 if f.problems or bad else 0
 
 
@@ -324,7 +325,7 @@ def _validate_report(files: list[archive.FileReport], quiet: bool) -> None:
             _verdict(f.path, len(f.problems), len(f.games), quiet)
 
 
-def _batch_report(files: list[archive.FileReport], kind: str, fmt: str) -> None:
+def _batch_report(files: list[archive.FileReport], kind: str, fmt: str, lang: views.Lang | None = None) -> None:
     """The checks, settlements or audits of many logs, as text or JSON (problems also on standard error),
     written a game at a time as they are read back (see :mod:`vistlog.projections.spool`)."""
     for f in files:
@@ -344,7 +345,7 @@ def _batch_report(files: list[archive.FileReport], kind: str, fmt: str) -> None:
         status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
         out.write(("\n\n" if k else "") + f"== {f.path} ({status})")
         for i, g in enumerate(f.games):
-            out.write(("\n" if i == 0 else "\n\n") + show(g))
+            out.write(("\n" if i == 0 else "\n\n") + show(g, lang))
     out.write("\n")
 
 
@@ -354,7 +355,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
         return cmd_batch(args, "settle")
     args.log = args.logs[0]
     games = _Games(args, detail=False)
-    unbalanced = _stream((g.to_json() for g in games), "settle", args.format)
+    unbalanced = _stream((g.to_json() for g in games), "settle", args.format, args.lang)
     return 1 if games.count or unbalanced else 0
 
 
@@ -369,19 +370,19 @@ def cmd_audit(args: argparse.Namespace) -> int:
             raise _UsageError("--claimed compares one game: name it with --game")
         reports = [listed[0].audit(args.claimed).to_json()]
         _out(dumps({"games": reports}) if args.format == "json"
-             else views.audit_text(reports[0]))
+             else views.audit_text(reports[0], args.lang))
         return 1 if problems or not reports[0]["ok"] else 0
     games = _Games(args, events=False)
-    bad = _stream((g.audit().to_json() for g in games), "audit", args.format)
+    bad = _stream((g.audit().to_json() for g in games), "audit", args.format, args.lang)
     return 1 if games.count or bad else 0
 
 
-_TEXT: dict[str, tuple[Callable[[dict[str, Any]], str], str]] = {
+_TEXT: dict[str, tuple[Callable[[dict[str, Any], views.Lang | None], str], str]] = {
     "settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n")}
 """How each command writes a game's view as text, and what stands between two games."""
 
 
-def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str) -> bool:
+def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str, lang: views.Lang | None = None) -> bool:
     """Each game's view on standard output as it comes (memory does not grow with the games), as JSON
     (``{"games": [...]}``) or text; True when a view says it is not ``ok`` or not ``zero_sum``."""
     bad = False
@@ -398,7 +399,7 @@ def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str) -> bool:
         _out()
         return bad
     for i, view_ in enumerate(shown()):
-        sys.stdout.write(("" if i == 0 else between) + text(view_))
+        sys.stdout.write(("" if i == 0 else between) + text(view_, lang))
     _out()
     return bad
 
@@ -419,7 +420,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for i, g in enumerate(games):
         if i:
             _out()
-        for line in g.replay_lines(args.upto):
+        for line in g.replay_lines(args.upto, args.lang):
             _out(line)
     return 1 if games.count else 0
 
@@ -603,13 +604,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         sys.stdout.write(views.stats_csv(stats, args.player))
     elif args.format == "html":
-        text = views.stats_html(stats, args.player)
+        text = views.stats_html(stats, args.player, args.lang)
         if args.output:
             write_file(args.output, text)
         else:
             sys.stdout.write(text)
     else:
-        _out(views.stats_text(stats, args.player))
+        _out(views.stats_text(stats, args.player, args.lang))
     return report.exit_code
 
 
@@ -654,6 +655,12 @@ def _add_many(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--dask", metavar="ADDRESS",
                     help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
                          "LocalCluster (needs pip install 'vistlog[dask]')")
+
+
+def _add_lang(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--lang", choices=views.LANGS, default=None,
+                    help="the language of the words (text, HTML, SVG): ru or en (default: VISTLOG_LANG, else en); "
+                         "JSON and CSV are the same in both")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -714,6 +721,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--format", choices=fmts, default="text",
                             help="lines: every deal in the one-line notation of vistlog deal (docs/notation.md)"
                             if name == "replay" else "output format (default text)")
+        _add_lang(sp)
         if name == "audit":
             sp.add_argument("--claimed", metavar="FILE",
                             help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
@@ -788,6 +796,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")
     sp.add_argument("--format", choices=("text", "json", "csv", "html"), default="text", help="output format")
     sp.add_argument("-o", "--output", metavar="FILE", help="html: write here (default: standard output)")
+    _add_lang(sp)
     _add_many(sp)
     add("schema", cmd_schema, "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
     sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")

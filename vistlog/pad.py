@@ -79,9 +79,9 @@ class Pad:
         self.token = token
         self.recorder = Recorder(self.log, key_file=key_file, warn=warn)
         self.lock = threading.Lock()
-        self._view: tuple[tuple[int, int, int], dict[str, Any]] | None = None
-        self._ended: dict[str, dict[str, Any]] = {}
-        self._open: dict[str, dict[str, Any]] = {}
+        self._view: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = {}  # per language
+        self._ended: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
+        self._open: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
         if os.path.exists(self.log):
             self.recorder.refresh()  # a keyed log without its key is refused now, not at the first deal
 
@@ -93,15 +93,15 @@ class Pad:
             self.recorder.refresh()
             return self.recorder.next_seq
 
-    def state(self, game: str | None) -> dict[str, Any]:
-        """What the page shows: the games, and the chosen (or last) one in full."""
+    def state(self, game: str | None, lang: views.Lang = "ru") -> dict[str, Any]:
+        """What the page shows: the games, and the chosen (or last) one in full, its texts in ``lang``."""
         with self.lock:
             tables = self.recorder.tables()
             seq = self.recorder.next_seq
             stamp = _stamp(self.log)
-            if self._view is None or self._view[0] != stamp:
-                self._view = (stamp, self._fold())
-            view = self._view[1]
+            if lang not in self._view or self._view[lang][0] != stamp:
+                self._view[lang] = (stamp, self._fold(lang))
+            view = self._view[lang][1]
         under_way = set(tables)
         games = view["games"]
         chosen = game if game in view["full"] else (games[-1]["id"] if games else None)
@@ -115,12 +115,12 @@ class Pad:
             out["game"] = full
         return out
 
-    def _fold(self) -> dict[str, Any]:
+    def _fold(self, lang: views.Lang) -> dict[str, Any]:
         """Every game's view. A game that had ended when it was last folded cannot change (nothing may
         follow ``game_ended``): its view is kept; the others are folded again from their own events."""
         if not os.path.exists(self.log):
             return {"games": [], "full": {}, "problems": []}
-        kept: dict[str, dict[str, Any]] = self._ended
+        kept, still = self._ended[lang], self._open[lang]
         pending: dict[str, list[dict[str, Any]]] = {}
         order: list[str] = []
         with open(self.log, "rb") as fh:
@@ -141,12 +141,12 @@ class Pad:
             for g in read_games(events, name=self.log):
                 problems += [str(p) for p in g.problems]
                 if g.started:
-                    view = _game_json(g, events)
+                    view = _game_json(g, events, lang)
                     if g.ended:
                         kept[g.id] = view
                     else:
-                        self._open[g.id] = view
-        full = {game: kept.get(game) or self._open[game] for game in order if game in kept or game in self._open}
+                        still[g.id] = view
+        full = {game: kept.get(game) or still[game] for game in order if game in kept or game in still}
         games = [{k: v[k] for k in ("id", "players", "kind", "variant", "ended")} for v in full.values()]
         return {"games": games, "full": full, "problems": problems}
 
@@ -223,6 +223,11 @@ def _stamp(path: str) -> tuple[int, int, int]:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+def _lang(request: Request) -> views.Lang:
+    """The page's language (``?lang=ru|en``; Russian by default, as the page)."""
+    return "en" if request.query_params.get("lang") == "en" else "ru"
+
+
 def _now() -> str:
     return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
@@ -234,20 +239,21 @@ def _table_json(t: Table) -> dict[str, Any]:
 _ENVELOPE = frozenset({"seq", "_chain", "_mac"})
 
 
-def _game_json(g: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _game_json(g: Game, events: list[dict[str, Any]], lang: views.Lang) -> dict[str, Any]:
     blocks: list[list[str]] = [[]]
-    for line in g.replay_lines():
+    for line in g.replay_lines(lang=lang):
         if line == "":
             blocks.append([])
         else:
             blocks[-1].append(line)
-    deals = [b for b in blocks[1:] if b and not b[0].startswith("Sheet")]
+    deals = blocks[1:-1]  # the header, the deals, then the sheet
     try:
         lines = list(deal_lines(events, skipped=lambda _: None))
     except VistlogError:
         lines = []
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "ended": g.ended,
-            "svg": views.svg(g), "settlement": g.to_json(), "settlement_text": views.settlement_text(g.to_json()),
+            "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
+            "settlement_text": views.settlement_text(g.to_json(), lang),
             "deals": deals, "header": blocks[0], "lines": lines, "cards": _card_deals(events),
             "problems": [str(p) for p in g.problems]}
 
@@ -315,7 +321,7 @@ def make_app(pad: Pad) -> Starlette:
 
     async def state(request: Request) -> Response:
         game = request.query_params.get("game")
-        return _json(await _run(pad.state, game))
+        return _json(await _run(pad.state, game, _lang(request)))
 
     async def rules(request: Request) -> Response:
         preset = request.path_params["preset"]
@@ -353,7 +359,7 @@ def make_app(pad: Pad) -> Starlette:
                             headers={"content-disposition": f'attachment; filename="{os.path.basename(pad.log)}"'})
         g = await _run(_game, pad, game)
         if what == "html":
-            return Response(views.html(g), media_type="text/html; charset=utf-8",
+            return Response(views.html(g, lang=_lang(request)), media_type="text/html; charset=utf-8",
                             headers={"content-disposition": f'attachment; filename="{_file(g.id)}.html"'})
         if what == "csv":
             return Response(views.sheet_csv([g]), media_type="text/csv; charset=utf-8",

@@ -8,7 +8,7 @@ give) and returns text; the command line prints exactly these.
 >>> from vistlog import views
 >>> game = next(vistlog.read_games("samples/sochi-evening.jsonl"))
 >>> print(views.settlement_text(game.to_json()).splitlines()[0])
-sochi-2026-11-28 · преферанс (Preferans) · sochi · 43 deals
+sochi-2026-11-28 · Preferans · sochi · 43 deals
 >>> views.svg(game).startswith("<svg")
 True
 """
@@ -26,23 +26,30 @@ from vistlog.projections.render import drawing
 from vistlog.projections.render import rules as rules_view
 from vistlog.projections.render import stats as stats_view
 from vistlog.projections.stats import Archive
+from vistlog.projections import words
 
 from .api import Game, result_of
 
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
-    "stats_text", "stats_csv", "stats_html",
+    "stats_text", "stats_csv", "stats_html", "LANGS", "Lang",
 ]
+
+Lang = words.Lang
+"""A language of the human outputs: ``"ru"`` or ``"en"`` (every text view takes ``lang``)."""
+LANGS: tuple[Lang, ...] = words.LANGS
+"""The languages of the human outputs, ``("ru", "en")``: ``--lang`` of the command line."""
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 """The presets ``vistlog rules`` lists, in its order."""
 
 
-def sheet_text(game: Game, upto: int | None = None, columns: int | None = None) -> str:
+def sheet_text(game: Game, upto: int | None = None, columns: int | None = None, lang: Lang | None = None) -> str:
     """The пулька as a table after deal ``upto`` (the whole game by default), fitted to ``columns``
-    characters when given (long running columns are wrapped; Cyrillic names line up)."""
-    return render.sheet_text(result_of(game), upto, columns)
+    characters when given (long running columns are wrapped; Cyrillic names line up); in ``lang``
+    (``ru`` or ``en``; by default ``VISTLOG_LANG``, else English), as every text view here."""
+    return render.sheet_text(result_of(game), upto, columns, lang)
 
 
 def sheet_json(game: Game, upto: int | None = None) -> dict[str, Any]:
@@ -57,14 +64,14 @@ def sheet_csv(games: Iterable[Game], upto: int | None = None, header: bool = Tru
     return text if header else text.split("\n", 1)[1]
 
 
-def svg(game: Game, upto: int | None = None) -> str:
+def svg(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played)."""
-    return drawing.svg_of(result_of(game), upto)
+    return drawing.svg_of(result_of(game), upto, lang)
 
 
-def html(game: Game, upto: int | None = None) -> str:
+def html(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """One self-contained page of a game: the drawing, the settlement, every deal with its entries."""
-    return drawing.html_page(result_of(game), upto)
+    return drawing.html_page(result_of(game), upto, lang)
 
 
 class HtmlBook:
@@ -78,8 +85,8 @@ class HtmlBook:
     True
     """
 
-    def __init__(self, upto: int | None = None) -> None:
-        self._pages = drawing.HtmlPages(upto)
+    def __init__(self, upto: int | None = None, lang: Lang | None = None) -> None:
+        self._pages = drawing.HtmlPages(upto, lang)
 
     @property
     def count(self) -> int:
@@ -102,14 +109,14 @@ class HtmlBook:
         self._pages.close()
 
 
-def settlement_text(view: dict[str, Any]) -> str:
+def settlement_text(view: dict[str, Any], lang: Lang | None = None) -> str:
     """A settlement (the dict of :meth:`Game.to_json <vistlog.api.Game.to_json>`) as a small table."""
-    return render.settle_text(view)
+    return render.settle_text(view, lang)
 
 
-def audit_text(view: dict[str, Any]) -> str:
+def audit_text(view: dict[str, Any], lang: Lang | None = None) -> str:
     """An audit (the dict of ``AuditReport.to_json()``) as text: every mismatch, with where it parts."""
-    return render.audit_text(view)
+    return render.audit_text(view, lang)
 
 
 def presets_text() -> str:
@@ -146,16 +153,17 @@ def schema() -> dict[str, Any]:
     return build_schema()
 
 
-def stats_text(archive: Archive, player: str | None = None) -> str:
-    """The statistics of an archive (``vistlog stats``) as text; ``player`` shows only that one."""
-    return stats_view.stats_text(archive, player)
+def stats_text(archive: Archive, player: str | None = None, lang: Lang | None = None) -> str:
+    """The statistics of an archive (``vistlog stats``) as text, a table per scoring (whists and
+    points never add up); ``player`` shows only that one."""
+    return stats_view.stats_text(archive, player, lang)
 
 
 def stats_csv(archive: Archive, player: str | None = None) -> str:
-    """The statistics as CSV, one row a player (cells that a spreadsheet would run are guarded)."""
+    """The statistics as CSV, one row a player and scoring (cells that a spreadsheet would run are guarded)."""
     return stats_view.stats_csv(archive, player)
 
 
-def stats_html(archive: Archive, player: str | None = None) -> str:
+def stats_html(archive: Archive, player: str | None = None, lang: Lang | None = None) -> str:
     """The statistics as one self-contained page with the rating charts."""
-    return stats_view.stats_html(archive, player)
+    return stats_view.stats_html(archive, player, lang)

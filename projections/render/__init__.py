@@ -9,18 +9,19 @@ Bob   3
 from __future__ import annotations
 
 import csv
+import re
 import io
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from vistlog.events.cards import GameKind
-from vistlog.events.rules import show
 from vistlog.events.text import neutral
 
-from ..entries import Entry, Num, fmt
+from ..entries import Entry, Num, exact, fmt
 from ..fold import GameResult
+from ..words import Lang, Words, mixed, rules_words, signed
 from . import serbian
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
@@ -89,10 +90,11 @@ def fit(rows: list[list[str]], columns: int | None, gap: int = 2) -> list[list[s
     return [[r[0]] + [wrap_running(c, share) if width(c) > share else c for c in r[1:]] for r in rows]
 
 
-def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None
-                  ) -> list[tuple[str, bool]]:
+def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
+                  show: Callable[[Num], str] = fmt) -> list[tuple[str, bool]]:
     """The running entries of one column as ``(text, void)`` pairs: a voided deal's value is
-    marked void and not carried on."""
+    marked void and not carried on. ``show`` spells each value (:func:`fmt` for JSON, ``mixed``
+    for a person)."""
     total: Num = 0
     struck: Num = 0  # a voided deal's running total: from the live total, over that deal's entries
     struck_deal = None
@@ -104,18 +106,20 @@ def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | 
             if struck_deal != e.deal:
                 struck, struck_deal = total, e.deal
             struck += e.amount
-            parts.append((fmt(struck), True))
+            parts.append((show(struck), True))
         else:
             total += e.amount
             struck_deal = None
-            parts.append((fmt(total), False))
+            parts.append((show(total), False))
     return parts or [("0", False)]
 
 
-def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None) -> str:
+def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
+            show: Callable[[Num], str] = fmt) -> str:
     """The running entries of one column as a paper sheet shows them: ``2.4.8.14``, a voided
     deal's value struck through."""
-    return ".".join(strike(text) if void else text for text, void in running_parts(entries, column, player, on))
+    return ".".join(strike(text) if void else text
+                    for text, void in running_parts(entries, column, player, on, show))
 
 
 def entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
@@ -140,20 +144,17 @@ def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     runs: dict[str, Any] = {}
     for p in res.players:
         if res.kind is GameKind.PREFERANS:
-            sheet[p] = {"pool": _num(t.pool[p]), "mountain": _num(t.mountain[p]),
-                        "whists": {q: _num(v) for q, v in t.whists_by(p).items()}}
+            sheet[p] = {"pool": exact(t.pool[p]), "mountain": exact(t.mountain[p]),
+                        "whists": {q: exact(v) for q, v in t.whists_by(p).items()}}
             runs[p] = {"pool": running(entries, "pool", p), "mountain": running(entries, "mountain", p),
                        "whists": {q: running(entries, "whists", p, q) for q in res.players if q != p}}
         else:
-            sheet[p] = {"points": _num(t.points[p])}
+            sheet[p] = {"points": exact(t.points[p])}
             runs[p] = {"points": running(entries, "points", p)}
     return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
             "players": list(res.players), "after_deal": last_deal(res, upto), "sheet": sheet, "running": runs,
             "voided": sorted({e.deal for e in entries if e.void})}
 
-
-def _num(x: Num) -> int | str:
-    return x.numerator if x.denominator == 1 else fmt(x)
 
 
 def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
@@ -182,56 +183,50 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
     return buf.getvalue()
 
 
-def _title(res: GameResult, upto: int | None) -> str:
-    rules = res.started.rules
-    over = rules_words(rules)
-    pool = f", {'bula' if serbian.is_serbian(res) else 'pool'} {res.started.pool}" if res.started.pool else ""
-    return f"{res.game} · {res.kind.title} · {over}{pool} · after deal {last_deal(res, upto)}"
+def _title(res: GameResult, upto: int | None, w: Words) -> str:
+    """The sheet's header: one short line (game, kind, preset and overrides, pool, deal)."""
+    size = res.started.pool
+    pool = f", {w('bula' if serbian.is_serbian(res) else 'pool')} {size}" if size else ""
+    return (f"{res.game} · {w.kind(res.kind.value, serbian.is_serbian(res))} · {rules_words(res.started.rules)}"
+            f"{pool} · {w('after deal {n}', n=last_deal(res, upto))}")
 
 
-def rules_words(rules: Any) -> str:
-    """``sochi`` or ``sochi + raspas_exit: strict; raspas_progression: 1, 2, 4`` (the words of ``vistlog rules``)."""
-    if not rules.overrides:
-        return str(rules.preset)
-    options = rules.options
-    return f"{rules.preset} + " + "; ".join(f"{k}: {show(getattr(options, k, v))}" for k, v in rules.overrides.items())
-
-
-def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None) -> str:
+def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None, lang: Lang | None = None) -> str:
     """The пулька as a text table: running entries per column, Cyrillic names lined up; with
     ``columns`` (a terminal's width) running entries wrap inside their column to fit it."""
+    w = Words(lang)
     entries = entries_upto(res, upto)
     t = res.totals_after(upto)
-    lines = [_title(res, upto)]
+    lines = [_title(res, upto, w)]
     if serbian.is_serbian(res):
-        rows = fit(serbian.paper_rows(res, upto), columns)
-        rows.append(["= total"] + [""] * 4)
+        rows = fit(serbian.paper_rows(res, upto, w), columns)
+        rows.append([w("= total")] + [""] * 4)
         for p in res.players:
             left, right = serbian.neighbours(list(res.players), p)
-            rows.append([p, fmt(t.value(p, "soups", left)), fmt(t.bula[p]), fmt(t.value(p, "soups", right)),
-                         fmt(t.refe[p])])
+            rows.append([p, mixed(t.value(p, "soups", left)), mixed(t.bula[p]), mixed(t.value(p, "soups", right)),
+                         mixed(t.refe[p])])
         lines.append(table(rows))
-        lines.append(f"refe written: {t.refe_written}; {serbian.LEGEND}")
+        lines.append(f"{w('refe written: {n}', n=t.refe_written)}; {w(serbian.LEGEND)}")
     elif res.kind is GameKind.PREFERANS:
-        head = ["", "пуля (pool)", "гора (mountain)"] + [f"висты на {q}" for q in res.players]
+        head = ["", w("pool"), w("mountain")] + [w("whists on {player}", player=q) for q in res.players]
         rows = [head]
         for p in res.players:
-            rows.append([p, running(entries, "pool", p), running(entries, "mountain", p)]
-                        + ["—" if q == p else running(entries, "whists", p, q) for q in res.players])
+            rows.append([p, running(entries, "pool", p, show=mixed), running(entries, "mountain", p, show=mixed)]
+                        + ["—" if q == p else running(entries, "whists", p, q, mixed) for q in res.players])
         rows = fit(rows, columns)
-        rows.append(["= total"] + [""] * (len(head) - 1))
+        rows.append([w("= total")] + [""] * (len(head) - 1))
         for p in res.players:
-            rows.append([p, fmt(t.pool[p]), fmt(t.mountain[p])]
-                        + ["—" if q == p else fmt(t.value(p, "whists", q)) for q in res.players])
+            rows.append([p, mixed(t.pool[p]), mixed(t.mountain[p])]
+                        + ["—" if q == p else mixed(t.value(p, "whists", q)) for q in res.players])
         lines.append(table(rows))
     else:
-        rows = [["", "очки (points)", "total"]]
+        rows = [["", w("points"), w("total")]]
         for p in res.players:
-            rows.append([p, running(entries, "points", p), fmt(t.points[p])])
+            rows.append([p, running(entries, "points", p, show=mixed), mixed(t.points[p])])
         lines.append(table(fit(rows, columns), align="llr"))
     voided = sorted({e.deal for e in entries if e.void})
     if voided:
-        lines.append(f"voided deals (struck through): {', '.join(map(str, voided))}")
+        lines.append(w("voided deals (struck through): {deals}", deals=", ".join(map(str, voided))))
     return "\n".join(lines)
 
 
@@ -243,10 +238,10 @@ def settle_json(res: GameResult) -> dict[str, Any]:
         extra = serbian.settle_extra(res)
         sheet = serbian.sheet_json(res)["sheet"]
     elif res.kind is GameKind.PREFERANS:
-        sheet = {p: {"pool": _num(t.pool[p]), "mountain": _num(t.mountain[p]),
-                     "whists": {q: _num(v) for q, v in t.whists_by(p).items()}} for p in res.players}
+        sheet = {p: {"pool": exact(t.pool[p]), "mountain": exact(t.mountain[p]),
+                     "whists": {q: exact(v) for q, v in t.whists_by(p).items()}} for p in res.players}
     else:
-        sheet = {p: {"points": _num(t.points[p])} for p in res.players}
+        sheet = {p: {"points": exact(t.points[p])} for p in res.players}
     out: dict[str, Any] = {
         "game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
         "players": list(res.players), "deals": res.deals, "sheet": sheet,
@@ -262,46 +257,86 @@ def settle_json(res: GameResult) -> dict[str, Any]:
     return out
 
 
-def settle_text(game: GameResult | dict[str, Any]) -> str:
+def settle_text(game: GameResult | dict[str, Any], lang: Lang | None = None) -> str:
     """The settlement as a small table, with money and payments when there is a stake.
 
     Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
+    w = Words(lang)
     d = settle_json(game) if isinstance(game, GameResult) else game
-    unit = "points" if d["kind"] != "preferans" or d["rules"] == "serbian" else "whists"
-    kind = GameKind(d["kind"]).title
-    lines = [f"{d['game']} · {kind} · {d['rules']} · {d['deals']} deal{'' if d['deals'] == 1 else 's'}"
-             + (f" · {d['problems']} problem(s)" if d.get("problems") else "")]
+    unit = w("points" if d["kind"] != "preferans" or d["rules"] == "serbian" else "whists")
+    head = [d["game"], w.kind(d["kind"], d["rules"] == "serbian"), d["rules"], w("{n} deal(s)", n=d["deals"])]
+    if d.get("problems"):
+        head.append(w("{n} problem(s)", n=d["problems"]))
+    lines = [" · ".join(map(str, head))]
     money = d.get("money")
-    rows = [["", f"exact ({unit})", "rounded"] + (["money"] if money else [])]
+    rows = [["", w("exact ({unit})", unit=unit), w("rounded")] + ([w("money")] if money else [])]
     for p in d["players"]:
-        x = Fraction(d["result"][p])
         r = d["result_rounded"][p]
-        rows.append([p, ("+" if x > 0 else "") + _mixed(x), ("+" if r > 0 else "") + str(r)]
-                    + ([money[p]] if money else []))
+        rows.append([p, signed(Fraction(d["result"][p])), signed(r)] + ([money[p]] if money else []))
     lines.append(table(rows, align="lrrr"))
     if any(d.get("write_off", {}).values()):
-        lines.append("write-off (otpis): " + "; ".join(
-            f"{p} {d['bula'][p]} → {d['bula_after_write_off'][p]}" for p in d["players"]))
+        lines.append(w("write-off (otpis): ") + "; ".join(
+            f"{p} {mixed(Fraction(d['bula'][p]))} → {mixed(Fraction(d['bula_after_write_off'][p]))}"
+            for p in d["players"]))
     if d.get("payments"):
-        lines.append("payments: " + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in d["payments"]))
-    lines.append("zero-sum: " + ("yes" if d["zero_sum"] else "NO"))
+        lines.append(w("payments: ") + "; ".join(f"{x['from']} → {x['to']} {x['amount']}" for x in d["payments"]))
+    lines.append(w("zero-sum: ") + w.yes(d["zero_sum"]))
     return "\n".join(lines)
 
 
-def audit_text(d: dict[str, Any]) -> str:
-    """An audit report (its JSON dict) as text."""
+def audit_text(d: dict[str, Any], lang: Lang | None = None) -> str:
+    """An audit report (its JSON dict) as text, in the language asked for."""
+    w = Words(lang)
     if d["ok"]:
-        return f"{d['game']}: {d['checked']} recorded value(s), all match"
-    lines = [f"{d['game']}: {len(d['mismatches'])} of {d['checked']} recorded value(s) differ"]
-    lines += ["  " + m["text"] for m in d["mismatches"]]
-    lines.append("  " + d["summary"])
+        return w("{game}: {n} recorded value(s), all match", game=d["game"], n=d["checked"])
+    lines = [w("{game}: {k} of {n} recorded value(s) differ", game=d["game"], k=len(d["mismatches"]), n=d["checked"])]
+    lines += ["  " + mismatch_text(m, w) for m in d["mismatches"]]
+    lines.append("  " + summary_text(d, w))
     return "\n".join(lines)
 
 
-def _mixed(x: Fraction) -> str:
-    """``-75 1/3`` rather than ``-226/3``."""
-    if x.denominator == 1:
-        return str(x.numerator)
-    whole = int(x)
-    rest = abs(x - whole)
-    return f"{'-' if x < 0 and whole == 0 else ''}{whole if whole else ''} {rest.numerator}/{rest.denominator}".strip()
+def _label(m: dict[str, Any], w: Words) -> str:
+    field = w(m["field"])
+    return (w("{field} of {player} on {on}", field=field, player=m["player"], on=m["on"]) if m.get("on")
+            else w("{field} of {player}", field=field, player=m["player"]))
+
+
+def mismatch_text(m: dict[str, Any], w: Words) -> str:
+    """One mismatch of an audit's JSON in words: where, recorded, computed and the entries that make it."""
+    x = Fraction
+    source = m.get("source", "")
+    line = re.fullmatch(r"line (\d+): ", source)
+    head = ((w("line {n}: ", n=line[1]) if line else source) + w("after deal {n}", n=m["after_deal"])
+            + f": {_label(m, w)}: "
+            + w("recorded {value}, computed ", value=mixed(x(m["recorded"]))))
+    if m["carried"]:
+        return head + w("{value} (the same difference of {diff}, carried on)", value=mixed(x(m["computed"])),
+                        diff=mixed(x(m["recorded"]) - x(m["computed"])))
+    trail, rest = m["trail"], m.get("trail_earlier")
+    if not trail and rest is None:
+        return head + w("{value} (no entries)", value=mixed(x(m["computed"])))
+    parts = []
+    if rest is not None:
+        many = "{n} entry up to deal {deal}" if rest["entries"] == 1 else "{n} entries up to deal {deal}"
+        parts.append(f"{mixed(x(rest['amount']))} (" + w(many, n=rest["entries"], deal=rest["up_to_deal"]) + ")")
+    for i, e in enumerate(trail, start=len(parts)):
+        a = x(e["amount"])
+        sign = ("- " if a < 0 else "+ ") if i else ("-" if a < 0 else "")
+        parts.append(f"{sign}{mixed(abs(a))} ({w('deal')} {e['deal']}, {w.reason(e['reason'])})")
+    return head + f"{mixed(x(m['computed']))} = " + " ".join(parts)
+
+
+def summary_text(d: dict[str, Any], w: Words) -> str:
+    """Where recorded and computed part, in one sentence, from an audit's JSON."""
+    if d["ok"]:
+        return w("recorded and computed agree")
+    label = _label(d["mismatches"][0], w)
+    agree, part, suspects = d["agree_until_deal"], d["part_by_deal"], d["suspect_deals"]
+    text = (w("recorded and computed agree after deal {a} and part by deal {b} ({label})", a=agree, b=part,
+              label=label) if agree else
+            w("recorded and computed part by deal {b} ({label})", b=part, label=label))
+    if len(suspects) == 1:
+        return text + w(": the entry of deal {n} is where they part", n=suspects[0])
+    if suspects:
+        return text + w("; deals between that touch it: {deals}", deals=", ".join(map(str, suspects)))
+    return text

@@ -2,8 +2,8 @@
 
 Preferans: a rectangle cut into one sector per player by lines from the centre (3 players: to
 the two lower corners and straight up; 4 players: to the four corners). Each sector holds,
-from the centre out, the player's pool (пуля), mountain (гора) and the whists written on each
-other player, then the name. The pool size stands in the central circle. Every column shows
+from the centre out, as on the paper sheet, the player's mountain (гора), pool (пуля) and the
+whists written on each other player, then the name. The pool size stands in the central circle. Every column shows
 its running entries (``2.4.8.14``); a voided deal's entry is struck through; a closed pool is
 marked. Solo Whist: the running points as a table and a line chart.
 
@@ -11,8 +11,8 @@ Nothing here computes a score: it reads :class:`~vistlog.projections.fold.GameRe
 
 >>> from vistlog.projections.fold import run
 >>> res = next(r for r in run("tests/vectors/preferans-sochi-four-deals.jsonl") if hasattr(r, "entries"))
->>> svg = preferans_svg(res)
->>> svg.startswith("<svg") and "6.16" in svg and "Вова" in svg
+>>> svg = preferans_svg(res, lang="ru")
+>>> svg.startswith("<svg") and "6.16" in svg and "Вова" in svg and "после сдачи" in svg
 True
 """
 
@@ -30,10 +30,12 @@ from typing import IO
 from vistlog.events.cards import GameKind
 from vistlog.events.model import BidMade, ContractMade, WhistMade
 
-from ..entries import Entry, Num, fmt
+from ..entries import Entry, Num
+from ..replay import CALLS, describe
 from ..fold import GameResult
 from ..settlement import money, payments, results, round_to_zero_sum
-from . import entries_upto, last_deal, rules_words, running_parts
+from ..words import Lang, Words, mixed, rules_words, signed
+from . import entries_upto, last_deal, running_parts
 from .serbian import is_serbian, serbian_svg
 
 __all__ = ["preferans_svg", "solo_whist_svg", "html_page", "html_pages", "HtmlPages", "svg_of", "running_points"]
@@ -41,8 +43,10 @@ __all__ = ["preferans_svg", "solo_whist_svg", "html_page", "html_pages", "HtmlPa
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 SIZE = 720
 PAD = 30
-TOP = 50
-BANDS = {"pool": (0.17, 0.40), "mountain": (0.40, 0.62), "whists": (0.62, 0.91), "name": (0.91, 1.0)}
+TOP = 62
+BANDS = {"mountain": (0.17, 0.40), "pool": (0.40, 0.62), "whists": (0.62, 0.91), "name": (0.91, 1.0)}
+"""Each band of a sector, from the centre out, as fractions of the way to the edge: гора nearest the centre."""
+INNER = min(lo for lo, _ in BANDS.values())
 COLOURS = ("#1f5fa8", "#b8432f", "#2f8a4a", "#8a5a1f")
 Point = tuple[float, float]
 
@@ -52,7 +56,7 @@ def _tspans(parts: list[tuple[str, bool]]) -> str:
     for i, (text, void) in enumerate(parts):
         dot = "." if i else ""
         if void:
-            out.append(f'{dot}<tspan text-decoration="line-through" fill="#999">{escape(text)}</tspan>')
+            out.append(f'{dot}<tspan text-decoration="line-through" fill="#5a4a4a">{escape(text)}</tspan>')
         else:
             out.append(f"{dot}{escape(text)}")
     return "".join(out)
@@ -127,7 +131,7 @@ def _strip(markup: str) -> str:
 
 
 def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[Point],
-                 paths: list[list[Point]]) -> list[str]:
+                 paths: list[list[Point]], w: Words) -> list[str]:
     """The whist band of one player split into one part per opponent, as players draw it: each
     opponent's whists at the end of the band nearest that opponent (a 4-player game's opposite
     player in the middle), with a stroke between the parts."""
@@ -147,10 +151,10 @@ def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[
     for i, q in enumerate(others):
         lo = (a[0] + (b[0] - a[0]) * i / m, a[1] + (b[1] - a[1]) * i / m)
         hi = (a[0] + (b[0] - a[0]) * (i + 1) / m, a[1] + (b[1] - a[1]) * (i + 1) / m)
-        w = running_parts(entries, "whists", player, q)
-        out.append(_text_lines(path, "whists", [f'<tspan fill="#666">{escape(_short(q, 10))}</tspan>', _tspans(w)],
-                               size=12, titles=[f"висты {player} на {q}", f"висты {player} на {q}: {_plain(w)}"],
-                               segment=(lo, hi)))
+        run = running_parts(entries, "whists", player, q, mixed)
+        title = w("whists of {player} on {other}", player=player, other=q)
+        out.append(_text_lines(path, "whists", [f'<tspan fill="#555">{escape(_short(q, 10))}</tspan>', _tspans(run)],
+                               size=12, titles=[title, f"{title}: {_plain(run)}"], segment=(lo, hi)))
         if i:
             p, r = _scale(lo, f_in), _scale(lo, f_out)
             out.append(f'<line x1="{p[0] + PAD:.1f}" y1="{p[1] + TOP:.1f}" x2="{r[0] + PAD:.1f}" '
@@ -158,52 +162,65 @@ def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[
     return out
 
 
-def preferans_svg(res: GameResult, upto: int | None = None) -> str:
+def _header(res: GameResult, upto: int | None, w: Words, width: int) -> list[str]:
+    """The drawing's two header lines: the game (shortened to fit, whole in its tooltip), then the
+    preset, the pool and the deal."""
+    size = res.started.pool
+    pool = f" · {w('bula' if is_serbian(res) else 'pool')} {size}" if size else ""
+    return [f'<text x="{PAD}" y="24" font-size="18" font-weight="bold"><title>{escape(res.game)}</title>'
+            f"{escape(_short(res.game, max(12, int((width - 2 * PAD) / 11))))}</text>",
+            f'<text x="{PAD}" y="46" font-size="13" fill="#333">{escape(rules_words(res.started.rules))}{pool} · '
+            f"{escape(w('after deal {n}', n=last_deal(res, upto)))}</text>"]
+
+
+def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
+    w = Words(lang)
     entries = entries_upto(res, upto)
     totals = res.totals_after(upto)
     size = res.started.pool or 0
-    n = len(res.players)
-    paths = _sector_paths(n)
+    paths = _sector_paths(len(res.players))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE + 2 * PAD} {SIZE + TOP + 60}" '
              f'width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" font-family="{FONT}" role="img">',
-             f"<title>{escape(res.game)}: пулька after deal {last_deal(res, upto)}</title>",
+             f"<title>{escape(w('{game}: the score sheet after deal {n}', game=res.game, n=last_deal(res, upto)))}"
+             "</title>",
              f'<rect x="0" y="0" width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" fill="#fffdf7"/>',
-             f'<text x="{PAD}" y="30" font-size="18" font-weight="bold">{escape(res.game)}</text>',
-             f'<text x="{SIZE + PAD}" y="30" font-size="14" text-anchor="end">'
-             f"{escape(res.started.rules.preset)} · пуля {size} · после сдачи (after deal) "
-             f"{last_deal(res, upto)}</text>"]
+             *_header(res, upto, w, SIZE + 2 * PAD)]
+    fills = {"pool": "#eef4fb", "mountain": "#fbeeee", "whists": "#f3f8ef", "name": "#ffffff"}
     for k, (player, path) in enumerate(zip(res.players, paths)):
         colour = COLOURS[k % len(COLOURS)]
         for band, (f_in, f_out) in BANDS.items():
             poly = [_scale(p, f_out) for p in path] + [_scale(p, f_in) for p in reversed(path)]
-            fill = {"pool": "#eef4fb", "mountain": "#fbeeee", "whists": "#f3f8ef", "name": "#ffffff"}[band]
-            parts.append(f'<polygon points="{_poly(poly)}" fill="{fill}" stroke="#444" stroke-width="1.2" '
+            parts.append(f'<polygon points="{_poly(poly)}" fill="{fills[band]}" stroke="#444" stroke-width="1.2" '
                          f'data-player="{escape(player)}" data-band="{band}"/>')
-        pool = running_parts(entries, "pool", player)
+        mountain = running_parts(entries, "mountain", player, show=mixed)
+        parts.append(_text_lines(path, "mountain", [_tspans(mountain)],
+                                 titles=[f"{w('mountain of {player}', player=player)}: {_plain(mountain)}"]))
+        pool = running_parts(entries, "pool", player, show=mixed)
         closed = totals.pool[player] >= size > 0
-        pool_line = _tspans(pool) + (' <tspan fill="#2f8a4a" font-weight="bold">✓ закрыта</tspan>' if closed else "")
-        parts.append(_text_lines(path, "pool", [pool_line], titles=[f"пуля {player}: {_plain(pool)}"]))
-        mountain = running_parts(entries, "mountain", player)
-        parts.append(_text_lines(path, "mountain", [_tspans(mountain)], titles=[f"гора {player}: {_plain(mountain)}"]))
-        parts += _whist_parts(res, entries, player, path, paths)
+        mark = f' <tspan fill="#2f8a4a" font-weight="bold">✓ {escape(w("closed"))}</tspan>' if closed else ""
+        parts.append(_text_lines(path, "pool", [_tspans(pool) + mark],
+                                 titles=[f"{w('pool of {player}', player=player)}: {_plain(pool)}"]))
+        parts += _whist_parts(res, entries, player, path, paths, w)
         parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'],
                                  size=16, weight="bold", titles=[player]))
     c = SIZE / 2
-    r = BANDS["pool"][0] * c * 0.9
+    r = INNER * c * 0.9
     parts.append(f'<circle cx="{c + PAD}" cy="{c + TOP}" r="{r:.1f}" fill="#fff" stroke="#444" stroke-width="1.5"/>')
     parts.append(f'<text x="{c + PAD}" y="{c + TOP - 4}" font-size="28" font-weight="bold" text-anchor="middle">'
                  f"{size}</text>")
-    parts.append(f'<text x="{c + PAD}" y="{c + TOP + 18}" font-size="11" text-anchor="middle">пуля</text>')
-    parts.append(f'<text x="{PAD}" y="{SIZE + TOP + 30}" font-size="12" fill="#444">from the centre: '
-                 "пуля (pool) · гора (mountain) · висты (whists) on each other player · name; "
-                 "struck out: a voided deal</text>")
+    parts.append(f'<text x="{c + PAD}" y="{c + TOP + 18}" font-size="11" text-anchor="middle">{escape(w("pool"))}'
+                 "</text>")
+    parts.append(f'<text x="{PAD}" y="{SIZE + TOP + 30}" font-size="12" fill="#444">'
+                 + escape(w("from the centre: mountain · pool · whists on each other player · name; "
+                            "struck out: a voided deal")) + "</text>")
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
+def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
+    words = Words(lang)
     last = last_deal(res, upto)
     running = running_points(res, upto)
     values = [v for series in running.values() for v in series]
@@ -220,7 +237,8 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
            f'font-family="{FONT}" role="img">',
-           f"<title>{escape(res.game)}: running points after deal {last}</title>",
+           f"<title>{escape(res.game)}: {escape(words('points after each deal'))} · "
+           f"{escape(words('after deal {n}', n=last))}</title>",
            f'<rect width="{w}" height="{h}" fill="#fffdf7"/>']
     _, y0 = xy(0, 0)
     out.append(f'<line x1="{left}" y1="{y0:.1f}" x2="{left + plot_w}" y2="{y0:.1f}" stroke="#888"/>')
@@ -228,19 +246,19 @@ def solo_whist_svg(res: GameResult, upto: int | None = None) -> str:
     for v in (lo, hi):
         _, y = xy(0, v)
         out.append(f'<text x="{left - 6}" y="{y:.1f}" font-size="11" text-anchor="end" '
-                   f'dominant-baseline="middle">{fmt(v)}</text>')
+                   f'dominant-baseline="middle">{mixed(v)}</text>')
     for i in range(0, last + 1, max(1, last // 10)):
         x, _ = xy(i, lo)
         out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" font-size="11" text-anchor="middle">{i}</text>')
     out.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" font-size="12" text-anchor="middle">'
-               "сдача (deal)</text>")
+               f"{escape(words('deal'))}</text>")
     for k, p in enumerate(res.players):
         colour = COLOURS[k % len(COLOURS)]
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(running[p])))
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.2" '
-                   f'data-player="{escape(p)}"><title>{escape(p)}: {fmt(running[p][-1])}</title></polyline>')
+                   f'data-player="{escape(p)}"><title>{escape(p)}: {mixed(running[p][-1])}</title></polyline>')
         out.append(f'<text x="{left + 10 + k * 150}" y="22" font-size="13" fill="{colour}" font-weight="bold">'
-                   f"{escape(_short(p))} {fmt(running[p][-1])}</text>")
+                   f"{escape(_short(p))} {mixed(running[p][-1])}</text>")
     out.append("</svg>")
     return "\n".join(out)
 
@@ -259,11 +277,12 @@ def running_points(res: GameResult, upto: int | None = None) -> dict[str, list[N
     return out
 
 
-def svg_of(res: GameResult, upto: int | None = None) -> str:
+def svg_of(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The drawing of a game: the пулька for Preferans, the chart for Solo Whist."""
     if is_serbian(res):
-        return serbian_svg(res, upto)
-    return preferans_svg(res, upto) if res.kind is GameKind.PREFERANS else solo_whist_svg(res, upto)
+        return serbian_svg(res, upto, lang)
+    draw = preferans_svg if res.kind is GameKind.PREFERANS else solo_whist_svg
+    return draw(res, upto, lang)
 
 
 # --------------------------------------------------------------------------- the page
@@ -287,43 +306,47 @@ def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], li
     rounded = round_to_zero_sum(result, res.players)
     stake = res.started.stake
     cash = money(result, res.players, stake) if stake else None
-    rows = [[p, fmt(result[p]), f"{rounded[p]:+d}"] + ([cash[p]] if cash else []) for p in res.players]
+    rows = [[p, signed(result[p]), signed(rounded[p])] + ([cash[p]] if cash else []) for p in res.players]
     pays = [f"{x['from']} → {x['to']}: {x['amount']}" for x in payments(cash, res.players)] if cash else []
     return rows, pays
 
 
-def _deal_rows(res: GameResult, upto: int | None) -> list[str]:
+def _deal_rows(res: GameResult, upto: int | None, w: Words) -> list[str]:
+    serbian = is_serbian(res)
     out = []
     for rec, void, entries in res.told(upto):
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
         if c is not None:
-            what = f"{escape(c.declarer)}: {escape(c.contract.text)}" + (" igra" if c.igra else "") + (
-                " (dark)" if c.dark else "") + (
-                " тотус" if c.totus else "") + (" без трёх" if c.without_three else "")
-            if c.partner:
-                what += f" + {escape(c.partner)}"
-        elif res.kind is GameKind.PREFERANS and rec.raspas and not is_serbian(res):
-            what = "распасы (raspas)"
+            flags = [w("dark")] * c.dark + [w("totus")] * c.totus + [w("without three")] * c.without_three
+            what = (f"{escape(c.declarer)}: " + ("igra " if c.igra else "")
+                    + escape(c.contract.text if serbian else w.contract(c.contract.text))
+                    + "".join(f" {escape(f)}" for f in flags) + (f" + {escape(c.partner)}" if c.partner else ""))
+        elif res.kind is GameKind.PREFERANS and rec.raspas and not serbian:
+            what = escape(w("raspasy"))
         else:
-            what = "all pass"
+            what = escape(w("pass"))
         if bids:
-            what += f'<div class="small">{escape(", ".join(f"{b.player} {b.bid}" for b in bids))}</div>'
+            said = ", ".join(f"{b.player} {b.bid.text if serbian else w.contract(b.bid.text)}" for b in bids)
+            what += f'<div class="small">{escape(said)}</div>'
         if calls:
-            what += f'<div class="small">{escape(", ".join(f"{w.player} {w.call.value}" for w in calls))}</div>'
+            said = ", ".join(f"{x.player} {w(CALLS.get(x.call.value, x.call.value))}" for x in calls)
+            what += f'<div class="small">{escape(said)}</div>'
         tricks = ", ".join(f"{escape(p)} {n}" for p, n in (rec.taken or {}).items()) or "—"
-        lines = "<br>".join(escape(e.describe()) for e in entries) or "—"
-        bomb = f" (bomb {rec.bomb})" if rec.bomb else ""
+        lines = "<br>".join(escape(describe(e, w)) for e in entries) or "—"
+        bomb = f" ({escape(w('bomb'))} {rec.bomb})" if rec.bomb else ""
+        state = f'<div class="small">{escape(w("voided"))}</div>' if void else (
+            f'<div class="small">{escape(w("stands (recorded again)"))}</div>' if rec.replaces else "")
         cls = ' class="void"' if void else ""
-        out.append(f'<tr{cls}><td class="num">{rec.number}</td>'
+        out.append(f'<tr{cls}><td class="num">{rec.number}{state}</td>'
                    f"<td>{escape(rec.dealer)}{bomb}</td><td>{what}</td><td>{tricks}</td><td>{lines}</td></tr>")
     return out
 
 
-def html_pages(results: Iterable[GameResult], upto: int | None = None) -> str:
+def html_pages(results: Iterable[GameResult], upto: int | None = None, lang: Lang | None = None) -> str:
     """One self-contained page for several games: a section each, as :func:`html_page` draws one."""
-    book = HtmlPages(upto)
+    book = HtmlPages(upto, lang)
     for r in results:
         book.add(r)
     out = io.StringIO()
@@ -338,8 +361,9 @@ class HtmlPages:
 
     SPOOL = 8 << 20
 
-    def __init__(self, upto: int | None = None) -> None:
+    def __init__(self, upto: int | None = None, lang: Lang | None = None) -> None:
         self.upto = upto
+        self.lang = lang
         self.count = 0
         self.first = ""
         self.title = ""
@@ -348,7 +372,7 @@ class HtmlPages:
 
     def add(self, res: GameResult) -> None:
         """Draw one more game."""
-        page = html_page(res, self.upto)
+        page = html_page(res, self.upto, self.lang)
         if self.count:
             self.sections.write("\n")
         else:
@@ -379,41 +403,43 @@ class HtmlPages:
             self.close()
 
 
-def html_page(res: GameResult, upto: int | None = None) -> str:
+def html_page(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """A self-contained page (no network requests, printable on A4): the drawing, the
     settlement (with money and payments when there is a stake) and a deal-by-deal table."""
-    kind = res.kind.title
-    rules_text = rules_words(res.started.rules)
+    w = Words(lang)
+    kind = escape(w.kind(res.kind.value, is_serbian(res)))
     rows, pays = _settle_rows(res, upto)
-    unit = "whists" if res.kind is GameKind.PREFERANS and not is_serbian(res) else "points"
-    money_head = "<th>money</th>" if res.started.stake else ""
+    unit = w("whists" if res.kind is GameKind.PREFERANS and not is_serbian(res) else "points")
+    money_head = f"<th>{escape(w('money'))}</th>" if res.started.stake else ""
     settle = "".join(f"<tr><td>{escape(r[0])}</td>" + "".join(f'<td class="num">{escape(x)}</td>' for x in r[1:])
                      + "</tr>" for r in rows)
     solo_table = ""
     if res.kind is GameKind.SOLO_WHIST:
         points = running_points(res, upto)
         body = [f'<tr><td class="num">{deal}</td>'
-                + "".join(f'<td class="num">{fmt(points[p][deal])}</td>' for p in res.players) + "</tr>"
+                + "".join(f'<td class="num">{mixed(points[p][deal])}</td>' for p in res.players) + "</tr>"
                 for deal in range(1, last_deal(res, upto) + 1)]
-        solo_table = ("<h2>Running points</h2><table><tr><th>deal</th>"
+        solo_table = (f"<h2>{escape(w.cap('points after each deal'))}</h2><table><tr><th>{escape(w('deal'))}</th>"
                       + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
+    head = "".join(f"<th>{escape(w(x))}</th>" for x in ("deal", "dealer", "contract", "tricks", "entries"))
     return f"""<!doctype html>
-<html lang="ru"><head><meta charset="utf-8">
+<html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(res.game)} — {kind}</title>
 <style>{_CSS}</style></head>
 <body>
-<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_text)} · after deal {last_deal(res, upto)}
- · {escape(", ".join(res.players))}</span></h1>
-{svg_of(res, upto)}
-<h2>Settlement (расчёт)</h2>
-<table><tr><th>player</th><th>exact ({unit})</th><th>rounded</th>{money_head}</tr>{settle}</table>
-{"<p>payments: " + escape("; ".join(pays)) + "</p>" if pays else ""}
+<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_words(res.started.rules))} ·
+ {escape(w("after deal {n}", n=last_deal(res, upto)))} · {escape(", ".join(res.players))}</span></h1>
+{svg_of(res, upto, w.lang)}
+<h2>{escape(w("Settlement"))}</h2>
+<table><tr><th>{escape(w("player"))}</th><th>{escape(w("exact ({unit})", unit=unit))}</th>
+<th>{escape(w("rounded"))}</th>{money_head}</tr>{settle}</table>
+{"<p>" + escape(w("payments: ") + "; ".join(pays)) + "</p>" if pays else ""}
 {solo_table}
-<h2>Deal by deal</h2>
-<table><tr><th>deal</th><th>dealer</th><th>contract</th><th>tricks</th><th>entries</th></tr>
-{"".join(_deal_rows(res, upto))}
+<h2>{escape(w("Deals"))}</h2>
+<table><tr>{head}</tr>
+{"".join(_deal_rows(res, upto, w))}
 </table>
-<p class="small">Made by vistlog from the game log; every entry above carries its reason.</p>
+<p class="small">{escape(w("Made by vistlog from the game log; every entry above carries its reason."))}</p>
 </body></html>
 """

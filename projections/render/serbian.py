@@ -19,9 +19,10 @@ from typing import Any
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import neighbours
 
-from ..entries import Entry, Num, fmt
+from ..entries import Entry, Num, exact, fmt
 from ..fold import GameResult
 from ..serbian import write_off
+from ..words import Lang, Words, mixed
 
 __all__ = ["is_serbian", "bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]
 
@@ -72,23 +73,24 @@ def _soups(res: GameResult, writer: str, on: str, upto: int | None) -> str:
     return " ".join(out) or "—"
 
 
-def paper_rows(res: GameResult, upto: int | None = None) -> list[list[str]]:
+def paper_rows(res: GameResult, upto: int | None = None, w: Words | None = None) -> list[list[str]]:
     """The text table: a header, then a row per player (left soups, bula, right soups, open refe)."""
+    w = w or Words()
     t = res.totals_after(upto)
-    rows = [["", "supe ← (left soups)", "bula", "supe → (right soups)", "refe"]]
+    rows = [["", "← " + w("soups"), w("bula"), w("soups") + " →", w("refe")]]
     players = list(res.players)
     for p in players:
         left, right = neighbours(players, p)
         rows.append([p, f"{left}: {_soups(res, p, left, upto)}", bula_marks(res, p, upto),
-                     f"{right}: {_soups(res, p, right, upto)}", fmt(t.refe[p])])
+                     f"{right}: {_soups(res, p, right, upto)}", mixed(t.refe[p])])
     return rows
 
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     """The Serbian sheet as JSON: per player bula, soups written (by target) and open refe."""
     t = res.totals_after(upto)
-    sheet = {p: {"bula": _n(t.bula[p]), "soups": {q: _n(v) for q, v in t.soups_by(p).items()},
-                 "open_refe": _n(t.refe[p])} for p in res.players}
+    sheet = {p: {"bula": exact(t.bula[p]), "soups": {q: exact(v) for q, v in t.soups_by(p).items()},
+                 "open_refe": exact(t.refe[p])} for p in res.players}
     running = {p: {"bula": bula_marks(res, p, upto),
                    "soups": {q: _soups(res, p, q, upto) for q in res.players if q != p}} for p in res.players}
     return {"sheet": sheet, "running": running, "refe_written": t.refe_written}
@@ -100,19 +102,16 @@ def settle_extra(res: GameResult) -> dict[str, Any]:
     assert isinstance(o, SerbianOptions)
     t = res.totals
     cut = write_off(o, res.players, t.bula)
-    return {"bula": {p: _n(t.bula[p]) for p in res.players},
-            "write_off": {p: _n(cut[p]) for p in res.players},
-            "bula_after_write_off": {p: _n(t.bula[p] - cut[p]) for p in res.players},
-            "soups": {p: {q: _n(t.soups.get((p, q), 0)) for q in res.players if q != p} for p in res.players},
-            "refe_written": t.refe_written, "open_refe": {p: _n(t.refe[p]) for p in res.players}}
+    return {"bula": {p: exact(t.bula[p]) for p in res.players},
+            "write_off": {p: exact(cut[p]) for p in res.players},
+            "bula_after_write_off": {p: exact(t.bula[p] - cut[p]) for p in res.players},
+            "soups": {p: {q: exact(t.soups.get((p, q), 0)) for q in res.players if q != p} for p in res.players},
+            "refe_written": t.refe_written, "open_refe": {p: exact(t.refe[p]) for p in res.players}}
 
 
-def _n(x: Num) -> int | str:
-    return x if isinstance(x, int) else fmt(x)
-
-
-def serbian_svg(res: GameResult, upto: int | None = None) -> str:
+def serbian_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The three papers side by side: left soups | bula | right soups, refe as triangles, hats drawn."""
+    words = Words(lang)
     players = list(res.players)
     w_col, w_gap, top, line = 78, 18, 56, 18
     width = len(players) * (3 * w_col + w_gap) + w_gap
@@ -130,7 +129,7 @@ def serbian_svg(res: GameResult, upto: int | None = None) -> str:
         x0 = w_gap + i * (3 * w_col + w_gap)
         left, right = neighbours(players, p)
         out.append(f'<text x="{x0 + 1.5 * w_col}" y="22" text-anchor="middle" font-weight="bold">{escape(p)}</text>')
-        for k, label in enumerate((f"← {left}", "bula", f"{right} →")):
+        for k, label in enumerate((f"← {left}", words("bula"), f"{right} →")):
             out.append(f'<text x="{x0 + (k + 0.5) * w_col}" y="42" text-anchor="middle" fill="#666" '
                        f'font-size="11">{escape(label)}</text>')
         out.append(f'<rect x="{x0}" y="{top - 10}" width="{3 * w_col}" height="{line * (rows + 1)}" '
@@ -143,7 +142,7 @@ def serbian_svg(res: GameResult, upto: int | None = None) -> str:
             for j, value in enumerate(column):
                 y = top + 6 + j * line
                 out.append(_mark(value, cx, y))
-    out.append(f'<text x="{w_gap}" y="{height - 10}" fill="#666" font-size="11">{escape(LEGEND)}</text>')
+    out.append(f'<text x="{w_gap}" y="{height - 10}" fill="#666" font-size="11">{escape(words(LEGEND))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

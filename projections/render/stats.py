@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
-from fractions import Fraction
 from html import escape
 
 from vistlog.events.text import neutral
 
 from ..entries import fmt
-from ..stats import Archive, PlayerTotals, RatingPoint
+from ..stats import SCORINGS, Archive, KindTotals, PlayerTotals, RatingPoint
+from ..words import Lang, Words, mixed, signed
 from . import table
 
 __all__ = ["stats_text", "stats_csv", "stats_html"]
@@ -21,8 +21,18 @@ __all__ = ["stats_text", "stats_csv", "stats_html"]
 LEVELS = ("6", "7", "8", "9", "10", "misere")
 
 
-def _names(a: Archive, only: str | None) -> list[str]:
-    return [p for p in sorted(a.players, key=lambda p: (-a.players[p].total, p)) if only is None or p == only]
+def _scorings(a: Archive) -> list[str]:
+    """The scorings the archive holds, in the order of :data:`SCORINGS`."""
+    held = {k for t in a.players.values() for k in t.by_kind}
+    return [k for k in SCORINGS if k in held] + sorted(held - set(SCORINGS))
+
+
+def _names(a: Archive, only: str | None, scoring: str | None = None) -> list[str]:
+    """The players (of one scoring: best total first; else by name)."""
+    if scoring is None:
+        return [p for p in sorted(a.players) if only is None or p == only]
+    return [p for p in sorted((p for p, t in a.players.items() if scoring in t.by_kind),
+                              key=lambda p: (-a.players[p].by_kind[scoring].total, p)) if only is None or p == only]
 
 
 def _rating(a: Archive, p: str) -> str:
@@ -30,8 +40,15 @@ def _rating(a: Archive, p: str) -> str:
     return f"{h[-1].rating:.0f} ± {2 * h[-1].rd:.0f}" if h else "—"
 
 
-def _signed(x: Fraction) -> str:
-    return ("+" if x > 0 else "") + fmt(x)
+def _heading(scoring: str, w: Words) -> str:
+    """``Preferans (whists)``: a scoring and its unit."""
+    return f"{w.cap(w.kind('preferans' if scoring == 'serbian' else scoring, scoring == 'serbian'))} " \
+           f"({w(SCORINGS.get(scoring, 'points'))})"
+
+
+def _row(a: Archive, p: str, k: KindTotals) -> list[str]:
+    return [p, str(k.games), str(k.deals), signed(k.total), signed(k.average.limit_denominator(100)),
+            ("%+.2f" % k.money) if k.staked else "—", _rating(a, p)]
 
 
 def _by_level(t: PlayerTotals) -> dict[str, list[int]]:
@@ -45,39 +62,43 @@ def _by_level(t: PlayerTotals) -> dict[str, list[int]]:
     return out
 
 
-def stats_text(a: Archive, only: str | None = None) -> str:
-    """The players' table (best total first), then each player's contracts and whists."""
-    rows = [["player", "games", "deals", "total", "per game", "money", "rating (± 2 RD)"]]
+def stats_text(a: Archive, only: str | None = None, lang: Lang | None = None) -> str:
+    """A players' table per scoring (its unit said; best total first), then each player's contracts and whists."""
+    w = Words(lang)
+    head = [w(x) for x in ("player", "games", "deals", "total", "per game", "money", "rating (± 2 RD)")]
+    out = [w("{n} game(s) counted", n=a.games)
+           + (w("; {n} left out (with problems)", n=len(a.left_out)) if a.left_out else "")]
+    for scoring in _scorings(a):
+        names = _names(a, only, scoring)
+        if names:
+            rows = [head] + [_row(a, p, a.players[p].by_kind[scoring]) for p in names]
+            out += [_heading(scoring, w), table(rows, align="lrrrrrr")]
     for p in _names(a, only):
         t = a.players[p]
-        rows.append([p, str(t.games), str(t.deals), _signed(t.total), _signed(t.average.limit_denominator(100)),
-                     ("%+.2f" % t.money) if t.staked else "—", _rating(a, p)])
-    out = [f"{a.games} game(s) counted" + (f"; {len(a.left_out)} left out (with problems)" if a.left_out else ""),
-           table(rows, align="lrrrrrr")]
-    for p in _names(a, only):
-        t = a.players[p]
-        parts = [f"{k} {made}/{n}" for k, (n, made) in sorted(t.declared.items())]
-        line = f"{p}: contracts made/declared: {', '.join(parts) or 'none'}"
+        parts = [f"{w.contract(k)} {made}/{n}" for k, (n, made) in sorted(t.declared.items())]
+        line = f"{p}: " + w("contracts made/declared: {parts}", parts=", ".join(parts) or w("none"))
         if "preferans" in t.kinds:
-            line += (f"; whists {t.whists[0]} (share made {t.whists[1]}); raspasy {t.raspasy} "
-                     f"(mountain {fmt(t.raspas_mountain)}); pools closed first {t.closed_first}")
+            line += w("; whists {n} (share made {share}); raspasy {r} (mountain {m}); pools closed first {c}",
+                      n=t.whists[0], share=t.whists[1], r=t.raspasy, m=mixed(t.raspas_mountain), c=t.closed_first)
         out.append(line)
     for path, game, n in a.left_out:
-        out.append(f"left out: {path}: game {game}: {n} problem(s)")
-    out += [f"warning: {w}" for w in a.warnings]
+        out.append(w("left out: {path}: game {game}: {n} problem(s)", path=path, game=game, n=n))
+    out += [w("warning: {text}", text=x) for x in a.warnings]
     return "\n".join(out)
 
 
 def stats_csv(a: Archive, only: str | None = None) -> str:
-    """One row per player: ``player,games,deals,total,average,money,rating,rd``."""
+    """One row per player and scoring: ``player,scoring,unit,games,deals,total,average,money,rating,rd``."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["player", "games", "deals", "total", "average", "money", "rating", "rd"])
-    for p in _names(a, only):
-        t = a.players[p]
-        h = a.ratings.get(p)
-        w.writerow([neutral(p), t.games, t.deals, fmt(t.total), fmt(t.average), ("%.2f" % t.money) if t.staked else "",
-                    f"{h[-1].rating:.2f}" if h else "", f"{h[-1].rd:.2f}" if h else ""])
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["player", "scoring", "unit", "games", "deals", "total", "average", "money", "rating", "rd"])
+    for scoring in _scorings(a):
+        for p in _names(a, only, scoring):
+            k = a.players[p].by_kind[scoring]
+            h = a.ratings.get(p)
+            out.writerow([neutral(p), scoring, SCORINGS.get(scoring, "points"), k.games, k.deals, fmt(k.total),
+                          fmt(k.average), ("%.2f" % k.money) if k.staked else "",
+                          f"{h[-1].rating:.2f}" if h else "", f"{h[-1].rd:.2f}" if h else ""])
     return buf.getvalue()
 
 
@@ -138,37 +159,43 @@ def _bars(values: list[tuple[str, float, float]], width: int = 520, height: int 
             f'stroke="#999"/>{"".join(parts)}</svg>')
 
 
-def stats_html(a: Archive, only: str | None = None) -> str:
-    """One self-contained page: the players' table, then per player the rating with its band (± 2 RD),
-    the result of each evening, and contract success by level (declared, made)."""
-    head = ("<!doctype html><html lang=\"ru\"><head><meta charset=\"utf-8\"><title>vistlog statistics</title>"
+def stats_html(a: Archive, only: str | None = None, lang: Lang | None = None) -> str:
+    """One self-contained page: a players' table per scoring, then per player the rating with its band
+    (± 2 RD), the result of each evening (a chart per scoring) and contract success by level."""
+    w = Words(lang)
+    head = (f"<!doctype html><html lang=\"{w.lang}\"><head><meta charset=\"utf-8\"><title>vistlog: "
+            f"{escape(w('Statistics of {n} game(s)', n=a.games))}</title>"
             "<style>body{font-family:'DejaVu Sans',sans-serif;margin:2em;color:#222}table{border-collapse:collapse}"
             "td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}td:first-child,th:first-child"
             "{text-align:left}section{margin-top:2em}h2{font-size:1.2em}.legend{font-size:.8em;color:#555}"
             "</style></head><body>")
-    rows = "".join(
-        f"<tr><td>{escape(p)}</td><td>{t.games}</td><td>{t.deals}</td><td>{escape(_signed(t.total))}</td>"
-        f"<td>{escape(_signed(t.average.limit_denominator(100)))}</td>"
-        f"<td>{('%+.2f' % t.money) if t.staked else '—'}</td><td>{escape(_rating(a, p))}</td></tr>"
-        for p in _names(a, only) for t in [a.players[p]])
-    body = [f"<h1>Statistics of {a.games} game(s)</h1>",
-            "<table><tr><th>player</th><th>games</th><th>deals</th><th>total</th><th>per game</th><th>money</th>"
-            f"<th>rating (± 2 RD)</th></tr>{rows}</table>"]
+    cells = "".join(f"<th>{escape(w(x))}</th>"
+                    for x in ("player", "games", "deals", "total", "per game", "money", "rating (± 2 RD)"))
+    body = [f"<h1>{escape(w('Statistics of {n} game(s)', n=a.games))}</h1>"]
+    for scoring in _scorings(a):
+        rows = "".join("<tr>" + "".join(f"<td>{escape(x)}</td>" for x in _row(a, p, a.players[p].by_kind[scoring]))
+                       + "</tr>" for p in _names(a, only, scoring))
+        if rows:
+            body.append(f"<h2>{escape(_heading(scoring, w))}</h2><table><tr>{cells}</tr>{rows}</table>")
     if a.left_out:
-        body.append("<p>Left out (with problems): " + ", ".join(escape(f"{g} ({n})") for _, g, n in a.left_out)
-                    + "</p>")
-    body += [f"<p class=\"legend\">warning: {escape(w)}</p>" for w in a.warnings]
+        body.append("<p>" + escape(w("Left out (with problems): "))
+                    + ", ".join(escape(f"{g} ({n})") for _, g, n in a.left_out) + "</p>")
+    body += [f"<p class=\"legend\">{escape(w('warning: {text}', text=x))}</p>" for x in a.warnings]
     for p in _names(a, only):
         t = a.players[p]
         levels = _by_level(t)
         evenings = a.evenings.get(p, [])
-        contracts = [(k, float(levels[k][0]), float(levels[k][1])) for k in LEVELS if k in levels]
+        contracts = [(w.contract(k), float(levels[k][0]), float(levels[k][1])) for k in LEVELS if k in levels]
+        charts = "".join(
+            f"<p class=\"legend\">{escape(w('result per evening ({unit})', unit=_heading(scoring, w)))}</p>"
+            + _bars([(d[5:] if len(d) == 10 else d, float(v), 0.0) for d, k, v in evenings if k == scoring],
+                    label="results")
+            for scoring in _scorings(a) if scoring in t.by_kind)
         body.append(
             f"<section><h2>{escape(p)}</h2>"
-            f"<p class=\"legend\">rating over time (line), ± 2 RD (band)</p>{_rating_chart(a.ratings.get(p, []))}"
-            f"<p class=\"legend\">result per evening (whists or points)</p>"
-            f"{_bars([(d[5:] if len(d) == 10 else d, float(v), 0.0) for d, v in evenings], label='results')}"
-            f"<p class=\"legend\">contracts by level: declared (dark), made (light)</p>"
+            f"<p class=\"legend\">{escape(w('rating over time (line), ± 2 RD (band)'))}</p>"
+            f"{_rating_chart(a.ratings.get(p, []))}{charts}"
+            f"<p class=\"legend\">{escape(w('contracts by level: declared (dark), made (light)'))}</p>"
             f"{_bars(contracts, label='contracts')}"
             "</section>")
     return head + "".join(body) + "</body></html>\n"

@@ -94,7 +94,7 @@ async function post(body) {
 // ------------------------------------------------------------------ state
 
 async function load() {
-  const r = await api("/api/state" + (chosen ? "?game=" + encodeURIComponent(chosen) : ""));
+  const r = await api("/api/state?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
   if (r.status !== 200) { $("status").textContent = r.data.error || r.status; return; }
   S = r.data;
   if (S.game) chosen = S.game.id;
@@ -353,7 +353,7 @@ function renderSheet() {
 }
 
 function dealNumber(block) { const m = /(\d+)/.exec(block[0] || ""); return m ? Number(m[1]) : null; }
-function isVoid(block) { return /\[VOID/.test(block[0] || ""); }
+function isVoid(block) { return /\[(VOID|АННУЛИРОВАНА)/.test(block[0] || ""); }  // the replay's mark, in either language
 
 function renderDeals() {
   const g = game();
@@ -525,7 +525,7 @@ function render() {
   $("status").textContent = `${S.seq - 1} ${t("seq")} · ${t("updated")} ${new Date().toLocaleTimeString()}`;
   $("game-select").replaceChildren(...S.games.map((g) => el("option", { value: g.id, selected: g.id === chosen },
     g.id + (g.ended ? " ✓" : ""))));
-  const q = chosen ? "?game=" + encodeURIComponent(chosen) : "";
+  const q = "?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "");
   $("dl-html").href = "/download/html" + q;
   $("dl-csv").href = "/download/csv" + q;
   renderDeal(); renderSheet(); renderDeals(); renderReplay();
@@ -548,7 +548,7 @@ function switchTab(name) {
 document.addEventListener("DOMContentLoaded", () => {
   translate();
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
-  $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); });
+  $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); load(); });
   $("game-select").addEventListener("change", (e) => { chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
   $("record").addEventListener("click", recordDeal);
   $("clear").addEventListener("click", () => { form = fresh(); update(); });
