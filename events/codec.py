@@ -37,6 +37,7 @@ from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, SheetLine, freeze
+from .text import nearest
 from .rules import Rules, RulesError, make_rules
 
 __all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
@@ -375,8 +376,8 @@ def decode_owned(data: Any) -> Event:
         seq = data.get("seq") if type(data.get("seq")) is int else None
         if tag is None:
             raise DecodeError("type", "missing", seq, code="type-missing")
-        raise DecodeError("type", f"{_describe(tag)} is not an event type ({', '.join(BY_TAG)})", seq,
-                          code="type-unknown")
+        raise DecodeError("type", f"{_describe(tag)} is not an event type{nearest(tag, BY_TAG)} "
+                          f"({', '.join(BY_TAG)})", seq, code="type-unknown")
     cls, hook = entry
     try:
         return hook(data, cls)
@@ -393,6 +394,12 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
         event = _DETAILED_HOOKS[tag](data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
         code, field, message = _first_problem(exc, [])
+        unknown = sorted(k for k in data if k not in _FIELD_ORDER[cls] and k != "type")
+        if unknown and code != "field-unknown":  # a misspelt field, not a missing one, is what to say first
+            code, field = "field-unknown", unknown[0]
+            message = (f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"
+                       f"{nearest(unknown[0], [f for f in _FIELD_ORDER[cls] if f not in data and f != 'extensions'])} "
+                       "(extension fields must start with _)")
         raise DecodeError(field, message, seq, tag, code) from None
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # pragma: no cover - defensive
         raise DecodeError("", f"cannot decode: {exc}", seq, tag) from None

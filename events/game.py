@@ -88,6 +88,9 @@ class Table:
     voided: tuple[tuple[int, str], ...]
     """Voided deals not yet recorded again, each with its dealer."""
     ended: bool
+    """A ``game_ended`` was recorded."""
+    over: bool = False
+    """The rules end the game here: no deal may start (every pool closed; Serbian: the bulas at 0)."""
     dealer_sits_out: bool = False
     """In a four-handed Preferans game the dealer holds no cards."""
     contracts: tuple[str, ...] = ()
@@ -289,7 +292,8 @@ class GameState:
         return Table(game=self.id, kind=self.kind, tricks_total=None if self.PLAY_MAY_STOP else self.kind.tricks,
                      players=tuple(self.players), next_deal=self.deals_started + 1, dealer=dealer,
                      first_to_speak=holding[0] if holding else None, holders=tuple(holding), open_deal=open_deal,
-                     voided=voided, ended=self.ended, dealer_sits_out=self.dealer_sits_out,
+                     voided=voided, ended=self.ended, over=open_deal is None and self._game_over(),
+                     dealer_sits_out=self.dealer_sits_out,
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed())
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
@@ -313,7 +317,8 @@ class GameState:
     """What everybody passing is called, for messages."""
     AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
     LAST_TRICK_NEEDED: ClassVar[bool] = False
-    GAME_OVER: ClassVar[str] = "every pool is closed: game {game} is over (the rules end it so)"
+    GAME_OVER: ClassVar[str] = ("every pool is closed: game {game} is over (the rules end it so); "
+                                "record its game_ended, or start a new game")
     """Why no deal may start once :meth:`_game_over` says so."""
     """A deal without contract may be played (Solo Whist's general misère) and then needs ``last``."""
 

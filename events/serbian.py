@@ -203,7 +203,7 @@ class SerbianGame(PreferansGame):
 
     # ------------------------------------------------------------------ deal start
 
-    GAME_OVER = "the bulas add up to 0: game {game} is over"
+    GAME_OVER = "the bulas add up to 0: game {game} is over; record its game_ended, or start a new game"
 
     def _game_over(self) -> bool:
         return self.oracle is not None and self.oracle.all_pools_closed(self.id)

@@ -6,9 +6,12 @@ not move the cursor, forge a line, or run as a spreadsheet formula.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 import unicodedata
 
-__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored"]
+__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored", "nearest"]
 
 _IGNORABLE = (
     (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
@@ -71,3 +74,15 @@ def neutral(text: str) -> str:
 def restored(cell: str) -> str:
     """The text of a cell :func:`neutral` wrote."""
     return cell[1:] if cell.startswith("'") else cell
+
+
+def nearest(word: object, known: Iterable[str]) -> str:
+    """``"; did you mean dealer?"`` when one known name is close to ``word`` (a likely misspelling), else ``""``.
+
+    >>> nearest("dealr", ["deal", "dealer", "bomb"]), nearest("xyz", ["deal"])
+    ('; did you mean dealer?', '')
+    """
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
+    return f"; did you mean {close[0]}?" if close else ""

@@ -27,10 +27,11 @@ import orjson
 
 from vistlog.events.model import SheetLine
 from vistlog.events.problems import VistlogError
-from vistlog.events.text import restored
+from vistlog.events.text import nearest, restored
 
 from .entries import PAIRED, Entry, Num, fmt
 from .fold import GameResult
+from .words import RU
 
 __all__ = ["Claim", "Mismatch", "AuditReport", "audit", "explain", "read_claimed", "ClaimError"]
 
@@ -297,6 +298,37 @@ def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[st
     return claims
 
 
+_CSV_NAMES = ("player", "field", "value", "after_deal")
+_FIELDS = ("pool", "mountain", "points", "whists", "bula", "soups", "result")
+ALIASES: dict[str, str] = {
+    **{RU[k]: k for k in ("player", "field", "value", *_FIELDS) if k in RU},
+    RU["deal"]: "after_deal", "после_сдачи": "after_deal", "после сдачи": "after_deal",
+}
+"""The Russian names a scorekeeper writes in a claimed sheet (``игрок, поле, значение``; ``пуля, гора,
+висты``), each to the name vistlog reads: the words of :data:`~vistlog.projections.words.RU`."""
+
+
+def _name(text: str) -> str:
+    """A column, field or key of a claimed sheet in vistlog's own name (Russian ones translated)."""
+    key = text.strip()
+    return ALIASES.get(key.lower(), ALIASES.get(key, key))
+
+
+def _value(text: str) -> Fraction:
+    """A claimed number: ``14``, ``-7/2``, ``45 1/3`` (as vistlog prints it), ``3,5``."""
+    t = text.strip().replace(",", ".").replace("−", "-")
+    whole, _, part = t.partition(" ")
+    if part and "/" in part:
+        w, frac = Fraction(whole), Fraction(part.strip())
+        return w - frac if t.startswith("-") else w + frac
+    return Fraction(t)
+
+
+def _english_keys(line: object) -> object:
+    """A JSON sheet line with Russian keys (``{"пуля": 14, "висты": {…}}``) in vistlog's names."""
+    return {_name(k): v for k, v in line.items()} if isinstance(line, dict) else line
+
+
 def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
     text = data.decode("utf-8-sig", errors="replace").strip()
     if not text:
@@ -317,13 +349,16 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
         out = []
         for player, line in sheet.items():
             try:
-                out += claims_of_sheet({player: CONVERTER.structure(line, SheetLine)}, after, f"{path}: ")
+                out += claims_of_sheet({player: CONVERTER.structure(_english_keys(line), SheetLine)}, after,
+                                       f"{path}: ")
             except Exception as exc:  # noqa: BLE001 - any malformed line is one message
                 raise ClaimError(f"{path}: {player}: not a sheet line ({exc})") from None
         return out
     reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames:
+        reader.fieldnames = [_name(f) for f in reader.fieldnames]
     if not {"player", "field", "value"} <= set(reader.fieldnames or ()):
-        raise ClaimError(f"{path}:1: CSV needs the columns player, field, value "
+        raise ClaimError(f"{path}:1: CSV needs the columns player, field, value (игрок, поле, значение) "
                          f"(found: {', '.join(reader.fieldnames or ())})")
     out = []
     for i, row in enumerate(reader, start=2):
@@ -332,16 +367,21 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
         except (KeyError, AttributeError):
             raise ClaimError(f"{path}:{i}: a row needs player, field and value") from None
         on = None
-        for paired in PAIRED:
-            for sep in (":", ".", "→"):
-                if field.startswith(paired + sep):
-                    field, on = paired, field[len(paired + sep):]
-        if field not in ("pool", "mountain", "points", "whists", "bula", "soups", "result") or (
-                field in PAIRED and not on):
-            raise ClaimError(f"{path}:{i}: field {field!r} is not pool, mountain, points, whists:NAME "
-                             "(Serbian: bula, soups:NAME, result)")
+        head, sep, rest = next(((field[:i], field[i], field[i + 1:]) for i, ch in enumerate(field) if ch in ":.→"),
+                               (field, "", ""))
+        head = _name(head)
+        for word in (" на ", " on "):  # висты на Боря
+            if sep == "" and word in field:
+                head, _, rest = field.partition(word)
+                head, sep = _name(head), ":"
+        field = head if head in _FIELDS else _name(field)
+        if sep and field in PAIRED:
+            on = restored(rest.strip())
+        if field not in _FIELDS or (field in PAIRED and not on):
+            raise ClaimError(f"{path}:{i}: field {field!r}{nearest(field, _FIELDS)}: the fields are pool, mountain, "
+                             "points, whists:NAME (пуля, гора, очки, висты:ИМЯ; Serbian: bula, soups:NAME, result)")
         try:
-            v = Fraction(value)
+            v = _value(value)
         except (ValueError, ZeroDivisionError):
             raise ClaimError(f"{path}:{i}: {value!r} is not a number") from None
         try:

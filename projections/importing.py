@@ -20,10 +20,17 @@ import orjson
 from vistlog.events.codec import DecodeError, decode_obj
 from vistlog.events.importers import IMPORTERS, ImportedGame, SourceError
 from vistlog.events.log import LogUnreadable, Problem, append, read_events
+from vistlog.events.problems import VistlogError
 
 from .fold import Pipeline
 
-__all__ = ["ImportOutcome", "import_sources", "check_game"]
+__all__ = ["ImportOutcome", "ImportClash", "import_sources", "check_game", "renamed"]
+
+
+class ImportClash(VistlogError):
+    """An import asked for what its sources cannot give (one id for several games)."""
+
+    code = "import-clash"
 
 
 @attrs.define
@@ -33,6 +40,8 @@ class ImportOutcome:
     imported: list[str] = attrs.Factory(list)
     refused: dict[str, list[str]] = attrs.Factory(dict)
     unreadable: list[str] = attrs.Factory(list)
+    renamed: dict[str, str] = attrs.Factory(dict)
+    """Games brought in under a new id (``--rename``): the id in the source → the id in the log."""
 
     @property
     def exit_code(self) -> int:
@@ -47,6 +56,12 @@ def _where(ev: dict[str, Any]) -> str:
 
 def check_game(game: ImportedGame) -> list[str]:
     """The problems of one imported game, each naming the source record it came from."""
+    return _checked(game)[0]
+
+
+def _checked(game: ImportedGame) -> tuple[list[str], bool]:
+    """The problems of one imported game, and whether its rules end it where the source stops (every
+    pool closed: the program that wrote it closed the game)."""
     pipe = Pipeline("import", detail=False)
     problems: list[str] = []
     for k, ev in enumerate(game.events, start=1):
@@ -61,17 +76,34 @@ def check_game(game: ImportedGame) -> list[str]:
         for item in pipe.feed(k, decoded):
             if isinstance(item, Problem):
                 problems.append(f"{_where(ev)}: {item.field + ': ' if item.field else ''}{item.message}")
+    table = pipe.checker.table(game.game)
+    over = table is not None and table.over and not table.ended
     for item in pipe.close():
         if isinstance(item, Problem):
             problems.append(f"{game.origin}: {item.message}")
-    return problems
+    return problems, over
 
 
-def _what_was_read(path: str, g: ImportedGame) -> str:
+def _what_was_read(path: str, g: ImportedGame, closed: bool = False, was: str | None = None) -> str:
     deals = sum(1 for e in g.events if e.get("type") == "deal_started")
     ended = any(e.get("type") == "game_ended" for e in g.events)
-    return (f"{path}: game {g.game}: {deals} deal(s), " +
-            ("ended" if ended else "not ended (the source does not say it ended; more may be appended)"))
+    renamed = f" (its id {was} is in the log already)" if was else ""
+    return (f"{path}: game {g.game}{renamed}: {deals} deal(s), " +
+            ("ended: every pool is closed, as the rules end it" if closed else "ended" if ended else
+             "not ended (the source does not say it ended; more may be appended)"))
+
+
+def renamed(g: ImportedGame, game: str) -> ImportedGame:
+    """The same game under another id (every event's ``game``)."""
+    return attrs.evolve(g, game=game, events=[{**e, "game": game} for e in g.events])
+
+
+def _free_id(game: str, taken: set[str]) -> str:
+    """``game-2``, ``game-3``, …: the first not taken."""
+    n = 2
+    while f"{game}-{n}" in taken:
+        n += 1
+    return f"{game}-{n}"
 
 
 def _existing_games(log: str) -> set[str]:
@@ -89,12 +121,17 @@ def _existing_games(log: str) -> set[str]:
 
 def import_sources(fmt: str, sources: Sequence[str], log: str,
                    progress: Callable[[int, int], None] | None = None,
-                   warn: Callable[[str], None] | None = None, key: bytes | None = None) -> ImportOutcome:
-    """Import every source into ``log`` (see the module docstring)."""
+                   warn: Callable[[str], None] | None = None, key: bytes | None = None,
+                   game_id: str | None = None, rename: bool = False) -> ImportOutcome:
+    """Import every source into ``log`` (see the module docstring). ``game_id`` names the one game the
+    sources hold (more than one is refused); with ``rename`` a game whose id is taken (in the log, or by
+    an earlier source) comes in as ``ID-2``, ``ID-3``… and the new id is said; without, it is refused.
+    A game whose rules end it where the source stops (every pool closed) gets its ``game_ended``."""
     reader = IMPORTERS[fmt]
     out = ImportOutcome()
     taken = _existing_games(log)
     accepted: list[dict[str, Any]] = []
+    named = 0
     for i, path in enumerate(sources, start=1):
         try:
             with open(path, "rb") as fh:
@@ -116,18 +153,36 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
             for note in g.notes:
                 if warn:
                     warn(note)
-            if warn:
-                warn(_what_was_read(path, g))
+            was = None
+            if game_id is not None:
+                named += 1
+                if named > 1:
+                    raise ImportClash(f"--game-id names one game, and the sources hold more ({path}: {g.game}): "
+                                      "import them one by one, or use --rename")
+                g = renamed(g, game_id)
+            if g.game in taken and rename:
+                was, g = g.game, renamed(g, _free_id(g.game, taken))
             if g.game in taken:
-                out.refused[f"{path}: game {g.game}"] = [f"{path}: game {g.game} is already in {log}"]
+                if warn:
+                    warn(_what_was_read(path, g))
+                out.refused[f"{path}: game {g.game}"] = [
+                    f"{path}: game {g.game} is already in {log} (import it under another id: --game-id ID, "
+                    "or --rename)"]
                 continue
-            problems = check_game(g)
+            problems, closed = _checked(g)
+            if warn:
+                warn(_what_was_read(path, g, closed, was))
             if problems:
                 out.refused[f"{path}: game {g.game}"] = problems
                 continue
+            if closed:
+                g.events.append({"v": 1, "type": "game_ended", "game": g.game, "reason": "every pool closed",
+                                 "_source": {"file": path, "record": "the end: every pool closed"}})
             taken.add(g.game)
             accepted += g.events
             out.imported.append(g.game)
+            if was:
+                out.renamed[was] = g.game
         if progress:
             progress(i, len(sources))
     if accepted:

@@ -132,6 +132,7 @@ RU: Final[dict[str, str]] = {
     "  {declarer} declares {contract}": "  {declarer} играет {contract}",
     # the sheet, the settlement, the audit
     "after deal {n}": "после сдачи {n}",
+    "{n} option(s) changed": "изменено правил: {n}", "stake": "ставка",
     "whists on {player}": "висты на {player}",
     "= total": "= итог",
     "voided deals (struck through): {deals}": "аннулированные сдачи (зачёркнуты): {deals}",
@@ -171,7 +172,7 @@ RU: Final[dict[str, str]] = {
         "от центра: гора · пуля · висты на каждого из других игроков · имя; зачёркнуто: аннулированная сдача",
     "points after each deal": "очки после каждой сдачи",
     "Settlement": "Расчёт", "Deals": "Сдачи", "Sheet": "Пулька",
-    "player": "игрок", "result": "итог", "entries": "записи", "dealer": "сдающий",
+    "player": "игрок", "field": "поле", "value": "значение", "result": "итог", "entries": "записи", "dealer": "сдающий",
     "voided": "аннулирована", "stands (recorded again)": "действует (записана заново)",
     "Made by vistlog from the game log; every entry above carries its reason.":
         "Составлено vistlog по журналу игры; у каждой записи выше указана причина.",

@@ -145,12 +145,14 @@ def test_claimed_sheet_json_and_csv() -> None:
 @pytest.mark.parametrize("data, message", [
     (b"", "c: empty"),
     (b"player,field,value\n", "c: no claimed values"),
-    (b"\xd0\x90\xd0\xbd\xd1\x8f,pool\n", "c:1: CSV needs the columns player, field, value (found: Аня, pool)"),
+    (b"\xd0\x90\xd0\xbd\xd1\x8f,pool\n",
+     "c:1: CSV needs the columns player, field, value (игрок, поле, значение) (found: Аня, pool)"),
     (b"player,field,value\nA,pool,x\n", "c:2: 'x' is not a number"),
     (b"player,field,value,after_deal\nA,pool,1,x\n", "c:2: after_deal 'x' is not a deal number"),
     (b"player,field,value,after_deal\nA,pool,1,99\n", "c:2: after deal 99: the game has deals 1..5"),
     (b"player,field,value\nA,gora,1\n",
-     "c:2: field 'gora' is not pool, mountain, points, whists:NAME (Serbian: bula, soups:NAME, result)"),
+     "c:2: field 'gora': the fields are pool, mountain, points, whists:NAME (пуля, гора, очки, висты:ИМЯ; "
+     "Serbian: bula, soups:NAME, result)"),
     (b"player,field,value\nZ,pool,1\n", "c:2: 'Z' is not a player of this game (A, B, C)"),
     (b"player,field,value\nA,whists:Z,1\n", "c:2: 'Z' is not a player of this game (A, B, C)"),
     (b'{"Z": {"pool": 1}}', "c: 'Z' is not a player of this game (A, B, C)"),

@@ -235,8 +235,10 @@ def test_one_name_per_game_kind_and_rules_in_words(tmp_path: Path, capsys: pytes
     log = tmp_path / "g.jsonl"
     log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in g.events))
     _, out, _ = run(capsys, "sheet", str(log))
-    assert out.splitlines()[0] == ("t · Preferans · sochi + raspas_progression: 1, 2, 4; "
-                                   "raspas_exit: strict, pool 20 · after deal 0")
+    assert out.splitlines()[0] == "t · Preferans · sochi (2 options changed) · pool 20 · after deal 0"
+    _, out, _ = run(capsys, "replay", str(log))  # the replay says the options in words
+    assert out.splitlines()[0] == ("Game t: Preferans, rules sochi + raspas_progression: 1, 2, 4; "
+                                   "raspas_exit: strict, pool of 20; players A, B, C")
     _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"))
     assert " · Solo Whist · " in out.splitlines()[0]
     _, out, _ = run(capsys, "settle", str(SAMPLES / "solo-whist-evening.jsonl"), "--format", "json")

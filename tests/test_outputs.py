@@ -212,3 +212,102 @@ def test_every_reason_the_scoring_writes_reads_in_russian() -> None:
                 assert not left, (path.name, e.reason, said)
                 seen += 1
     assert seen > 400
+
+
+def test_errors_say_what_to_do(tmp_path: Path) -> None:
+    """Item 7: a misspelt field is an unknown field with the one it was meant for; so are an event type
+    and a game id; a deal after the last pool closed names game_ended."""
+    import orjson
+
+    import vistlog
+
+    start = {"v": 1, "seq": 1, "type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"],
+             "pool": 2, "rules": {"preset": "sochi"}}
+    log = tmp_path / "typo.jsonl"
+    log.write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in (
+        start, {"v": 1, "seq": 2, "type": "deal_started", "game": "g", "deal": 1, "dealr": "A"},
+        {"v": 1, "seq": 3, "type": "deal_strated", "game": "g", "deal": 1, "dealer": "A"})))
+    code, out, _ = _run("validate", str(log))
+    assert code == 1
+    assert f"{log}:2: seq 2: dealr: unknown field dealr; did you mean dealer?" in out
+    assert "'deal_strated' is not an event type; did you mean deal_started?" in out
+    code, _, err = _run("settle", str(ROOT / "samples" / "sochi-evening.jsonl"), "--game", "sochi-2026-11-2")
+    assert code == 2 and any("did you mean sochi-2026-11-28?" in line for line in err)
+    g = Game("sochi", pool=2)
+    for n, dealer in enumerate("CAB", start=1):  # each player makes 6♠ without play and closes his pool of 2
+        first, second, third = "ABC"[(n - 1) % 3], "ABC"[n % 3], "ABC"[(n + 1) % 3]
+        g.add("deal_started", deal=n, dealer=dealer).add("bid", deal=n, player=first, bid="6S")
+        g.add("bid", deal=n, player=second, bid="pass").add("bid", deal=n, player=third, bid="pass")
+        g.add("contract", deal=n, declarer=first, contract="6S")
+        g.add("whist", deal=n, player=second, call="pass").add("whist", deal=n, player=third, call="pass")
+    g.add("deal_started", deal=4, dealer="C")
+    with pytest.raises(vistlog.AppendRejected, match="record its game_ended"):
+        vistlog.append(tmp_path / "over.jsonl", g.events)
+
+
+def test_a_claimed_sheet_in_the_scorekeepers_russian(tmp_path: Path) -> None:
+    """Item 7: ``игрок, поле, значение`` and ``пуля, гора, висты`` (and ``45 1/3``) as a Russian scorekeeper
+    writes them audit exactly as the English names do."""
+    log = str(ROOT / "samples" / "sochi-evening.jsonl")
+    english = tmp_path / "claimed.csv"
+    english.write_text("player,field,value\nАня,pool,4\nАня,mountain,11\nБоря,whists:Аня,6\nВова,mountain,31\n",
+                       encoding="utf-8")
+    russian = tmp_path / "заявлено.csv"
+    russian.write_text("игрок,поле,значение\nАня,пуля,4\nАня,гора,11\nБоря,висты на Аня,6\nВова,гора,31\n",
+                       encoding="utf-8")
+    as_json = tmp_path / "заявлено.json"
+    as_json.write_text('{"Аня": {"пуля": 4, "гора": 11}, "Боря": {"висты": {"Аня": 6}}, "Вова": {"гора": 31}}',
+                       encoding="utf-8")
+    import orjson
+
+    def mismatches(path: Path) -> list[tuple[object, ...]]:
+        _, out, _ = _run("audit", log, "--claimed", str(path), "--format", "json")
+        return [(m["player"], m["field"], m.get("on"), m["recorded"], m["computed"])
+                for m in orjson.loads(out)["games"][0]["mismatches"]]
+
+    assert mismatches(russian) == mismatches(english) == mismatches(as_json) != []
+    typo = tmp_path / "typo.csv"
+    typo.write_text("игрок,поле,значение\nАня,mountian,4\n", encoding="utf-8")
+    code, _, err = _run("audit", log, "--claimed", str(typo))
+    assert code == 2 and any("did you mean mountain?" in line for line in err)
+
+
+def test_imports_keep_what_they_read(tmp_path: Path) -> None:
+    """Item 8: two backups of one game id go into one log (``--rename``, ``--game-id``); a game its program
+    closed is ended; PBN keeps the ended mark; export says what CSV cannot carry."""
+    import vistlog
+
+    closed = str(ROOT / "tests" / "fixtures" / "preferans-score" / "closed-3p.json")
+    log = tmp_path / "club.jsonl"
+    assert _run("import", "--from", "preferans-score", closed, "-o", str(log))[0] == 0
+    code, _, err = _run("import", "--from", "preferans-score", closed, "-o", str(log))
+    assert code == 1 and any("--game-id ID, or --rename" in line for line in err)
+    code, _, err = _run("import", "--from", "preferans-score", closed, "-o", str(log), "--rename")
+    first = "preferans-score-2026-11-28T183000.000Z"
+    assert code == 0 and f"game {first} imported as {first}-2: its id was taken" in err
+    code, _, _ = _run("import", "--from", "preferans-score", closed, "-o", str(log), "--game-id", "backup-3")
+    assert code == 0
+    games = {g.id: g for g in vistlog.read_games(log)}
+    assert set(games) == {first, f"{first}-2", "backup-3"}
+    assert all(g.ended for g in games.values()) and not any(g.problems for g in games.values())
+    assert len({str(g.to_json()["result"]) for g in games.values()}) == 1  # the same game three times
+    unfinished = str(ROOT / "tests" / "fixtures" / "preferans-score" / "unfinished-3p.json")
+    (game,) = vistlog.load(unfinished, "preferans-score")
+    assert not any(e.get("type") == "game_ended" for e in game.events)
+    other = tmp_path / "other.jsonl"
+    assert _run("import", "--from", "preferans-score", unfinished, "-o", str(other))[0] == 0
+    assert not next(vistlog.read_games(other)).ended
+
+    solo = ROOT / "samples" / "solo-whist-evening.jsonl"  # it ends with a game_ended
+    assert next(vistlog.read_games(solo)).ended
+    pbn = tmp_path / "solo.pbn"
+    assert _run("export", "--to", "pbn", str(solo), "-o", str(pbn))[0] == 0
+    assert pbn.read_text(encoding="utf-8").count("[VistlogEnded ") == 1
+    back = tmp_path / "back.jsonl"
+    assert _run("import", "--from", "pbn", str(pbn), "-o", str(back))[0] == 0
+    assert next(vistlog.read_games(back)).ended
+
+    code, _, err = _run("export", "--to", "csv", str(ROOT / "samples" / "corrected-deal.jsonl"), "-o",
+                        str(tmp_path / "c.csv"))
+    assert code == 0 and any("csv cannot carry 14 bid(s) (the auction); 1 voided record(s)" in line for line in err)
+    assert vistlog.cannot_carry(vistlog.game_events(ROOT / "samples" / "solo-whist-evening.jsonl"), "pbn") == []

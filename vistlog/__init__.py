@@ -41,7 +41,8 @@ from vistlog.projections.split import WorkerFailed
 from . import archive, views
 from .api import (
     FORMATS_IN, FORMATS_OUT, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind, LogProblems, Settlement,
-    Recorder, Sheet, Source, Variant, append, check_log, deal_lines, dump, game_events, load, read_games, verify,
+    Recorder, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines, dump, game_events, load, read_games,
+    verify,
 )
 from .output import OutputError
 
@@ -50,7 +51,7 @@ __all__ = [
     "Variant", "VARIANTS", "Kind", "Source",
     "Checker", "IllegalEventError", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",
-    "load", "dump", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
+    "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
     "ClaimError", "KeyRequired",

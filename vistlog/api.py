@@ -30,6 +30,7 @@ import orjson
 
 from vistlog.events.codec import DecodeError, check_depth, decode_obj, loads_line, unstructure
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
+from vistlog.events.importers import cannot_carry as _cannot_carry
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
     MAX_LINE, AppendConflict, AppendRejected, LogUnreadable, LogWriter, VerifyResult, open_source, problem_of,
@@ -39,6 +40,7 @@ from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
+from vistlog.events.text import nearest
 from vistlog.events.cards import GameKind
 from vistlog.events.game import LogChecker, Table
 from vistlog.events.notation import NotationError, game_lines
@@ -824,6 +826,17 @@ def dump(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str
     return EXPORTERS[format](derive_tricks(ImportedGame(game, dicts, "<events>")).events)
 
 
+def cannot_carry(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str) -> list[str]:
+    """What of a game :func:`dump` cannot write in ``format``, counted (empty: the format keeps it all).
+
+    >>> cannot_carry(game_events("samples/corrected-deal.jsonl"), "csv")
+    ['14 bid(s) (the auction)', '1 voided record(s) (only the record that stands is written)']
+    """
+    if format not in FORMATS_OUT:
+        raise UnknownName(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
+    return _cannot_carry([dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in _flat(events)], format)
+
+
 def game_events(source: str | os.PathLike[str], game: str | None = None) -> list[Event]:
     """The events of one game of a log (``game``, or the only one), for :func:`dump`.
 
@@ -851,7 +864,7 @@ def game_events(source: str | os.PathLike[str], game: str | None = None) -> list
     if problems:
         raise LogProblems(path, problems)
     if game is not None and game not in names:
-        raise UnknownName(f"{path}: no game {game!r} (games: {', '.join(names) or 'none'})")
+        raise UnknownName(f"{path}: no game {game!r}{nearest(game, names)} (games: {', '.join(names) or 'none'})")
     if game is None and len(names) != 1:
         raise VistlogError(f"{path} holds {len(names)} games: name one with --game (game= here): "
                            f"{', '.join(names) or 'none'}")

@@ -69,19 +69,24 @@ def run_many(kind: ManyKind, paths: Sequence[str], *, jobs: int | None = None, d
 def import_files(fmt: str, sources: Sequence[str], log: str | os.PathLike[str], *,
                  key: bytes | None = None, key_file: str | os.PathLike[str] | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 warn: Callable[[str], None] | None = None) -> ImportOutcome:
+                 warn: Callable[[str], None] | None = None, game_id: str | None = None,
+                 rename: bool = False) -> ImportOutcome:
     """Import files of another program (folders: every file of the format below them) into ``log``.
 
     Each game is checked on its own; the sound ones whose ids the log does not have yet are
     appended in one locked, hash-chained append (keyed with ``key`` or ``key_file``); the rest
     are named in the outcome with every problem. One bad game or file never stops the others.
+    ``game_id`` gives the one game imported its id; ``rename`` brings a game whose id is taken in
+    as ``ID-2`` (``outcome.renamed`` says so). A game whose rules end it where the source stops
+    (every pool closed) is ended (``game_ended``).
     """
     from .output import OutputError
 
     target = os.fspath(log)
     try:
         return importing.import_sources(fmt, find_logs(sources, SUFFIXES.get(fmt, ".json")), target,
-                                        progress=progress, warn=warn, key=_key(key, key_file))
+                                        progress=progress, warn=warn, key=_key(key, key_file),
+                                        game_id=game_id, rename=rename)
     except OSError as exc:
         raise OutputError(f"{target}: cannot write ({exc.strerror or exc})") from None
 

@@ -25,8 +25,8 @@ import orjson
 from . import archive, views
 from .api import (
     MAX_LINE, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, NotationError, Problem,
-    Recorder, SourceError, Table, UnknownName, VistlogError, append, check_log, deal_lines, dump, game_events,
-    input_lines, open_log, parse_line, read_games, verify,
+    Recorder, SourceError, Table, UnknownName, VistlogError, append, cannot_carry, check_log, deal_lines, dump,
+    game_events, input_lines, nearest, open_log, parse_line, read_games, verify,
 )
 from .output import OutputError, Progress, Streamed, dumps, open_output, write_file, write_json
 
@@ -184,7 +184,8 @@ class _Games:
         finally:
             stream.close()
         if self.keep is not None and not found:
-            raise _UsageError(f"{self.log}: no game {self.keep!r} (games: {', '.join(self.seen) or 'none'})")
+            raise _UsageError(f"{self.log}: no game {self.keep!r}{nearest(self.keep, self.seen)} "
+                              f"(games: {', '.join(self.seen) or 'none'})")
 
 
 def _games(args: argparse.Namespace, events: bool = True) -> tuple[list[Game], int]:
@@ -511,13 +512,16 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise _UsageError(f"no *{suffix} files in {', '.join(args.sources)}")
     try:
         outcome = archive.import_files(args.source_format, sources, args.output, key_file=args.key_file,
-                                       progress=archive.progress_bar(), warn=_err)
+                                       progress=archive.progress_bar(), warn=_err, game_id=args.game_id,
+                                       rename=args.rename)
     except AppendRejected as exc:  # only when the log changed under us
         for p in exc.problems:
             _err(str(p))
         return 1
     for line in outcome.unreadable:
         _err(line)
+    for was, now in outcome.renamed.items():
+        _err(f"game {was} imported as {now}: its id was taken")
     for game, problems in outcome.refused.items():
         _err(f"{game}: refused ({len(problems)} problem(s))")
         for line in problems[:20]:
@@ -530,7 +534,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """vistlog export: one game of a log in another format."""
     try:
-        text = dump(game_events(args.log, args.game), args.target_format)
+        events = game_events(args.log, args.game)
+        text = dump(events, args.target_format)
+        lost = cannot_carry(events, args.target_format)
     except LogProblems as exc:
         for p in exc.problems:
             _err(str(p))
@@ -544,6 +550,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise _UsageError(str(exc)) from None
     with open_output(args.output) as out:
         out.write(text)
+    if lost:  # said once the file is written: a failed write says only why
+        _err(f"{args.log}: {args.target_format} cannot carry {'; '.join(lost)} (docs/cli.md, export: what each "
+             "format keeps)")
     return 0
 
 
@@ -755,7 +764,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("import", cmd_import, "bring games in from other programs: every game checked, appended, chained",
              "vistlog import --from preferans-score backup.json -o club.jsonl\n"
              "  vistlog import --from jsonl server-logs/ -o online.jsonl\n"
-             "  vistlog import --from ppn prefko-games/ -o serbian.jsonl   # Serbian preferans")
+             "  vistlog import --from ppn prefko-games/ -o serbian.jsonl   # Serbian preferans\n"
+             "  vistlog import --from preferans-score old-backup.json -o club.jsonl --rename   # the same id again")
     sp.add_argument("--from", dest="source_format", required=True, metavar="FORMAT",
                     choices=("jsonl", "csv", "pbn", "ppn", "preferans-score", "gchet", "pulya"),
                     help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
@@ -765,6 +775,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("sources", nargs="+", metavar="SRC",
                     help="files, or folders (every *.jsonl, *.csv, *.pbn, *.ppn or *.json below, by the format)")
     sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
+    sp.add_argument("--game-id", metavar="ID", help="the id of the one game imported (its own is taken, say)")
+    sp.add_argument("--rename", action="store_true",
+                    help="a game whose id the log already has comes in as ID-2, ID-3, … (said), not refused")
     _add_key(sp, "chain the imported lines with HMAC-SHA256 and the secret in FILE")
     sp = add("export", cmd_export, "write one game of a log in another format",
              "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv\n"

@@ -20,7 +20,8 @@ import cattrs
 
 from vistlog.events.problems import VistlogError
 
-__all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "source", "structure"]
+__all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "CARRIES", "cannot_carry", "source",
+           "structure"]
 
 
 class SourceError(VistlogError):
@@ -121,3 +122,31 @@ def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
 
 
 IMPORTERS, EXPORTERS = _registry()
+
+CARRIES: dict[str, frozenset[str]] = {
+    "csv": frozenset({"game_started", "deal_started", "contract", "whist", "tricks", "score_recorded", "game_ended"}),
+    "pbn": frozenset({"game_started", "deal_started", "bid", "contract", "card_played", "tricks", "game_ended"}),
+}
+"""The event types each exporter writes; what else a game holds is lost in that format (:func:`cannot_carry`)."""
+
+_WHAT = {"bid": "bid(s) (the auction)", "card_played": "card(s) played", "discard": "discard(s)",
+         "deal_voided": "voided record(s) (only the record that stands is written)", "adjustment": "adjustment(s)",
+         "opening_balance": "opening balance(s)", "allocation": "allocation(s)", "kontra": "kontra(s)",
+         "score_recorded": "recorded sheet(s)", "whist": "whist decision(s)"}
+
+
+def cannot_carry(events: list[dict[str, Any]], fmt: str) -> list[str]:
+    """What of a game ``fmt`` does not write, counted: ``["12 bid(s) (the auction)", …]`` (empty: nothing lost)."""
+    carried = CARRIES.get(fmt)
+    if carried is None:
+        return []
+    counts: dict[str, int] = {}
+    for e in events:
+        t = str(e.get("type"))
+        if t not in carried:
+            counts[t] = counts.get(t, 0) + 1
+    hands = sum(1 for e in events if e.get("type") == "deal_started" and e.get("hands"))
+    if hands and "card_played" not in carried:
+        counts["hands"] = hands
+    return [f"the hands of {n} deal(s)" if t == "hands" else f"{n} {_WHAT.get(t, t + ' event(s)')}"
+            for t, n in counts.items()]

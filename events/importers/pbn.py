@@ -15,6 +15,7 @@ go in tags of this project::
     [VistlogTricks "N:7 E:2 S:2 W:2"]      tricks per seat (also when the play is recorded)
     [VistlogResult "7"] [VistlogStake "0.10"] (first board)
     [VistlogLeader "S"]                    who led the first trick (PBN tools may rewrite Play's seat)
+    [VistlogEnded "agreed"]                the game ended, and why (last board)
 
 The reader takes PBN as written by people and programs: ``{ comments }`` anywhere (across lines
 too), ``;`` and ``%`` lines, the ``*`` that ends a section, sections and tags it does not know
@@ -94,7 +95,7 @@ def _hands(deal: str, seat_player: dict[str, str], where: str) -> dict[str, list
 _KNOWN = {"Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
           "Scoring", "Declarer", "Contract", "Result", "Auction", "Play", "VistlogRules", "VistlogAuction",
           "VistlogContract", "VistlogDeclarer", "VistlogPartner", "VistlogTrump", "VistlogTurned", "VistlogTricks",
-          "VistlogResult", "VistlogStake", "VistlogLeader",
+          "VistlogResult", "VistlogStake", "VistlogLeader", "VistlogEnded",
           "Turned", "Partner", "Trump", "Tricks"}
 _BRIDGE_CALL = re.compile(r"^([1-7](C|D|H|S|NT|N)|X|XX|AP|-|\+|\$\d+|=\d+=)$", re.I)
 _SOLO_BIDS = {*SOLO_ORDER, "pass"}
@@ -205,6 +206,9 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
                            **({"stake": first["VistlogStake"]} if first.get("VistlogStake") else {}),
                            "_source": source(path, "board 1")})
         _board(events, game, number, path, where, tags, sections, seat_player)
+        if "VistlogEnded" in tags:
+            events.append({"v": 1, "type": "game_ended", "game": game, "reason": tags["VistlogEnded"] or "agreed",
+                           "_source": source(path, f"board {tags.get('Board', number)}")})
     return [ImportedGame(game, events, path)]
 
 
@@ -321,6 +325,8 @@ def write(events: list[dict[str, Any]]) -> str:
             deals[e["deal"]]["cards"].append(e)
         elif t == "tricks":
             deals[e["deal"]]["tricks"] = e
+    ended = next((e for e in events if e["type"] == "game_ended"), None)
+    last = max(deals, default=0)
     out: list[str] = []
     for number in sorted(deals):
         d = deals[number]
@@ -365,6 +371,8 @@ def write(events: list[dict[str, Any]]) -> str:
             tags.append(("VistlogStake", start["stake"]))
         if d["cards"]:
             tags.append(("VistlogLeader", seat_of[d["cards"][0]["player"]]))
+        if ended is not None and number == last:
+            tags.append(("VistlogEnded", " ".join(str(ended.get("reason") or "agreed").split())))
         lines = [f'[{k} "{_escape(v)}"]' for k, v in tags]
         if d["cards"]:
             lines += _play_section(d["cards"], players, seat_of)

@@ -21,7 +21,7 @@ from vistlog.events.text import neutral
 
 from ..entries import Entry, Num, exact, fmt
 from ..fold import GameResult
-from ..words import Lang, Words, mixed, rules_words, signed
+from ..words import Lang, Words, mixed, signed
 from . import serbian
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
@@ -184,11 +184,18 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
 
 
 def _title(res: GameResult, upto: int | None, w: Words) -> str:
-    """The sheet's header: one short line (game, kind, preset and overrides, pool, deal)."""
-    size = res.started.pool
-    pool = f", {w('bula' if serbian.is_serbian(res) else 'pool')} {size}" if size else ""
-    return (f"{res.game} · {w.kind(res.kind.value, serbian.is_serbian(res))} · {rules_words(res.started.rules)}"
-            f"{pool} · {w('after deal {n}', n=last_deal(res, upto))}")
+    """The sheet's header, one short line: game, kind, preset (and how many options the game changes:
+    ``vistlog rules`` says them), pool, stake, deal."""
+    rules = res.started.rules
+    changed = len(rules.overrides)
+    preset = str(rules.preset) + (f" ({w('{n} option(s) changed', n=changed)})" if changed else "")
+    size, stake = res.started.pool, res.started.stake
+    parts = [res.game, w.kind(res.kind.value, serbian.is_serbian(res)), preset]
+    if size:
+        parts.append(f"{w('bula' if serbian.is_serbian(res) else 'pool')} {size}")
+    if stake:
+        parts.append(f"{w('stake')} {stake}")
+    return " · ".join([*parts, w("after deal {n}", n=last_deal(res, upto))])
 
 
 def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None, lang: Lang | None = None) -> str:
