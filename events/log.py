@@ -460,7 +460,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
     With ``undecoded`` the lines are not decoded: each line that is JSON comes as a :class:`RawLine`
     (what splits one file among processes, :mod:`vistlog.projections.split`, routes).
 
-    With ``check`` (a :class:`vistlog.events.game.LogChecker`'s ``check``), each event whose type is in
+    With ``check`` (a :class:`vistlog.events.checker.LogChecker`'s ``check``), each event whose type is in
     ``quiet`` and whose line is sound is checked here, as it is decoded: one that passes is not yielded
     at all, one that is refused comes as ``(line, Refused(event, issues))``. This is how a reader that
     has nothing to do with a legal bid or card (``validate``, ``settle``) pays one dispatch for it.

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import Card, Suit
+from .cards import Bid, Card, Suit
 
-__all__ = ["Play"]
+__all__ = ["Play", "held_after_discard", "contract_trump", "solo_whist_trump"]
 
 
 class Play:
@@ -142,3 +142,32 @@ def _count_suits(hand: Iterable[Card]) -> dict[Suit, int]:
     for card in hand:
         counts[card.suit] += 1
     return counts
+
+
+def held_after_discard(hands: Mapping[str, Iterable[Card]], declarer: str, talon: Iterable[Card] | None,
+                       discarded: Iterable[Card] | None) -> dict[str, list[Card]]:
+    """Who holds what when play begins: the hands as dealt, the declarer's with the talon taken and
+    the discard put away (as dealt when nothing was discarded).
+
+    >>> from vistlog.events.cards import parse_card as c
+    >>> held_after_discard({"A": [c("AS")], "B": [c("KS")]}, "A", [c("7H"), c("8H")], [c("AS"), c("8H")])["A"]
+    [Card(rank=7, suit=<Suit.H: 'H'>)]
+    """
+    held = {p: list(cs) for p, cs in hands.items()}
+    if discarded is not None:
+        gone = set(discarded)
+        held[declarer] = [x for x in held[declarer] + list(talon or ()) if x not in gone]
+    return held
+
+
+def contract_trump(bid: Bid) -> Suit | None:
+    """The trump of a Preferans contract: its suit (no trump for no-trump, a misère or a Serbian sans)."""
+    return bid.strain if bid.level is not None else None
+
+
+def solo_whist_trump(contract: str | None, turned: Suit | None, named: Suit | None) -> Suit | None:
+    """The trump of a Solo Whist deal: the turned card's suit for a prop, a solo and a trump abundance, the
+    suit the declarer names for an abundance, none for a misère, a full abundance or a general misère."""
+    if contract in ("prop", "solo", "trump_abundance"):
+        return turned
+    return named if contract == "abundance" else None

@@ -409,10 +409,15 @@ class Preset:
     description: str
     values: Mapping[str, Any]
     options: type = attrs.field(default=None)
+    variant: str = ""
+    """The game it is played as (:data:`vistlog.events.variants.VARIANTS`): ``preferans``, ``solo_whist`` or
+    ``serbian``; by default the game of its kind."""
 
     def __attrs_post_init__(self) -> None:
         if self.options is None:
             object.__setattr__(self, "options", _OPTION_CLASS[self.kind])
+        if not self.variant:
+            object.__setattr__(self, "variant", self.kind.value)
 
 
 PRESETS: Final[Mapping[str, Preset]] = {
@@ -440,7 +445,7 @@ PRESETS: Final[Mapping[str, Preset]] = {
                "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)", {}),
         Preset("serbian", GameKind.PREFERANS,
                "Serbian (Balkan) preferans: bula counted down, soups, refe, kontra to mortkontra",
-               {}, SerbianOptions),
+               {}, SerbianOptions, "serbian"),
     )
 }
 
@@ -452,6 +457,11 @@ class Rules:
     preset: str
     overrides: Mapping[str, Any]
     options: PreferansOptions | SoloWhistOptions | SerbianOptions = attrs.field(eq=False)
+
+    @property
+    def variant(self) -> str:
+        """The game these rules are played as: ``preferans``, ``solo_whist`` or ``serbian``."""
+        return PRESETS[self.preset].variant
 
     @property
     def kind(self) -> GameKind:

@@ -13,13 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["clockwise", "holders", "defenders", "dealer_sits_out"]
+__all__ = ["in_turn", "clockwise", "holders", "defenders", "dealer_sits_out"]
 
 
 def clockwise(players: Sequence[str], after: str) -> list[str]:
     """Everybody clockwise starting after ``after``, who comes last."""
     i = list(players).index(after)
     return [*players[i + 1:], *players[:i + 1]]
+
+
+def in_turn(players: Sequence[str], first: str) -> list[str]:
+    """Everybody clockwise starting with ``first`` (the seats of a trick, an auction, a PBN deal).
+
+    >>> in_turn(["N", "E", "S", "W"], "S")
+    ['S', 'W', 'N', 'E']
+    """
+    return [first, *clockwise(players, first)[:-1]]
 
 
 def dealer_sits_out(preferans: bool, players: Sequence[str]) -> bool:

@@ -11,7 +11,7 @@ question the machine asks of them (does the declarer play a refa, is the game ov
 the :class:`~vistlog.events.game.ClosureOracle`.
 
 >>> from vistlog.events.codec import decode
->>> from vistlog.events.game import LogChecker
+>>> from vistlog.events.checker import LogChecker
 >>> chk = LogChecker()
 >>> lines = [b'{"seq":1,"type":"game_started","game":"g","kind":"preferans","players":["A","B","C"],'
 ...          b'"pool":20,"rules":{"preset":"serbian"}}',
@@ -28,13 +28,17 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final
 
+import attrs
+
 from .cards import Kontra, WhistCall
-from .game import ClosureOracle, DealState, GameState, PreferansGame
+from .game import ClosureOracle, DealState, GameState
+from .preferans import PreferansGame
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
     GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
-from .play import Play
+from .play import Play, contract_trump, held_after_discard
+from .record import DealRecord
 from .problems import Issue
 from .rules import SerbianOptions
 
@@ -147,6 +151,20 @@ class SerbianGame(PreferansGame):
 
     PLAY_MAY_STOP: ClassVar[bool] = True
     CONTRACTS = tuple(CONTRACT_NUMBER)
+
+    def record(self, d: DealState) -> DealRecord:
+        """A Serbian deal's record: no bomb, no redeal, the kontras said."""
+        assert isinstance(d, SerbianDeal)
+        rec = super().record(d)
+        return self._named(attrs.evolve(rec, bomb=0, redeal=False, kontra=tuple(d.kontra)))
+
+    @classmethod
+    def start_issues(cls, ev: GameStarted) -> list[Issue]:
+        if len(ev.players) != 3:
+            return [Issue("players-count", "players", f"Serbian preferans is for 3 players, not {len(ev.players)}")]
+        if ev.pool is None or ev.pool < 2 or ev.pool % 2:
+            return [Issue("pool-size", "pool", f"the bula must be an even number ≥ 2, not {ev.pool}")]
+        return []
 
     def calls_allowed(self) -> tuple[str, ...]:
         calls = (WhistCall.WHIST, WhistCall.PASS, WhistCall.INVITE, *Kontra)
@@ -522,11 +540,9 @@ class SerbianGame(PreferansGame):
                 return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
             c = d.contract
             assert c is not None
-            held = {p: list(cs) for p, cs in hands.items()}
-            if not c.igra and d.discarded is not None:
-                held[c.declarer] = [x for x in held[c.declarer] + list(d.begun.talon or ()) if x not in d.discarded]
+            held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
             playing = d.in_play()
-            trump = c.contract.strain if c.contract.level is not None else None
+            trump = contract_trump(c.contract)
             d.play = Play({p: held[p] for p in playing}, playing, self._leader(d, playing), trump, must_trump=True)
             d.phase = Phase.PLAY
         err = d.play.play(ev.player, ev.card)

@@ -21,95 +21,17 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-import attrs
 
 from vistlog.events.log import LogUnreadable
 from vistlog.events.problems import Problem
 
-from .audit import audit
-from .fold import GameResult, run
-from .render import settle_json
+from .fold import run
+from .reports import EMPTY, KIND_VIEWS, FileReport, Report, merge
 from .spool import GameViews, Problems, SpoolWriter
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand",
            "KIND_VIEWS",
            "run_local", "run_dask", "run_sequential", "progress_bar"]
-
-
-def _views(games: GameViews | Sequence[dict[str, Any]]) -> GameViews:
-    return GameViews.of(games)
-
-
-def _problems(problems: Problems | Sequence[Problem]) -> Problems:
-    return Problems.of(problems)
-
-
-@attrs.frozen
-class FileReport:
-    """What one log gave: per game a JSON-ready dict, its problems (both on disk in a local run: see
-    :mod:`vistlog.projections.spool`), or why it is unreadable."""
-
-    path: str
-    games: GameViews = attrs.field(converter=_views)
-    problems: Problems = attrs.field(converter=_problems)
-    unreadable: str | None
-
-    @property
-    def ok(self) -> bool:
-        """Readable, no problem, and (for audits) every recorded value matched."""
-        return self.unreadable is None and not self.problems and self.games.ok
-
-
-@attrs.frozen
-class Report:
-    """Reports of many logs, keyed by their position in the input."""
-
-    files: tuple[tuple[int, FileReport], ...] = ()
-
-    def in_order(self) -> list[FileReport]:
-        """The file reports in input order."""
-        return [f for _, f in sorted(self.files, key=lambda kv: kv[0])]
-
-    @property
-    def exit_code(self) -> int:
-        """2 when some file is unreadable, 1 when some has a problem, else 0 (docs/cli.md)."""
-        files = [f for _, f in self.files]
-        if any(f.unreadable for f in files):
-            return 2
-        return 0 if all(f.ok for f in files) else 1
-
-
-EMPTY = Report()
-"""The unit of :func:`merge`."""
-
-
-def merge(a: Report, b: Report) -> Report:
-    """Join two reports (associative, commutative, unit :data:`EMPTY`)."""
-    if not a.files:
-        return b
-    if not b.files:
-        return a
-    return Report(tuple(sorted(a.files + b.files, key=lambda kv: (kv[0], kv[1].path))))
-
-
-def _deals(r: GameResult) -> dict[str, Any]:
-    return {"game": r.game, "deals": r.deals}
-
-
-def _audit(r: GameResult) -> dict[str, Any]:
-    return audit(r).to_json()
-
-
-def _stats(r: GameResult) -> dict[str, Any]:
-    from .stats import summary
-
-    return summary(r) if r.sound else {"game": r.game, "unsound": r.problems}
-
-
-KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
-    "validate": (_deals, False), "settle": (settle_json, False), "audit": (_audit, True), "stats": (_stats, True),
-}
-"""What each kind keeps of a game (a JSON-ready dict), and whether it folds with detail."""
 
 
 def _one(path: str, kind: str, spool: bool) -> FileReport:

@@ -1,7 +1,7 @@
 """Folding a checked log into games: entries, totals, checkpoints and the settlement.
 
 :func:`run` is the one pass (docs/architecture.md): each line is read, decoded, checked by
-:class:`vistlog.events.game.LogChecker` and folded here, once. It yields :class:`Problem` values as
+:class:`vistlog.events.checker.LogChecker` and folded here, once. It yields :class:`Problem` values as
 they are found and a :class:`GameResult` for each game as soon as the game ends (or the
 file does), then forgets it, so memory follows one game, not the file.
 
@@ -23,7 +23,8 @@ from typing import IO, Any
 import attrs
 
 from vistlog.events.cards import GameKind
-from vistlog.events.game import DealState, LogChecker
+from vistlog.events.checker import LogChecker
+from vistlog.events.record import LONG_NAME, DealRecord
 from vistlog.events.log import CHAIN_MESSAGES, Refused, read_events
 from vistlog.events.problems import Issue, Problem, VistlogError
 from vistlog.events.text import printable
@@ -35,7 +36,6 @@ from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOpti
 
 from . import preferans, serbian, solo_whist
 from .entries import Column, DealScore, Entry, Num, Totals, fmt
-from .record import DealRecord, record_of
 from .settlement import money, payments, results, round_to_zero_sum
 
 __all__ = ["GameFold", "GameResult", "Pipeline", "run", "fold_events"]
@@ -246,7 +246,6 @@ class GameFold:
         self.players = list(started.players)
         self.options = started.rules.options
         self.items = _Items()
-        self.pending: DealState | None = None
         self.pending_allocs: list[Allocation] = []
         self.pending_events: list[Event] = []
         self.record_numbers = array("q")  # with events kept: each deal record's number and item, in fold order
@@ -284,8 +283,9 @@ class GameFold:
 
     # ------------------------------------------------------------------ feeding
 
-    def feed(self, ev: Event, deal_state: DealState | None, line: int | None = None) -> None:
-        """Fold an event the checker accepted (``deal_state``: the deal it opens, for ``deal_started``)."""
+    def feed(self, ev: Event, ended: DealRecord | None = None, line: int | None = None) -> None:
+        """Fold an event the checker accepted; ``ended``: the deal the checker handed over with it
+        (:meth:`~vistlog.events.checker.LogChecker.hand_over`), for an event that is not part of a deal."""
         kind = type(ev)
         if kind in DEAL_EVENTS:
             if self.keep_events:
@@ -296,13 +296,12 @@ class GameFold:
                     self.lines[ev.seq] = line
             return
         if kind is DealStarted:
-            self.flush()
-            self.pending = deal_state
+            self.flush(ended)
             self.pending_allocs = []
             self.pending_events = [ev] if self.keep_events else []
             self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
             return
-        self.flush()
+        self.flush(ended)
         if isinstance(ev, OpeningBalance):
             self._add_item("opening", ev)
         elif isinstance(ev, Adjustment):
@@ -321,15 +320,14 @@ class GameFold:
         """A problem was found in this game."""
         self.problems += 1
 
-    def flush(self) -> None:
-        """Score the pending deal, if any."""
-        d = self.pending
-        if d is None:
+    def flush(self, ended: DealRecord | None) -> None:
+        """Score a deal the checker handed over, with the events that came with it."""
+        if ended is None:
             return
-        self.pending = None
-        if d.broken or not d.finished:  # refused or unfinished deals were reported by the checker
-            return
-        rec = record_of(d, self.pending_allocs, self.pending_events, self.long_names)
+        rec = ended
+        if self.pending_allocs or self.pending_events:
+            rec = attrs.evolve(rec, allocations=tuple(self._allocations()), events=tuple(self.pending_events))
+        self.pending_allocs, self.pending_events = [], []
         voided = self._live(rec.number)
         if len(self.live) <= rec.number:
             self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
@@ -344,6 +342,14 @@ class GameFold:
             self._refold(rec.number)
             return
         self._add_item("deal", rec)
+
+    def _allocations(self) -> list[Allocation]:
+        """The deal's allocations, naming the game's own copy of each player (for long names)."""
+        names = self.long_names
+        if not names:
+            return self.pending_allocs
+        return [attrs.evolve(a, player=names.get(a.player, a.player),
+                             help={names.get(p, p): x for p, x in a.help.items()}) for a in self.pending_allocs]
 
     def _live(self, deal: int) -> int | None:
         """The seq of the record that stands for ``deal``, if any."""
@@ -453,8 +459,7 @@ class GameFold:
     # ------------------------------------------------------------------ questions
 
     def all_pools_closed(self) -> bool:
-        """Every pool has reached the pool size (Serbian: the bulas add up to 0; pending deal scored first)."""
-        self.flush()
+        """Every pool has reached the pool size (Serbian: the bulas add up to 0)."""
         if isinstance(self.options, SerbianOptions):
             return serbian.game_over(self.totals)
         return min(self.totals.pool.values()) >= (self.started.pool or 0)
@@ -464,8 +469,7 @@ class GameFold:
         return self.totals.refe.get(player, 0) > 0
 
     def result(self) -> GameResult:
-        """Finish the fold and settle."""
-        self.flush()
+        """Finish the fold and settle (the last deal handed over first: :meth:`flush`)."""
         t = self.totals
         stake = self.started.stake
         result = results(self.options, self.players, t)
@@ -530,18 +534,21 @@ class _Oracle:
 
     def __init__(self, folds: dict[str, GameFold]) -> None:
         self.folds = folds
+        self.checker: LogChecker | None = None
 
     def all_pools_closed(self, game: str) -> bool:
         fold = self.folds.get(game)
-        return fold is not None and fold.all_pools_closed()
+        if fold is None:
+            return False
+        if self.checker is not None:
+            fold.flush(self.checker.hand_over(game))  # the deal that ended is scored first
+        return fold.all_pools_closed()
 
     def under_refa(self, game: str, player: str) -> bool:
         fold = self.folds.get(game)
         return fold is not None and fold.under_refa(player)
 
 
-LONG_NAME = 64
-"""Characters past which a player's name is held once by a game's records, not once a deal."""
 
 
 class Pipeline:
@@ -554,7 +561,9 @@ class Pipeline:
         self.keep_events = detail and events
         """Each deal's own events are kept (as :attr:`GameFold.keep_events`)."""
         self.folds: dict[str, GameFold] = {}
-        self.checker = LogChecker(_Oracle(self.folds))
+        self.oracle = _Oracle(self.folds)
+        self.checker = LogChecker(self.oracle)
+        self.oracle.checker = self.checker
         self.started = 0
 
     def feed(self, lineno: int | None, ev: Event) -> tuple[Problem | GameResult, ...]:
@@ -577,10 +586,14 @@ class Pipeline:
             return ()
         if fold is None:  # a game whose start was refused: reported once already
             return ()
-        fold.feed(ev, self.checker.deal_of(ev.game) if kind is DealStarted else None, lineno)
+        fold.feed(ev, self.checker.hand_over(ev.game, kind is DealStarted), lineno)
         if kind is GameEnded:
             return tuple(_finish(self.path, self.folds.pop(ev.game)))
         return ()
+
+    def all_pools_closed(self, game: str) -> bool:
+        """Every pool of ``game`` is closed, the deal that ended scored first (what the rules end a game on)."""
+        return self.oracle.all_pools_closed(game)
 
     def refused(self, lineno: int | None, ev: Event, issues: list[Issue]) -> tuple[Problem, ...]:
         """The checker refused ``ev``: its deal is skipped and its game unsound; the problems, one per issue."""
@@ -605,7 +618,7 @@ class Pipeline:
         if fold is not None:
             fold.mark_broken()
             if problem.event_type == "deal_started":
-                fold.flush()
+                fold.flush(self.checker.hand_over(fold.started.game))
 
     def check(self, ev: Event) -> list[Issue]:
         """For ``append``: the problems of ``ev`` as issues; folds it when legal."""
@@ -619,6 +632,7 @@ class Pipeline:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",
                               fold.started.game, code="game-unfinished")
+            fold.flush(self.checker.hand_over(fold.started.game))
             yield from _finish(self.path, fold)
         self.folds.clear()
 

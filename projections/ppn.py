@@ -15,13 +15,13 @@ from vistlog.events.cards import Card, WhistCall
 from vistlog.events.importers import SourceError
 from vistlog.events.importers.ppn import _KONTRA_LETTER, _ppn_bid, code_of
 from vistlog.events.model import BidMade, CardPlayed, DealStarted, Discard
-from vistlog.events.play import Play
+from vistlog.events.play import Play, contract_trump, held_after_discard
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import CONTRACT_NUMBER, neighbours
 
 from .entries import Entry, Totals
 from .fold import GameResult
-from .record import DealRecord
+from vistlog.events.record import DealRecord
 from .serbian import deal_value
 
 __all__ = ["write"]
@@ -126,12 +126,9 @@ def _throws(rec: DealRecord, started: DealStarted, discarded: tuple[Card, ...], 
         return "0", "-"
     assert rec.contract is not None and started.hands is not None
     playing = sorted({e.player for e in cards}, key=list(rec.holders).index)
-    hands = {p: list(started.hands[p]) for p in playing}
-    dec = rec.contract.declarer
-    if discarded:
-        hands[dec] = [x for x in hands[dec] + list(started.talon or ()) if x not in discarded]
-    trump = rec.contract.contract.strain if rec.contract.contract.level is not None else None
-    play = Play(hands, playing, cards[0].player, trump, must_trump=True)
+    held = held_after_discard(started.hands, rec.contract.declarer, started.talon, discarded or None)
+    play = Play({p: held[p] for p in playing}, playing, cards[0].player, contract_trump(rec.contract.contract),
+                must_trump=True)
     tricks, current = [], ""
     for e in cards:
         play.play(e.player, e.card)

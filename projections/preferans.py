@@ -30,7 +30,7 @@ from vistlog.events.rules import PreferansOptions
 from vistlog.events.seating import clockwise
 
 from .entries import DealScore, Num, Totals, exact_div, fmt
-from .record import DealRecord
+from vistlog.events.record import DealRecord
 
 __all__ = ["score_deal", "price_of", "next_streak"]
 
@@ -160,8 +160,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
         _totus(book, deal, p, name)
         return
     if c.contract.is_misere:
-        assert deal.taken is not None
-        t = deal.taken[d]
+        t = deal.undertricks  # a misère falls short by every trick taken
         if t == 0:
             book.win(d, p, f"{name} made", made_game=True)
         else:
@@ -180,8 +179,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
             book.win(d, p, f"{name} made without play (both defenders passed)", made_game=True)
         return
     assert deal.taken is not None
-    dt = deal.taken[d]
-    u = max(0, level - dt)
+    u = deal.undertricks
     if u == 0:
         book.win(d, p, f"{name} made", made_game=True)
     else:

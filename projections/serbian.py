@@ -7,7 +7,7 @@ every bula and soup entry of the deal is a multiple of V, except under the last-
 >>> from vistlog.events.cards import parse_bid
 >>> from vistlog.events.model import ContractMade
 >>> from vistlog.events.rules import SerbianOptions
->>> from .record import DealRecord
+>>> from vistlog.events.record import DealRecord
 >>> t = Totals(["A", "B", "C"]); t.bula = {"A": 20, "B": 20, "C": 20}
 >>> rec = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0,
 ...                  contract=ContractMade(seq=9, game="g", deal=1, declarer="B", contract=parse_bid("6H")),
@@ -27,7 +27,7 @@ from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
 from .entries import DealScore, Num, Row, Totals, exact_div
-from .record import DealRecord
+from vistlog.events.record import DealRecord
 
 __all__ = ["score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result", "contract_name"]
 

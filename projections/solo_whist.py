@@ -20,7 +20,7 @@ from __future__ import annotations
 from vistlog.events.rules import SoloWhistOptions
 
 from .entries import DealScore
-from .record import DealRecord
+from vistlog.events.record import DealRecord
 
 __all__ = ["score_deal"]
 

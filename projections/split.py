@@ -35,6 +35,7 @@ from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 
 from .fold import GameResult, Pipeline
+from .reports import KIND_VIEWS, FileReport
 from .spool import END, GameViews, Key, Problems, SpoolWriter, merged
 
 __all__ = ["run_split", "WorkerFailed", "BATCH", "QUEUED"]
@@ -45,10 +46,7 @@ QUEUED = 16
 """Batches that may wait for one worker before reading stops to let it catch up (memory stays bounded)."""
 
 
-
 def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
-    from .batch import KIND_VIEWS
-
     return KIND_VIEWS[kind]
 
 
@@ -159,8 +157,8 @@ class _Work:
 
 
 def _next_seq(expected: int, data: Any) -> int:
-    """The ``seq`` expected after a line: as :class:`~vistlog.events.game.LogChecker` moves it for an
-    event, and :meth:`~vistlog.events.game.LogChecker.note_unreadable` for a line that does not decode."""
+    """The ``seq`` expected after a line: as :class:`~vistlog.events.checker.LogChecker` moves it for an
+    event, and :meth:`~vistlog.events.checker.LogChecker.note_unreadable` for a line that does not decode."""
     seq = data.get("seq") if type(data) is dict else None
     if type(seq) is int and seq > 0:
         return seq + 1
@@ -241,8 +239,6 @@ def _receive(conn: Connection, procs: list[Any], i: int) -> Any:
 
 
 def _feed(path: str, kind: str, conns: list[Connection], inboxes: list[Any], procs: list[Any]) -> Any:
-    from .batch import FileReport
-
     pending: list[list[tuple[int, Any, int, str | None]]] = [[] for _ in conns]
     owner: dict[str, int] = {}  # the worker of each game under way; of the ended ones in ``ended``
     ended = IdTable()

@@ -36,7 +36,7 @@ from typing import IO, Any
 import attrs
 
 from vistlog.events.ids import IdTable
-from vistlog.events.cards import GameKind, WhistCall, obligation
+from vistlog.events.cards import GameKind, WhistCall
 from vistlog.events.rules import SerbianOptions
 
 from .entries import fmt
@@ -91,21 +91,14 @@ def summary(res: GameResult) -> dict[str, Any]:
                         per[p]["raspasy"] += 1
                 continue
             key = "totus" if c.totus else "misere" if c.contract.is_misere else c.contract.text
-            made = _made_preferans(rec)
-            _count(per[c.declarer]["declared"], key, made)
+            _count(per[c.declarer]["declared"], key, rec.made)
             if c.dark:
-                _count(per[c.declarer]["declared"], "dark", made)
+                _count(per[c.declarer]["declared"], "dark", rec.made)
             final = rec.final_calls()
             whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
-            level = c.contract.level or 0
             for q in whisters:
                 per[q]["whists"][0] += 1
-                if rec.taken is not None and level:
-                    need = obligation(level)
-                    got = sum(rec.taken.get(d, 0) for d in rec.defenders) if len(whisters) == 1 \
-                        else rec.taken.get(q, 0) * 2
-                    if got >= need:
-                        per[q]["whists"][1] += 1
+                per[q]["whists"][1] += rec.share_made(q, len(whisters))
         elif c is not None:
             _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
     closed: str | None = None
@@ -135,18 +128,6 @@ SCORINGS: dict[str, str] = {"preferans": "whists", "serbian": "points", "solo_wh
 def scoring_of(s: Mapping[str, Any]) -> str:
     """The scoring of a summary: ``preferans`` (in whists), ``serbian`` or ``solo_whist`` (in their points)."""
     return str(s.get("scoring", s["kind"]))
-
-
-def _made_preferans(rec: Any) -> bool:
-    c = rec.contract
-    if c.without_three:
-        return False
-    if rec.taken is None:
-        return True  # decided without play: made
-    taken = rec.taken.get(c.declarer, 0)
-    if c.contract.is_misere:
-        return taken == 0
-    return taken >= (c.contract.level or 0)
 
 
 def _count(table: dict[str, list[int]], key: str, made: bool) -> None:

@@ -96,7 +96,7 @@ def random_game(rng: random.Random, deals: int, rules: dict[str, Any] | None = N
     assert isinstance(state, SerbianGame)
     deck = [f"{r}{s}" for s in "SCDH" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
     for n in range(1, deals + 1):
-        if n > 1 and pipe.folds["r"].all_pools_closed():
+        if n > 1 and pipe.all_pools_closed("r"):
             break  # the bulas add up to 0: the game is over
         dealer = dealer_of(n)
         fields: dict[str, Any] = {}

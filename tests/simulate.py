@@ -3,7 +3,7 @@
 :func:`preferans_game` and :func:`solo_whist_game` deal real cards and make random but
 legal choices (bids, contracts, whist calls, play), returning event dicts in log order.
 They know the rules only as the state machine states them: a ``check`` callable (by
-default :class:`vistlog.events.game.LogChecker`) is asked about every event, and a choice it
+default :class:`vistlog.events.checker.LogChecker`) is asked about every event, and a choice it
 refuses is a bug the caller will see.
 
 >>> import random
@@ -38,7 +38,7 @@ class _Emitter:
         self.events: list[dict[str, Any]] = []
         self.seq = seq0
         if check is None:
-            from vistlog.events.game import LogChecker
+            from vistlog.events.checker import LogChecker
 
             check = LogChecker()
         self.check = check

@@ -25,7 +25,7 @@ def long_game(seed: int, solo: bool) -> list[dict[str, Any]]:
         return solo_whist_game(rng, deals=20)
     pipe = Pipeline("x")
     return preferans_game(rng, rules={"preset": "sochi"}, pool=20, max_deals=30, check=pipe.check,
-                          closed=lambda: pipe.folds["g"].all_pools_closed() if "g" in pipe.folds else False)
+                          closed=lambda: pipe.all_pools_closed("g"))
 
 
 def with_checkpoints(evs: list[dict[str, Any]], res: GameResult, wrong: tuple[int, str, str, str | None, int] | None

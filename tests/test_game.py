@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vistlog.events.codec import DecodeError, decode, decode_obj
-from vistlog.events.game import LogChecker
+from vistlog.events.checker import LogChecker
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.projections.fold import GameResult, Pipeline
 
@@ -132,7 +132,7 @@ def test_random_legal_games_validate(rng: random.Random, preset: str, n: int) ->
     players = ("Аня", "Боря", "Вова", "Гена")[:n]
     pipe = Pipeline("sim")
     evs = preferans_game(rng, players=players, rules={"preset": preset}, pool=10, check=pipe.check, max_deals=25,
-                         closed=lambda: pipe.folds["g"].all_pools_closed() if "g" in pipe.folds else False)
+                         closed=lambda: pipe.all_pools_closed("g"))
     results, probs = fold(evs)
     assert probs == [] and len(results) == 1
 

@@ -431,7 +431,7 @@ def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win
 
 def test_what_a_raspas_is_is_one_rule_for_the_checker_and_the_record() -> None:
     from vistlog.events.cards import is_raspas
-    from vistlog.projections.record import DealRecord
+    from vistlog.events.record import DealRecord
 
     g = Game("sochi")
     raspas(g, "C", A=2, B=3, C=5)

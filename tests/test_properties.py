@@ -38,7 +38,7 @@ def random_game(rng: random.Random, rules: dict[str, Any], n: int, stake: str | 
     pipe = Pipeline("sim")
     return preferans_game(rng, players=("Аня", "Боря", "Вова", "Гена")[:n], rules=rules, pool=10, max_deals=20,
                           check=pipe.check, stake=stake,
-                          closed=lambda: pipe.folds["g"].all_pools_closed() if "g" in pipe.folds else False)
+                          closed=lambda: pipe.all_pools_closed("g"))
 
 
 def one(evs: list[dict[str, Any]]) -> GameResult:

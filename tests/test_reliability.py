@@ -19,7 +19,7 @@ import pytest
 from vistlog.cli import main
 from vistlog.events.importers import IMPORTERS
 from vistlog.events.log import LogUnreadable, Problem, read_events, verify
-from vistlog.events.game import LogChecker
+from vistlog.events.checker import LogChecker
 from vistlog.events.codec import decode_obj
 from vistlog.projections import fold as fold_module
 from vistlog.projections.audit import TRAIL_MAX, ClaimError, read_claimed

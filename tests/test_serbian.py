@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import vistlog
 from vistlog.events.codec import decode_obj
-from vistlog.events.game import LogChecker
+from vistlog.events.checker import LogChecker
 from vistlog.events.importers import SourceError
 
 from .serbian_games import PLAYERS, all_pass, deal, fold, game, random_game

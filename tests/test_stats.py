@@ -50,8 +50,7 @@ def _games(seed: int, count: int) -> list[list[dict[str, Any]]]:
             pipe = Pipeline("sim")
             evs = preferans_game(rng, players=("Аня", "Боря", "Вова", "Гена")[: 3 + k % 2], pool=6, game=f"p{k}",
                                  max_deals=8, card_play=0.0, check=pipe.check,
-                                 closed=lambda p=pipe, g=f"p{k}": p.folds[g].all_pools_closed() if g in p.folds
-                                 else False)
+                                 closed=lambda p=pipe, g=f"p{k}": p.all_pools_closed(g))
         evs[0] = {**evs[0], "at": day}
         out.append(evs)
     return out

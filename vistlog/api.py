@@ -42,7 +42,8 @@ from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.text import nearest
 from vistlog.events.cards import GameKind
-from vistlog.events.game import LogChecker, Table
+from vistlog.events.checker import LogChecker
+from vistlog.events.game import Table
 from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 from vistlog.events.rules import Rules

@@ -32,7 +32,7 @@ import orjson
 
 from ..seating import clockwise, dealer_sits_out, defenders, holders
 from ..text import neutral, restored
-from . import ImportedGame, SourceError, source
+from .base import ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
 

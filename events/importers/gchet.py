@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from ..seating import dealer_sits_out, defenders, holders
-from . import ImportedGame, SourceError, source, structure
+from .base import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "RULES", "Save", "State"]
 

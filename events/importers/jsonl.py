@@ -16,8 +16,8 @@ from typing import Any
 import orjson
 
 from ..codec import DecodeError, decode_obj
-from ..game import LogChecker
-from . import ImportedGame, SourceError, source
+from ..checker import LogChecker
+from .base import ImportedGame, SourceError, source
 
 __all__ = ["read", "derive_tricks"]
 

@@ -34,8 +34,9 @@ from typing import Any
 import orjson
 
 from ..cards import SOLO_ORDER, Card, Suit, parse_card
-from ..play import Play
-from . import ImportedGame, SourceError, source
+from ..play import Play, solo_whist_trump
+from ..seating import in_turn
+from .base import ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
 
@@ -75,10 +76,8 @@ def _hands(deal: str, seat_player: dict[str, str], where: str) -> dict[str, list
         raise SourceError(f"{where}: Deal: four hands expected")
     if all(h in ("-", "...") for h in hands):
         return None
-    start = SEATS.index(first)
     out: dict[str, list[str]] = {}
-    for k, hand in enumerate(hands):
-        seat = SEATS[(start + k) % 4]
+    for seat, hand in zip(in_turn(SEATS, first), hands):
         suits = hand.split(".")
         if len(suits) != 4:
             raise SourceError(f"{where}: Deal: {hand!r} is not four suits S.H.D.C")
@@ -246,9 +245,9 @@ def _board(events: list[dict[str, Any]], game: str, number: int, path: str, wher
         seat, calls = auction[0], auction[1:]
         if seat not in SEATS:
             raise SourceError(f"{where}: Auction: the first seat is N, E, S or W")
-        k = SEATS.index(seat)
+        order = in_turn(SEATS, seat)
         for i, call in enumerate(calls):
-            ev("bid", deal=number, player=seat_player[SEATS[(k + i) % 4]], bid=call.lower())
+            ev("bid", deal=number, player=seat_player[order[i % 4]], bid=call.lower())
     contract = (tags.get("VistlogContract") or tags.get("Contract", "")).lower()
     c: dict[str, Any] = {}
     if contract and contract in _SOLO_BIDS - {"pass"}:
@@ -277,14 +276,12 @@ def _play(ev: Any, number: int, tags: dict[str, str], cards: list[str], seat_pla
     seat = tags.get("VistlogLeader") or tags.get("Play", "")  # PBN tools may rewrite Play's seat
     if seat not in SEATS:
         raise SourceError(f"{where}: Play: the first seat is N, E, S or W")
-    columns = [seat_player[SEATS[(SEATS.index(seat) + i) % 4]] for i in range(4)]
+    columns = [seat_player[s] for s in in_turn(SEATS, seat)]
     order = [seat_player[s] for s in SEATS]
     try:
         turned = parse_card(_tag(tags, "Turned")).suit if _tag(tags, "Turned") else None
-        name = contract.get("contract", "")
-        trump = {"prop": turned, "solo": turned, "trump_abundance": turned}.get(name)
-        if name == "abundance" and contract.get("trump"):
-            trump = Suit(contract["trump"])
+        trump = solo_whist_trump(contract.get("contract"), turned,
+                                 Suit(contract["trump"]) if contract.get("trump") else None)
         play = Play({p: [parse_card(c) for c in h] for p, h in hands.items()}, order, columns[0], trump)
     except ValueError as exc:
         raise SourceError(f"{where}: {exc}") from None
@@ -292,9 +289,7 @@ def _play(ev: Any, number: int, tags: dict[str, str], cards: list[str], seat_pla
         raise SourceError(f"{where}: Play: {len(cards)} cards is not whole tricks of 4")
     for t in range(0, len(cards), 4):
         trick = dict(zip(columns, cards[t:t + 4]))
-        start = order.index(play.leader)
-        for i in range(4):
-            player = order[(start + i) % 4]
+        for player in in_turn(order, play.leader):
             if trick[player] == "-":
                 continue
             try:
@@ -382,7 +377,7 @@ def write(events: list[dict[str, Any]]) -> str:
 
 def _play_section(cards: list[dict[str, Any]], players: list[str], seat_of: dict[str, str]) -> list[str]:
     first = cards[0]["player"]
-    columns = [players[(players.index(first) + i) % 4] for i in range(4)]
+    columns = in_turn(players, first)
     lines = [f'[Play "{seat_of[first]}"]']
     for t in range(0, len(cards), 4):
         trick = {e["player"]: _pbn_card(parse_card(e["card"])) for e in cards[t:t + 4]}

@@ -27,9 +27,9 @@ from typing import Any
 
 from ..cards import Bid, Card, Kontra, Suit, WhistCall
 from ..codec import decode_obj
-from ..game import LogChecker
+from ..checker import LogChecker
 from ..serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
-from . import ImportedGame, SourceError, source
+from .base import ImportedGame, SourceError, source
 
 __all__ = ["read", "CODES", "card_of", "code_of"]
 

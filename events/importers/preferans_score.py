@@ -23,8 +23,8 @@ from typing import Any, Literal
 import attrs
 import orjson
 
-from ..seating import dealer_sits_out, defenders, holders
-from . import ImportedGame, SourceError, source, structure
+from ..seating import clockwise, dealer_sits_out, defenders, holders
+from .base import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "RULES"]
 
@@ -119,10 +119,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     events: list[dict[str, Any]] = [start]
     deal = 0
     sits_out = dealer_sits_out(True, players)
-    if sits_out and config.firstRestPlayerId in names:
-        dealer_index = players.index(names[config.firstRestPlayerId])
-    else:
-        dealer_index = len(players) - 1
+    upcoming = names[config.firstRestPlayerId] if sits_out and config.firstRestPlayerId in names else players[-1]
     for k, item in enumerate(saved.events):
         where = f"{path}: events[{k}]"
         src = source(path, f"events[{k}]")
@@ -147,9 +144,8 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
             ev("adjustment", **{k2: v for k2, v in adj.items() if v}, reason=item.note or "manual entry")
             continue
         deal += 1
-        dealer = name(item.restPlayerId, "restPlayerId") if item.restPlayerId is not None \
-            else players[dealer_index % len(players)]
-        dealer_index = players.index(dealer) + 1
+        dealer = name(item.restPlayerId, "restPlayerId") if item.restPlayerId is not None else upcoming
+        upcoming = clockwise(players, dealer)[0]
         ev("deal_started", deal=deal, dealer=dealer)
         tricks = {name(p, "tricks"): n for p, n in (item.tricks or {}).items()}
         if item.type == "raspasy":

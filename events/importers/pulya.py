@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import attrs
 
-from . import ImportedGame, SourceError, source, structure
+from .base import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "canonical_json", "state_hash"]
 

@@ -1,0 +1,224 @@
+"""The checker of a whole file: ``seq`` runs 1, 2, 3…; every event names a game that was started; each
+game's events go to the state of its variant (:func:`vistlog.events.variants.find_variant`).
+
+>>> from vistlog.events.codec import decode
+>>> chk = LogChecker()
+>>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
+...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
+[]
+>>> chk.check(decode(b'{"seq":3,"type":"deal_started","game":"g","deal":1,"dealer":"A"}'))
+[Issue(code='seq-order', field='seq', message='expected 2, got 3 (a line is missing, repeated or out of order)')]
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from .game import ClosureOracle, DealState, GameState, Table
+from .record import DealRecord
+from .ids import IdTable
+from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
+from .problems import Issue
+from .text import ignorable_characters, printable, unsafe_characters
+from .variants import find_variant
+
+__all__ = ["LogChecker", "MAX_PLAYERS"]
+
+_STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
+
+
+MAX_PLAYERS: Final = 4
+"""The most players any game has (Preferans with a sitting-out dealer, Solo Whist)."""
+
+
+class LogChecker:
+    """Checks the events of one file in order; see the module docstring."""
+
+    def __init__(self, oracle: ClosureOracle | None = None) -> None:
+        self.oracle = oracle
+        self.games: dict[str, GameState] = {}
+        self.bad_games: set[str] = set()
+        self.ended = IdTable()
+        """Games that have ended: their state is released, only the id is kept (compactly)."""
+        self.next_seq = 1
+        self._last: dict[str, GameState] = {}
+
+    def __call__(self, ev: Event) -> list[Issue]:
+        return self.check(ev)
+
+    def check(self, ev: Event) -> list[Issue]:
+        """The problems of ``ev``; an empty list when it is legal (and then applied).
+
+        One dispatch for the common event (in order, of the current deal of a game under way):
+        straight to the game's handler. Other events of a known game go through
+        :meth:`GameState.check` (which a game's class may extend); anything else through the
+        checks in full, which say what is wrong.
+        """
+        seq = ev.seq
+        if seq == self.next_seq and ev.v == 1 and type(ev) is not GameStarted:
+            state = self.games.get(ev.game)
+            if state is not None:
+                self.next_seq = seq + 1
+                if type(ev) in DEAL_EVENTS and not state.ended:
+                    d = state.deal
+                    handler = state.HANDLERS.get(type(ev))
+                    if d is not None and handler is not None and ev.deal == d.number and not d.broken:  # type: ignore[union-attr]
+                        return handler(state, ev)
+                issues = state.check(ev)
+                if state.ended:
+                    self._release(ev.game)
+                return issues
+        return self._check_in_full(ev)
+
+    def table(self, game: str) -> Table | None:
+        """Where ``game`` stands (None when it is not under way in this file)."""
+        state = self.games.get(game)
+        return state.table() if state is not None else None
+
+    def _release(self, game: str) -> None:
+        self._last = {game: self.games.pop(game)}  # its last deal is still to be handed over
+        self.ended.add(game)
+
+    def _check_in_full(self, ev: Event) -> list[Issue]:
+        issues: list[Issue] = []
+        if ev.seq != self.next_seq:
+            issues.append(Issue("seq-order", "seq", f"expected {self.next_seq}, got {ev.seq}"
+                           + (" (a line is missing, repeated or out of order)" if ev.seq > 0 else "")))
+        self.next_seq = max(ev.seq, 0) + 1
+        if ev.v != 1:
+            return [*issues, Issue("version", "v", f"format version {ev.v} is not supported (this program reads v1)")]
+        if not ev.game:
+            return [*issues, Issue("game-empty", "game", "empty game id")]
+        if isinstance(ev, GameStarted):
+            return issues + self._start(ev)
+        state = self.games.get(ev.game)
+        if state is None:
+            if ev.game in self.ended:
+                return [*issues, Issue("after-game-ended", "type",
+                                       f"game {ev.game} has ended; nothing may follow game_ended")]
+            if ev.game in self.bad_games:
+                return issues
+            self.bad_games.add(ev.game)
+            return [*issues, Issue("game-not-started", "game", f"game {ev.game!r} has no game_started before it")]
+        issues += state.check(ev)
+        if state.ended:
+            self._release(ev.game)
+        return issues
+
+    def _start(self, ev: GameStarted) -> list[Issue]:
+        if ev.game in self.games or ev.game in self.bad_games or ev.game in self.ended:
+            return [Issue("game-twice", "game", f"game {ev.game!r} was already started in this file")]
+        issues = self._game_fields(ev)
+        if issues:
+            self.bad_games.add(ev.game)
+            return issues
+        self.games[ev.game] = find_variant(ev.rules.preset).game(ev, self.oracle)
+        return []
+
+    @staticmethod
+    def _game_fields(ev: GameStarted) -> list[Issue]:
+        n = len(ev.players)
+        bad = unsafe_characters(ev.game)
+        if bad or not unicodedata.is_normalized("NFC", ev.game):
+            why = f"control or format characters ({bad})" if bad else "not in Unicode NFC form"
+            return [Issue("game-id-invalid", "game", f"{printable(ev.game)!r}: {why}")]
+        if n > MAX_PLAYERS:  # before any per-name work: a list of 100,000 names is refused at once
+            return [Issue("players-count", "players", f"a game has at most {MAX_PLAYERS} players, not {n}")]
+        seen: set[str] = set()
+        for i, name in enumerate(ev.players):
+            if not name.strip():
+                return [Issue("player-name-empty", f"players.{i}", "a player's name is empty")]
+            bad = unsafe_characters(name)
+            if bad:
+                return [Issue("player-name-invalid", f"players.{i}",
+                              f"{printable(name)!r} holds control or format characters ({bad})")]
+            bad = ignorable_characters(name)
+            if bad:  # a name that prints like another, or as nothing
+                return [Issue("player-name-invalid", f"players.{i}",
+                              f"{printable(name)!r} holds characters that print as nothing ({bad}): two names "
+                              "would look alike")]
+            if not unicodedata.is_normalized("NFC", name):
+                return [Issue("player-name-not-nfc", f"players.{i}",
+                              f"{name!r} is not in Unicode NFC form; write it {unicodedata.normalize('NFC', name)!r}")]
+            if name in seen:
+                return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
+            seen.add(name)
+        if ev.rules.kind is not ev.kind:
+            return [Issue("preset-other-game", "rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
+                                     f"not for {ev.kind.value}")]
+        issues = find_variant(ev.rules.preset).game.start_issues(ev)
+        if issues:
+            return issues
+        if ev.stake is not None and not _STAKE.match(ev.stake):
+            return [Issue("stake-invalid", "stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
+        return []
+
+    def note_unreadable(self, game: str | None, event_type: str | None, deal: int | None,
+                        seq: int | None = None) -> None:
+        """A line of ``game`` could not be decoded: it still took its place in the file (its
+        ``seq``), and what depends on it is skipped quietly."""
+        self.next_seq = (seq if seq is not None and seq > 0 else self.next_seq) + 1
+        if game is None:
+            return
+        if event_type == "game_started":
+            if game not in self.games:
+                self.bad_games.add(game)
+            return
+        state = self.games.get(game)
+        if state is None:
+            return
+        if event_type == "deal_started" and deal == state.deals_started + 1:
+            state.deals_started = deal
+            state.deal = state.new_deal(deal, None, list(state.players), None)
+            state.deal.broken = True
+        elif state.deal is not None and not state.deal.finished:
+            state.deal.broken = True
+
+    def deal_of(self, game: str) -> DealState | None:
+        """The current deal of ``game`` (``None`` when none, or the game is unknown or has ended): for the
+        write side's own use (the card-level importer derives tricks from it); the read side is handed
+        :meth:`hand_over`'s records."""
+        state = self.games.get(game)
+        return state.deal if state is not None else None
+
+    def hand_over(self, game: str, starting: bool = False) -> DealRecord | None:
+        """The deal of ``game`` that has ended, once, as the read side folds it (see
+        :meth:`~vistlog.events.game.GameState.hand_over`): ask after every event of the game that is not
+        part of a deal (``starting`` after a ``deal_started``), and at the end of the file."""
+        state = self.games.get(game) or self._last.get(game)
+        return state.hand_over(starting) if state is not None else None
+
+    def open_at_end(self, game: str) -> str | None:
+        """Why ``game`` cannot stop where the file ends (its deal is unfinished), unless that was
+        said already when the game tried to end or go on; ``None`` when it may."""
+        state = self.games.get(game)
+        why = state.unfinished() if state is not None else None
+        if why and state is not None and state.deal is not None and state.reported_unfinished == state.deal.number:
+            return None
+        return why
+
+    def expect_seq(self, seq: int) -> None:
+        """The next event comes with ``seq`` (lines read but not checked, such as those that could not
+        be decoded, still took their place)."""
+        self.next_seq = seq
+
+    def game_of(self, ev: Event) -> GameState | None:
+        """The state of the game an event belongs to (``None`` when unknown or broken)."""
+        return self.games.get(ev.game)
+
+    def mark_broken(self, ev: Event) -> None:
+        """After a refused event: skip the rest of its deal quietly."""
+        state = self.games.get(ev.game)
+        if state is None or isinstance(ev, GameStarted):
+            return
+        if state.deal is not None and not isinstance(ev, (GameEnded, DealVoided, ScoreRecorded, Adjustment)):
+            if isinstance(ev, DealStarted):
+                # a refused deal_started: the deal still took its number, so later deals line up
+                if type(ev.deal) is int and ev.deal == state.deals_started + 1 and ev.dealer in state.players:
+                    state.deals_started = ev.deal
+                    state.deal = state.new_deal(ev.deal, ev.dealer, [p for p in state.players], ev)
+                    state.deal.broken = True
+                return
+            state.deal.broken = True

@@ -1,0 +1,128 @@
+"""What a finished deal was, handed by the game that checked it to the read side: one frozen value.
+
+A game's state machine (:class:`vistlog.events.game.GameState`) builds a :class:`DealRecord` when a deal
+is over (:meth:`~vistlog.events.checker.LogChecker.hand_over`): the facts scoring needs, and what is
+derived from them in one place (made or not and by how much, the share of a whister, the trump, the
+hands in play). The read side folds these and never reads the checker's state.
+
+>>> r = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0)
+>>> r.raspas, r.made, r.trump
+(False, False, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+import attrs
+
+from .cards import Card, Kontra, Suit, WhistCall, final_calls, half_stands, is_raspas, obligation
+from .model import Allocation, ContractMade, DealStarted, Discard, Event
+from .play import contract_trump, held_after_discard, solo_whist_trump
+
+__all__ = ["DealRecord", "LONG_NAME"]
+
+LONG_NAME: Final = 64
+"""Characters past which a player's name is held once by a game's records (the game's own copy of it),
+not once a deal."""
+
+
+@attrs.frozen(kw_only=True)
+class DealRecord:
+    """One deal as scoring sees it."""
+
+    number: int
+    dealer: str
+    holders: tuple[str, ...]
+    bomb: int
+    contract: ContractMade | None = None
+    defenders: tuple[str, ...] = ()
+    calls: tuple[tuple[str, WhistCall], ...] = ()
+    taken: Mapping[str, int] | None = None
+    last_trick: str | None = None
+    all_passed: bool = False
+    redeal: bool = False
+    allocations: tuple[Allocation, ...] = ()
+    events: tuple[Event, ...] = ()
+    seq: int = 0
+    """The ``seq`` of the deal's ``deal_started``: which record of the deal this is."""
+    replaces: bool = False
+    """This record is a voided deal recorded again (``replaces_voided``)."""
+    kontra: tuple[tuple[str, Kontra], ...] = ()
+    """Serbian preferans: the kontras said, in order."""
+    turned: Card | None = None
+    """Solo Whist: the dealer's turned card (it names the trump)."""
+    raspas: bool = attrs.field(default=attrs.Factory(
+        lambda r: is_raspas(r.contract, r.all_passed, r.taken is not None), takes_self=True))
+    """A Russian Preferans deal everybody passed (:func:`vistlog.events.cards.is_raspas`): the game's
+    verdict on a checked deal (a Serbian deal never is one); of the record's own facts by default."""
+
+    @property
+    def played(self) -> bool:
+        """Cards were played (tricks are known)."""
+        return self.taken is not None
+
+    @property
+    def undertricks(self) -> int:
+        """Tricks the declarer of a Preferans contract fell short by (a misère: the tricks he took; without
+        three: 3); 0 when made, decided without play, or with no contract."""
+        c = self.contract
+        if c is None:
+            return 0
+        if c.without_three:
+            return 3
+        if self.taken is None:
+            return 0
+        taken = self.taken.get(c.declarer, 0)
+        if c.contract.is_misere:
+            return taken
+        return max(0, (c.contract.level or 0) - taken)
+
+    @property
+    def made(self) -> bool:
+        """The declarer made his contract (decided without play: made; given up without three: not)."""
+        return self.contract is not None and self.undertricks == 0 and not self.contract.without_three
+
+    def share_made(self, whister: str, whisters: int) -> bool:
+        """A whister made his side's share of the obligation: alone, the defence's tricks; one of two, his
+        own tricks against half of it."""
+        c = self.contract
+        if c is None or self.taken is None or not c.contract.level:
+            return False
+        need = obligation(c.contract.level)
+        got = (sum(self.taken.get(d, 0) for d in self.defenders) if whisters == 1
+               else self.taken.get(whister, 0) * 2)
+        return got >= need
+
+    def final_calls(self) -> dict[str, WhistCall]:
+        """Each defender's final decision (:func:`vistlog.events.cards.final_calls`)."""
+        return final_calls(self.calls)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump of the deal: a Preferans contract's suit, a Solo Whist contract's (the turned card's
+        suit, or the suit an abundance names); none for no-trump, a misère, a raspas."""
+        c = self.contract
+        if c is None:
+            return None
+        if c.contract.solo_whist:
+            return solo_whist_trump(c.contract.text, self.turned.suit if self.turned else None, c.trump)
+        return contract_trump(c.contract)
+
+    def hands_in_play(self) -> dict[str, list[Card]] | None:
+        """Who held what when play began: the hands dealt, the declarer's with the talon taken and the
+        discard put away (from the deal's own events; ``None`` when they are not kept or hold no hands)."""
+        start = next((e for e in self.events if isinstance(e, DealStarted)), None)
+        if start is None or start.hands is None:
+            return None
+        if self.contract is None:
+            return {p: list(cs) for p, cs in start.hands.items()}
+        discard = next((e.cards for e in self.events if isinstance(e, Discard)), None)
+        return held_after_discard(start.hands, self.contract.declarer, start.talon,
+                                  None if self.contract.igra else discard)
+
+    @property
+    def half_stands(self) -> bool:
+        """Half-whist stands (:func:`vistlog.events.cards.half_stands`)."""
+        return half_stands(self.calls)
