@@ -37,7 +37,7 @@ from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, SheetLine, freeze
-from .text import nearest
+from .text import nearest, printable
 from .rules import Rules, RulesError, make_rules
 
 __all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
@@ -396,8 +396,8 @@ def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
         code, field, message = _first_problem(exc, [])
         unknown = sorted(k for k in data if k not in _FIELD_ORDER[cls] and k != "type")
         if unknown and code != "field-unknown":  # a misspelt field, not a missing one, is what to say first
-            code, field = "field-unknown", unknown[0]
-            message = (f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"
+            code, field = "field-unknown", printable(unknown[0])
+            message = (f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(map(printable, unknown))}"
                        f"{nearest(unknown[0], [f for f in _FIELD_ORDER[cls] if f not in data and f != 'extensions'])} "
                        "(extension fields must start with _)")
         raise DecodeError(field, message, seq, tag, code) from None

@@ -32,11 +32,10 @@ from vistlog.events.model import (
     DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
     ScoreRecorded,
 )
-from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOptions
 
-from . import preferans, serbian, solo_whist
 from .entries import Column, DealScore, Entry, Num, Totals, fmt
-from .settlement import money, payments, results, round_to_zero_sum
+from .settlement import money, payments, round_to_zero_sum
+from .variants import scoring_of
 
 __all__ = ["GameFold", "GameResult", "Pipeline", "run", "fold_events"]
 
@@ -77,6 +76,11 @@ class GameResult:
     """The deal records struck out, by the ``seq`` of their ``deal_started``."""
     deals_kept: bool = True
     """Each deal's record and own events were kept (:attr:`records`; the replay and the drawing read them)."""
+
+    @property
+    def variant(self) -> str:
+        """The game it is (``preferans``, ``solo_whist``, ``serbian``): the key of every per-game table."""
+        return self.started.rules.variant
 
     @property
     def sound(self) -> bool:
@@ -270,10 +274,9 @@ class GameFold:
         self.current_deal = 0
         self.bad_entry: str | None = None
         self.deal_sums: dict[int, Num] = {}  # Solo Whist: every deal's points must add up to 0
-        if isinstance(self.options, SerbianOptions):
-            for p in self.players:
-                if started.pool:
-                    self._write(0, "bula", p, started.pool, "the starting bula")
+        self.scoring = scoring_of(started.rules)
+        for column, player, amount, reason, on in self.scoring.opening(self.players, started.pool):
+            self._write(0, column, player, amount, reason, on)
         self.snapshots: list[_Snapshot] = [self._snapshot()]
 
     def _snapshot(self, at: int = 0) -> _Snapshot:
@@ -419,8 +422,7 @@ class GameFold:
                 return
             for column, player, amount, reason, on in score.rows:
                 self._write(n, column, player, amount, reason, on)
-            if isinstance(self.options, PreferansOptions):
-                self.streak = preferans.next_streak(self.options, item, self.streak)
+            self.streak = self.scoring.streak(self.options, item, self.streak)
             return
         assert isinstance(item, (OpeningBalance, Adjustment))
         deal = 0 if kind == "opening" else self.current_deal
@@ -449,20 +451,13 @@ class GameFold:
         self.totals.add(column, player, amount, on)
 
     def _score(self, rec: DealRecord) -> DealScore:
-        if isinstance(self.options, SoloWhistOptions):
-            return solo_whist.score_deal(self.options, rec)
-        if isinstance(self.options, SerbianOptions):
-            return serbian.score_deal(self.options, rec, self.totals)
-        assert self.started.pool is not None
-        return preferans.score_deal(self.options, self.started.pool, self.players, rec, self.totals, self.streak)
+        return self.scoring.score(self.options, self.started.pool or 0, self.players, rec, self.totals, self.streak)
 
     # ------------------------------------------------------------------ questions
 
     def all_pools_closed(self) -> bool:
         """Every pool has reached the pool size (Serbian: the bulas add up to 0)."""
-        if isinstance(self.options, SerbianOptions):
-            return serbian.game_over(self.totals)
-        return min(self.totals.pool.values()) >= (self.started.pool or 0)
+        return self.scoring.over(self.totals, self.started.pool or 0)
 
     def under_refa(self, player: str) -> bool:
         """Serbian: ``player`` holds an unplayed refa."""
@@ -472,7 +467,7 @@ class GameFold:
         """Finish the fold and settle (the last deal handed over first: :meth:`flush`)."""
         t = self.totals
         stake = self.started.stake
-        result = results(self.options, self.players, t)
+        result = self.scoring.results(self.options, self.players, t)
         zero_problem = self._zero_sum_problem()
         total = sum(result.values(), Fraction(0))
         if total != 0 and zero_problem is None:
@@ -506,7 +501,7 @@ class GameFold:
                 self.bad_entry = f"deal {deal}: an entry names somebody who is not another player ({entry.describe()})"
             elif not isinstance(amount, (int, Fraction)) or isinstance(amount, bool):
                 self.bad_entry = f"deal {deal}: {amount!r} is not an exact number"
-            elif self.kind is GameKind.SOLO_WHIST:
+            elif self.scoring.deals_sum_to_zero:
                 self.deal_sums[deal] = self.deal_sums.get(deal, 0) + amount
 
     def _zero_sum_problem(self) -> str | None:

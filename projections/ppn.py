@@ -31,10 +31,11 @@ _LETTER = {k: letter for letter, k in _KONTRA_LETTER.items()}
 
 def write(res: GameResult) -> str:
     """The game as a PPN file."""
-    o = res.started.rules.options
-    if not isinstance(o, SerbianOptions):
+    if res.variant != "serbian":
         raise SourceError(f"game {res.game}: PPN holds Serbian preferans only, not the {res.started.rules.preset} "
                           "rules")
+    o = res.started.rules.options
+    assert isinstance(o, SerbianOptions)
     if not res.detail:
         raise SourceError(f"game {res.game}: folded without detail")
     players = list(res.players)

@@ -11,15 +11,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from vistlog.events.cards import Bid, GameKind
+from vistlog.events.cards import Bid
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
-from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .entries import Entry
 from .fold import GameResult
+from .variants import SCORINGS
 from .words import Lang, Words, mixed, rules_words, signed
 
 __all__ = ["replay_lines", "describe"]
@@ -54,14 +54,15 @@ def _bid(b: Bid, w: Words) -> str:
 
 def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> Iterator[str]:
     """The story of a game, deal by deal, as lines of text in one language (``ru`` or ``en``)."""
-    w = Words(lang)
-    if isinstance(res.started.rules.options, SerbianOptions):
-        yield from _serbian_lines(res, upto, w)
-        return
-    pref = res.kind is GameKind.PREFERANS
-    yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.kind(res.kind.value),
+    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang))
+
+
+def _russian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]:
+    """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
+    pool = SCORINGS[res.variant].size == "pool"
+    yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
              rules=rules_words(res.started.rules))
-           + (w(", pool of {size}", size=res.started.pool) if pref else "")
+           + (w(", pool of {size}", size=res.started.pool) if pool else "")
            + w("; players {players}", players=", ".join(res.players)))
     opening = [e for e in res.entries if e.deal == 0]
     if opening:
@@ -95,9 +96,9 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
                 extra.append(w("trump {suit}", suit=c.trump.symbol))
             yield (w("  Contract: {declarer} plays {contract}", declarer=c.declarer, contract=_bid(c.contract, w))
                    + (f" ({'; '.join(extra)})" if extra else ""))
-        elif pref and rec.raspas:
+        elif rec.raspas:
             yield w("  Everybody passed: raspasy")
-        elif not pref and rec.contract is None:
+        elif not pool and rec.contract is None:
             yield w("  Everybody passed: general misère") if rec.played else w("  Everybody passed: redeal")
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
         if calls:
@@ -114,7 +115,7 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
     t = res.totals_after(upto)
     yield w("Sheet:") if upto is None else w("Sheet after deal {n}:", n=upto)
     for p in res.players:
-        if pref:
+        if pool:
             whists = ", ".join(w("on {player} {value}", player=q, value=mixed(v))
                                for q, v in t.whists_by(p).items()) or w("none")
             yield (f"  {p}: {w('pool')} {mixed(t.pool[p])}, {w('mountain')} {mixed(t.mountain[p])}, "
@@ -139,7 +140,7 @@ def _serbian_bid(b: Bid) -> str:
 
 def _serbian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]:
     """A Serbian game: the sentences in the language, the bids and calls in the players' Serbian words."""
-    yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.kind("preferans", serbian=True),
+    yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
              rules=rules_words(res.started.rules))
            + w(", bula {size} each", size=res.started.pool)
            + w("; players in turn order {players}", players=", ".join(res.players)))
@@ -182,3 +183,8 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]
                           for q, v in t.soups_by(p).items()) or w("none")
         yield (f"  {p}: {w('bula')} {mixed(t.bula[p])}, {w('soups')} {soups}, "
                + w("open refe {value}", value=mixed(t.refe[p])))
+
+
+_TELLERS: dict[str, Callable[[GameResult, int | None, Words], Iterator[str]]] = {
+    "preferans": _russian_lines, "solo_whist": _russian_lines, "serbian": _serbian_lines}
+"""How each game is told, by the name of its variant."""

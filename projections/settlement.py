@@ -19,12 +19,10 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["preferans_result", "per_conversion_result", "results", "round_to_zero_sum", "money", "payments"]
+__all__ = ["preferans_result", "per_conversion_result", "round_to_zero_sum", "money", "payments"]
 
-from vistlog.events.rules import PreferansOptions, SerbianOptions, SoloWhistOptions
 
-from .entries import Num, Totals
-from .serbian import serbian_result
+from .entries import Num
 
 
 def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: Mapping[str, Num],
@@ -46,20 +44,6 @@ def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: 
         out[w] += x
         out[t] -= x
     return out
-
-
-def results(options: PreferansOptions | SoloWhistOptions | SerbianOptions, players: Sequence[str],
-            totals: Totals) -> dict[str, Num]:
-    """The exact results a game's rules give for its totals: whists (with the rounding the
-    rules name) for Preferans, points for Solo Whist and Serbian preferans."""
-    if isinstance(options, SoloWhistOptions):
-        return dict(totals.points)
-    if isinstance(options, SerbianOptions):
-        return serbian_result(options, players, totals)
-    fn = per_conversion_result if options.rounding == "per_conversion" else preferans_result
-    pool = totals.pool if options.pool_in_settlement else {}
-    return dict(fn(players, pool, totals.mountain, totals.whists, pool_point=options.pool_point,
-                   mountain_point=options.mountain_point, divisor=options.settlement_divisor))
 
 
 def _half_away(x: Fraction) -> int:

@@ -27,7 +27,7 @@ import io
 import pickle
 import tempfile
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import groupby
 from operator import itemgetter
@@ -36,15 +36,16 @@ from typing import IO, Any
 import attrs
 
 from vistlog.events.ids import IdTable
-from vistlog.events.cards import GameKind, WhistCall
-from vistlog.events.rules import SerbianOptions
+from vistlog.events.record import DealRecord
+from vistlog.events.cards import WhistCall
 
 from .entries import fmt
 from .fold import GameResult
 from .ratings import START, Rating, rate_period
+from .variants import SCORINGS
 
 __all__ = ["summary", "tally", "PlayerTotals", "ratings", "rated_game", "rate_games", "RatedGame", "RatingPoint",
-           "period_of", "KindTotals", "SCORINGS", "scoring_of", "read_aliases",
+           "period_of", "KindTotals", "unit_of", "summary_scoring", "read_aliases",
            "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
 
 
@@ -63,44 +64,12 @@ def summary(res: GameResult) -> dict[str, Any]:
     players = list(res.players)
     per: dict[str, dict[str, Any]] = {p: {"declared": {}, "whists": [0, 0], "raspasy": 0, "raspas_mountain": 0,
                                           "closed_first": 0} for p in players}
-    serbian = isinstance(res.started.rules.options, SerbianOptions)
-    raspas_deals = set()
-    points: dict[tuple[int, str], Any] = {}
-    bula: dict[tuple[int, str], Any] = {}
-    for e in res.entries:
-        if not e.void:
-            points[(e.deal, e.player)] = points.get((e.deal, e.player), 0) + e.amount
-            if serbian and e.column == "bula":
-                bula[(e.deal, e.player)] = bula.get((e.deal, e.player), 0) + e.amount
+    raspas_deals: set[int] = set()
+    column, count = _COUNTERS[res.variant]
+    moves = _moves(res, column) if column != "" else {}
     for rec in res.records:
-        if rec.seq in res.voided:
-            continue
-        c = rec.contract
-        if serbian:
-            if c is not None:  # made: the declarer's bula went down; a defender who came made it: no fall
-                _count(per[c.declarer]["declared"], c.contract.text, bula.get((rec.number, c.declarer), 0) < 0)
-                for q, call in rec.calls:
-                    if call is WhistCall.WHIST:
-                        per[q]["whists"][0] += 1
-                        per[q]["whists"][1] += bula.get((rec.number, q), 0) <= 0
-        elif res.kind is GameKind.PREFERANS:
-            if c is None:
-                if rec.raspas:
-                    raspas_deals.add(rec.number)
-                    for p in rec.holders:
-                        per[p]["raspasy"] += 1
-                continue
-            key = "totus" if c.totus else "misere" if c.contract.is_misere else c.contract.text
-            _count(per[c.declarer]["declared"], key, rec.made)
-            if c.dark:
-                _count(per[c.declarer]["declared"], "dark", rec.made)
-            final = rec.final_calls()
-            whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
-            for q in whisters:
-                per[q]["whists"][0] += 1
-                per[q]["whists"][1] += rec.share_made(q, len(whisters))
-        elif c is not None:
-            _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
+        if rec.seq not in res.voided:
+            count(rec, moves, per, raspas_deals)
     closed: str | None = None
     pool: dict[str, Any] = dict.fromkeys(players, 0)
     for e in res.entries:
@@ -116,16 +85,75 @@ def summary(res: GameResult) -> dict[str, Any]:
         per[closed]["closed_first"] = 1
     for p in players:
         per[p]["raspas_mountain"] = fmt(per[p]["raspas_mountain"])
-    return {"game": res.game, "kind": res.kind.value, "scoring": "serbian" if serbian else res.kind.value,
+    return {"game": res.game, "kind": res.kind.value, "scoring": res.variant,
             "date": _date(res), "players": players, "deals": res.deals,
             "result": {p: fmt(res.result[p]) for p in players}, "money": res.money, "per": per}
 
 
-SCORINGS: dict[str, str] = {"preferans": "whists", "serbian": "points", "solo_whist": "points"}
-"""Each way of scoring a game and the unit of its results: a sum is only ever taken within one."""
+def _moves(res: GameResult, column: str | None) -> dict[tuple[int, str], Any]:
+    """What each deal wrote for each player (in one column, or in all), voided deals left out."""
+    out: dict[tuple[int, str], Any] = {}
+    for e in res.entries:
+        if not e.void and (column is None or e.column == column):
+            out[(e.deal, e.player)] = out.get((e.deal, e.player), 0) + e.amount
+    return out
 
 
-def scoring_of(s: Mapping[str, Any]) -> str:
+Counter = Callable[[DealRecord, dict[tuple[int, str], Any], dict[str, dict[str, Any]], set[int]], None]
+
+
+def _count_serbian(rec: DealRecord, bula: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+                   raspas: set[int]) -> None:
+    """A Serbian contract is made when the declarer's bula went down; a defender who came made his share
+    when he did not fall."""
+    c = rec.contract
+    if c is None:
+        return
+    _count(per[c.declarer]["declared"], c.contract.text, bula.get((rec.number, c.declarer), 0) < 0)
+    for q, call in rec.calls:
+        if call is WhistCall.WHIST:
+            per[q]["whists"][0] += 1
+            per[q]["whists"][1] += bula.get((rec.number, q), 0) <= 0
+
+
+def _count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+                     raspas: set[int]) -> None:
+    c = rec.contract
+    if c is None:
+        if rec.raspas:
+            raspas.add(rec.number)
+            for p in rec.holders:
+                per[p]["raspasy"] += 1
+        return
+    key = "totus" if c.totus else "misere" if c.contract.is_misere else c.contract.text
+    _count(per[c.declarer]["declared"], key, rec.made)
+    if c.dark:
+        _count(per[c.declarer]["declared"], "dark", rec.made)
+    final = rec.final_calls()
+    whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
+    for q in whisters:
+        per[q]["whists"][0] += 1
+        per[q]["whists"][1] += rec.share_made(q, len(whisters))
+
+
+def _count_solo_whist(rec: DealRecord, points: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+                      raspas: set[int]) -> None:
+    c = rec.contract
+    if c is not None:
+        _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
+
+
+_COUNTERS: dict[str, tuple[str | None, Counter]] = {
+    "preferans": ("", _count_preferans), "solo_whist": (None, _count_solo_whist), "serbian": ("bula", _count_serbian)}
+"""What each game counts of a deal, and the column whose moves it reads ("": none)."""
+
+
+def unit_of(scoring: str) -> str:
+    """What a scoring's results are counted in (``whists``, ``points``): a sum is only taken within one."""
+    return SCORINGS[scoring].unit if scoring in SCORINGS else "points"
+
+
+def summary_scoring(s: Mapping[str, Any]) -> str:
     """The scoring of a summary: ``preferans`` (in whists), ``serbian`` or ``solo_whist`` (in their points)."""
     return str(s.get("scoring", s["kind"]))
 
@@ -138,7 +166,8 @@ def _count(table: dict[str, list[int]], key: str, made: bool) -> None:
 
 @attrs.define
 class KindTotals:
-    """A player's results in one scoring (:data:`SCORINGS`): games, deals, the exact total, money."""
+    """A player's results in one scoring (:data:`vistlog.projections.variants.SCORINGS`): games, deals, the
+    exact total, money."""
 
     games: int = 0
     deals: int = 0
@@ -153,7 +182,7 @@ class KindTotals:
 
     def to_json(self, scoring: str) -> dict[str, Any]:
         """These totals as JSON, with their unit."""
-        return {"unit": SCORINGS.get(scoring, "points"), "games": self.games, "deals": self.deals,
+        return {"unit": unit_of(scoring), "games": self.games, "deals": self.deals,
                 "total": fmt(self.total), "average": fmt(self.average),
                 **({"money": _money(self.money)} if self.staked else {})}
 
@@ -178,7 +207,7 @@ class PlayerTotals:
         st = s["per"][p]
         self.games += 1
         self.deals += s["deals"]
-        k = self.by_kind.setdefault(scoring_of(s), KindTotals())
+        k = self.by_kind.setdefault(summary_scoring(s), KindTotals())
         k.games += 1
         k.deals += s["deals"]
         k.total += Fraction(s["result"][p])
@@ -443,7 +472,7 @@ class ArchiveBuilder:
             self.twice[s["game"]] = self.twice.get(s["game"], 1) + 1
         else:
             self.ids.add(s["game"])
-        when = (period_of(s["date"], self.period), scoring_of(s))
+        when = (period_of(s["date"], self.period), summary_scoring(s))
         for p in s["players"]:
             self.players.setdefault(p, PlayerTotals()).add(s, p)
             row = self.evenings.setdefault(p, {})

@@ -303,6 +303,7 @@ _REASONS = tuple((re.compile(p), r) for p, r in REASONS)
 _CONTRACT = re.compile(r"(?<![\w/])(10|[6-9])(S|C|D|H|NT)(?![\w/])")
 _BIDS = {"misere": "misère", "trump_abundance": "trump abundance", "open_misere": "open misère",
          "full_abundance": "full abundance"}
+_GAMES = {"preferans": "Preferans", "solo_whist": "Solo Whist", "serbian": "Serbian preferans"}
 _MISERE = re.compile(r"\bmisere\b")
 _SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 _PLURAL_EN = re.compile(r"\b(\d+) ((?:\w+ )?\w+?)\(s\)")
@@ -365,9 +366,10 @@ class Words:
         """A column of the sheet: ``пуля``, ``гора``, ``висты`` (``pool``, ``mountain``, ``whists``)."""
         return self(column)
 
-    def kind(self, kind: str, serbian: bool = False) -> str:
-        """The game's name: ``преферанс``, ``вист-соло``, ``сербский преферанс``."""
-        return self("Serbian preferans" if serbian else "Preferans" if kind == "preferans" else "Solo Whist")
+    def game(self, variant: str) -> str:
+        """The game's name (``preferans``, ``solo_whist``, ``serbian``): ``преферанс``, ``вист-соло``,
+        ``сербский преферанс``."""
+        return self(_GAMES.get(variant, variant))
 
     def yes(self, ok: bool) -> str:
         """``yes``/``NO`` (``да``/``НЕТ``)."""

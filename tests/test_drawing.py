@@ -14,7 +14,8 @@ import pytest
 from vistlog.events.log import Problem
 from vistlog.projections.entries import fmt
 from vistlog.projections.fold import GameResult, run
-from vistlog.projections.render.drawing import html_page, preferans_svg, running_parts, solo_whist_svg
+from vistlog.projections.render.drawing import preferans_svg, running_parts, solo_whist_svg
+from vistlog.projections.render.page import html_page
 
 from .conftest import SAMPLES, VECTORS
 
@@ -116,7 +117,7 @@ def test_html_renders_in_headless_chromium(tmp_path: Path, log: str) -> None:
 
 def test_the_page_of_many_games_is_built_as_they_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """HtmlPages keeps only each game's section, spooled to disk past its limit: the page is the same."""
-    from vistlog.projections.render.drawing import HtmlPages, html_pages
+    from vistlog.projections.render.page import HtmlPages, html_pages
 
     results = [item for log in ("sochi-evening.jsonl", "classic-bombs.jsonl", "solo-whist-evening.jsonl")
                for item in run(str(SAMPLES / log)) if isinstance(item, GameResult)]

@@ -29,6 +29,7 @@ import attrs
 import orjson
 
 from vistlog.events.codec import DecodeError, check_depth, decode_obj, loads_line, unstructure
+from vistlog.events.cards import GameKind
 from vistlog.events.importers import EXPORTERS, IMPORTERS, ImportedGame, SourceError
 from vistlog.events.importers import cannot_carry as _cannot_carry
 from vistlog.events.importers.jsonl import derive_tricks
@@ -41,7 +42,6 @@ from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.text import nearest
-from vistlog.events.cards import GameKind
 from vistlog.events.checker import LogChecker
 from vistlog.events.game import Table
 from vistlog.events.notation import NotationError, game_lines

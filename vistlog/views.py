@@ -22,7 +22,7 @@ from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
-from vistlog.projections.render import drawing
+from vistlog.projections.render import page
 from vistlog.projections.render import rules as rules_view
 from vistlog.projections.render import stats as stats_view
 from vistlog.projections.stats import Archive
@@ -66,12 +66,12 @@ def sheet_csv(games: Iterable[Game], upto: int | None = None, header: bool = Tru
 
 def svg(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played)."""
-    return drawing.svg_of(result_of(game), upto, lang)
+    return page.svg_of(result_of(game), upto, lang)
 
 
 def html(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """One self-contained page of a game: the drawing, the settlement, every deal with its entries."""
-    return drawing.html_page(result_of(game), upto, lang)
+    return page.html_page(result_of(game), upto, lang)
 
 
 class HtmlBook:
@@ -86,7 +86,7 @@ class HtmlBook:
     """
 
     def __init__(self, upto: int | None = None, lang: Lang | None = None) -> None:
-        self._pages = drawing.HtmlPages(upto, lang)
+        self._pages = page.HtmlPages(upto, lang)
 
     @property
     def count(self) -> int:

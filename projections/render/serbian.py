@@ -24,14 +24,9 @@ from ..fold import GameResult
 from ..serbian import write_off
 from ..words import Lang, Words, mixed
 
-__all__ = ["is_serbian", "bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]
+__all__ = ["bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]
 
 LEGEND = "△ refa drawn, ▲ refa played, ∩ hat (the bula reached 0), ∩̸ hat crossed (it climbed back)"
-
-
-def is_serbian(res: GameResult) -> bool:
-    """The game is played under the ``serbian`` preset."""
-    return isinstance(res.started.rules.options, SerbianOptions)
 
 
 def _entries(res: GameResult, upto: int | None) -> list[Entry]:

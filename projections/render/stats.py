@@ -12,7 +12,8 @@ from html import escape
 from vistlog.events.text import neutral
 
 from ..entries import fmt
-from ..stats import SCORINGS, Archive, KindTotals, PlayerTotals, RatingPoint
+from ..stats import Archive, KindTotals, PlayerTotals, RatingPoint, unit_of
+from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, signed
 from . import table
 
@@ -42,8 +43,8 @@ def _rating(a: Archive, p: str) -> str:
 
 def _heading(scoring: str, w: Words) -> str:
     """``Preferans (whists)``: a scoring and its unit."""
-    return f"{w.cap(w.kind('preferans' if scoring == 'serbian' else scoring, scoring == 'serbian'))} " \
-           f"({w(SCORINGS.get(scoring, 'points'))})"
+    return f"{w.cap(w.game(scoring))} " \
+           f"({w(unit_of(scoring))})"
 
 
 def _row(a: Archive, p: str, k: KindTotals) -> list[str]:
@@ -96,7 +97,7 @@ def stats_csv(a: Archive, only: str | None = None) -> str:
         for p in _names(a, only, scoring):
             k = a.players[p].by_kind[scoring]
             h = a.ratings.get(p)
-            out.writerow([neutral(p), scoring, SCORINGS.get(scoring, "points"), k.games, k.deals, fmt(k.total),
+            out.writerow([neutral(p), scoring, unit_of(scoring), k.games, k.deals, fmt(k.total),
                           fmt(k.average), ("%.2f" % k.money) if k.staked else "",
                           f"{h[-1].rating:.2f}" if h else "", f"{h[-1].rd:.2f}" if h else ""])
     return buf.getvalue()

@@ -1,0 +1,146 @@
+"""How each game's sheet is laid out and drawn, looked up once by its name (:attr:`GameResult.variant
+<vistlog.projections.fold.GameResult.variant>`): the columns of its JSON, CSV and text, its drawing, what
+its page adds. The views in :mod:`vistlog.projections.render` and :mod:`~vistlog.projections.render.page`
+ask :data:`LAYOUTS` and never which game it is.
+
+>>> sorted(LAYOUTS)
+['preferans', 'serbian', 'solo_whist']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any, Final
+
+import attrs
+
+from ..entries import Entry, Num, Totals, exact
+from ..fold import GameResult
+from ..words import Lang, Words, mixed
+from .serbian import LEGEND, neighbours, paper_rows, serbian_svg, settle_extra
+from .serbian import sheet_json as bula_json
+from .drawing import preferans_svg, running_points, solo_whist_svg
+from .text import entries_upto, fit, running, table
+
+__all__ = ["Layout", "LAYOUTS"]
+
+
+@attrs.frozen
+class Layout:
+    """One game's sheet, column by column (see the module docstring)."""
+
+    name: str
+    sheet: Callable[[GameResult, int | None], dict[str, Any]]
+    """The sheet as JSON after a deal: ``{"sheet", "running", …}``."""
+    settled: Callable[[GameResult], dict[str, Any]]
+    """What ``settle --format json`` writes of the sheet: ``{"sheet": …}`` and what the game adds."""
+    fields: Callable[[GameResult, Totals, str], list[tuple[str, Num]]]
+    """One player's ``field,value`` rows of ``sheet --format csv`` (what ``audit --claimed`` reads)."""
+    table: Callable[[GameResult, int | None, int | None, Words], list[str]]
+    """The text sheet below its title: the table, and what the game adds under it."""
+    svg: Callable[[GameResult, int | None, Lang | None], str]
+    bid: Callable[[str, Words], str]
+    """A bid or contract as the sheet writes it (``6♠``; Serbian: the players' words)."""
+    page: Callable[[GameResult, int | None, Words], str] = lambda res, upto, w: ""
+    """What the game's HTML page adds after the settlement (Solo Whist: the running points)."""
+
+
+# --------------------------------------------------------------------------- Preferans
+
+def _pool_json(res: GameResult, upto: int | None) -> dict[str, Any]:
+    t, entries = res.totals_after(upto), entries_upto(res, upto)
+    return {"sheet": _pool_totals(res, t),
+            "running": {p: {"pool": running(entries, "pool", p), "mountain": running(entries, "mountain", p),
+                            "whists": {q: running(entries, "whists", p, q) for q in res.players if q != p}}
+                        for p in res.players}}
+
+
+def _pool_totals(res: GameResult, t: Totals) -> dict[str, Any]:
+    return {p: {"pool": exact(t.pool[p]), "mountain": exact(t.mountain[p]),
+                "whists": {q: exact(v) for q, v in t.whists_by(p).items()}} for p in res.players}
+
+
+def _pool_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
+    return [("pool", t.pool[p]), ("mountain", t.mountain[p]),
+            *((f"whists:{q}", t.value(p, "whists", q)) for q in res.players if q != p)]
+
+
+def _pool_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
+    entries, t = entries_upto(res, upto), res.totals_after(upto)
+    head = ["", w("pool"), w("mountain")] + [w("whists on {player}", player=q) for q in res.players]
+    rows = [head] + [[p, running(entries, "pool", p, show=mixed), running(entries, "mountain", p, show=mixed)]
+                     + ["—" if q == p else running(entries, "whists", p, q, mixed) for q in res.players]
+                     for p in res.players]
+    rows = fit(rows, columns)
+    rows.append([w("= total")] + [""] * (len(head) - 1))
+    rows += [[p, mixed(t.pool[p]), mixed(t.mountain[p])]
+             + ["—" if q == p else mixed(t.value(p, "whists", q)) for q in res.players] for p in res.players]
+    return [table(rows)]
+
+
+# --------------------------------------------------------------------------- Solo Whist
+
+def _points_json(res: GameResult, upto: int | None) -> dict[str, Any]:
+    t, entries = res.totals_after(upto), entries_upto(res, upto)
+    return {"sheet": {p: {"points": exact(t.points[p])} for p in res.players},
+            "running": {p: {"points": running(entries, "points", p)} for p in res.players}}
+
+
+def _points_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
+    entries, t = entries_upto(res, upto), res.totals_after(upto)
+    rows = [["", w("points"), w("total")]] + [[p, running(entries, "points", p, show=mixed), mixed(t.points[p])]
+                                               for p in res.players]
+    return [table(fit(rows, columns), align="llr")]
+
+
+def _points_page(res: GameResult, upto: int | None, w: Words) -> str:
+    points = running_points(res, upto)
+    body = [f'<tr><td class="num">{deal}</td>'
+            + "".join(f'<td class="num">{mixed(points[p][deal])}</td>' for p in res.players) + "</tr>"
+            for deal in range(1, len(next(iter(points.values()))))]
+    return (f"<h2>{escape(w.cap('points after each deal'))}</h2><table><tr><th>{escape(w('deal'))}</th>"
+            + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
+
+
+# --------------------------------------------------------------------------- Serbian preferans
+
+def _bula_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
+    return [("bula", t.bula[p]), *((f"soups:{q}", t.value(p, "soups", q)) for q in res.players if q != p)]
+
+
+def _bula_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
+    t = res.totals_after(upto)
+    rows = fit(paper_rows(res, upto, w), columns)
+    rows.append([w("= total")] + [""] * 4)
+    for p in res.players:
+        left, right = neighbours(list(res.players), p)
+        rows.append([p, mixed(t.value(p, "soups", left)), mixed(t.bula[p]), mixed(t.value(p, "soups", right)),
+                     mixed(t.refe[p])])
+    return [table(rows), f"{w('refe written: {n}', n=t.refe_written)}; {w(LEGEND)}"]
+
+
+def _as_said(bid: str, w: Words) -> str:
+    return bid
+
+
+def _in_symbols(bid: str, w: Words) -> str:
+    return w.contract(bid)
+
+
+LAYOUTS: Final[Mapping[str, Layout]] = {v.name: v for v in (
+    Layout("preferans", sheet=_pool_json, settled=lambda res: {"sheet": _pool_totals(res, res.totals)},
+           fields=_pool_fields, table=_pool_table, svg=preferans_svg, bid=_in_symbols),
+    Layout("solo_whist", sheet=_points_json, settled=lambda res: {"sheet": _points_json(res, None)["sheet"]},
+           fields=lambda res, t, p: [("points", t.points[p])], table=_points_table, svg=solo_whist_svg,
+           bid=_in_symbols, page=_points_page),
+    Layout("serbian", sheet=bula_json,
+           settled=lambda res: {"sheet": bula_json(res)["sheet"], "extra": settle_extra(res)},
+           fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said),
+)}
+"""Every game's layout, by the name of its variant."""
+
+
+def voided_of(entries: list[Entry]) -> list[int]:
+    """The deals whose entries are struck through."""
+    return sorted({e.deal for e in entries if e.void})
