@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from .cards import Bid, Card, GameKind, WhistCall, is_raspas
+from .cards import Bid, Card, GameKind, is_raspas
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
     GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
@@ -101,7 +101,10 @@ class Table:
 
 
 class DealState:
-    """Where one deal stands: the auction, the contract, the defence, the play."""
+    """Where one deal stands, in every game: who deals and holds cards, the auction, the contract, the play
+    and the tricks. A game whose deals have more keeps them in its own deal class
+    (:class:`~vistlog.events.preferans.PreferansDeal`: the defence and the discard;
+    :class:`~vistlog.events.solo_whist.SoloWhistDeal`: the prop's partner)."""
 
     def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
         self.number = number
@@ -112,14 +115,9 @@ class DealState:
         self.passed: set[str] = set()
         self.silent: set[str] = set()
         self.highest: tuple[str, Bid] | None = None
-        self.cop: str | None = None
         self.auction_over = False
         self.all_passed = False
         self.contract: ContractMade | None = None
-        self.calls: list[tuple[str, WhistCall]] = []
-        self.defenders: list[str] = []
-        self.needs_calls = False
-        self.discarded: tuple[Card, ...] | None = None
         self.play: Play | None = None
         self.tricks: Tricks | None = None
         self.finished = False
@@ -158,7 +156,11 @@ class DealState:
         return is_raspas(self.contract, self.all_passed, self.tricks is not None or self.play is not None)
 
 
-class GameState:
+D = TypeVar("D", bound=DealState)
+"""The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
+
+
+class GameState(Generic[D]):
     """One game's state: players, rules, the current deal, whether it has ended.
 
     ``HANDLERS`` maps each event class to the method that checks and applies it; a game with
@@ -179,7 +181,7 @@ class GameState:
         self._n = n
         self.options = started.rules.options
         self.oracle = oracle
-        self.deal: DealState | None = None
+        self.deal: D | None = None
         self.deals_started = 0
         self.voided: set[int] = set()
         self.ended = False
@@ -187,10 +189,10 @@ class GameState:
         self.raspas_run = 0  # raspasy in a row before the current deal (raspas_exit)
         self.replaced: set[int] = set()  # voided deals recorded again (replaces_voided)
         self.dealers = bytearray()  # who dealt each deal, as 1 + his place (a deal recorded again keeps its dealer)
-        self.regular: DealState | None = None  # the last deal in number order, for the rotation
+        self.regular: D | None = None  # the last deal in number order, for the rotation
         self.reported_unfinished: int | None = None
-        self.pending: DealState | None = None  # the deal not yet handed to the read side (hand_over)
-        self.handing: DealState | None = None  # the one a deal_started just took the place of
+        self.pending: D | None = None  # the deal not yet handed to the read side (hand_over)
+        self.handing: D | None = None  # the one a deal_started just took the place of
         self.own_names = {p: p for p in self.players} if any(len(p) > LONG_NAME for p in self.players) else None
         """A deal's record refers to these rather than each event's copy: worth its cost for long names."""
 
@@ -250,9 +252,9 @@ class GameState:
         return handler(self, ev)
 
     def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
-                 ) -> DealState:
+                 ) -> D:
         """A fresh deal of this game (a subclass for another game returns its own deal class)."""
-        return DealState(number, dealer, holders, started)
+        return cast(D, DealState(number, dealer, holders, started))
 
     def hand_over(self, starting: bool = False) -> DealRecord | None:
         """The deal that has ended, as a :class:`DealRecord`, once. ``starting``: asked right after a
@@ -267,12 +269,12 @@ class GameState:
             return None
         return self.record(d)
 
-    def record(self, d: DealState) -> DealRecord:
+    def record(self, d: D) -> DealRecord:
         """The frozen record of a finished deal (a game adds what its deals have more)."""
         taken, last = d.tricks_taken()
         return self._named(DealRecord(
             number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb, contract=d.contract,
-            defenders=tuple(d.defenders), calls=tuple(d.calls), taken=taken, last_trick=last, all_passed=d.all_passed,
+            taken=taken, last_trick=last, all_passed=d.all_passed,
             redeal=d.redeal, seq=d.begun.seq, replaces=d.begun.replaces_voided, turned=d.begun.turned,
             raspas=d.raspas))
 
@@ -359,38 +361,38 @@ class GameState:
         """The rules end the game now (asked before a deal starts)."""
         return False
 
-    def _dealer_deals_again(self, prev: DealState) -> bool:
+    def _dealer_deals_again(self, prev: D) -> bool:
         """After ``prev`` the same dealer deals again."""
         return False
 
-    def _after_deal(self, prev: DealState) -> None:
+    def _after_deal(self, prev: D) -> None:
         """What a finished deal changes for the next ones."""
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         """Problems of a ``deal_started``'s cards and bomb."""
         raise NotImplementedError
 
-    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
+    def _auction(self, d: D, ev: BidMade) -> list[Issue]:
         """Problems of a bid (the base class has checked the player and that the auction is open)."""
         raise NotImplementedError
 
-    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+    def _contract_rules(self, d: D, ev: ContractMade) -> list[Issue]:
         """Problems of a contract under this game's rules."""
         raise NotImplementedError
 
-    def _play_allowed(self, d: DealState) -> str | None:
+    def _play_allowed(self, d: D) -> str | None:
         """Why no card may be played now, or ``None``."""
         raise NotImplementedError
 
-    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+    def _new_play(self, d: D, hands: Mapping[str, tuple[Card, ...]]) -> Play:
         """The play of the deal: who holds what, who leads, the trump."""
         raise NotImplementedError
 
-    def _calls_pending(self, d: DealState) -> bool:
+    def _calls_pending(self, d: D) -> bool:
         """The deal waits for the defenders' calls (a game without them never does)."""
         return False
 
-    def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
+    def _holders_for_tricks(self, d: D) -> tuple[list[str], list[str]]:
         """(who must be listed, who may be listed) in ``tricks.taken``: those who hold cards."""
         return d.holders, d.holders
 
@@ -441,7 +443,7 @@ class GameState:
         self.dealers[ev.deal] = 1 + self.players.index(ev.dealer)
         return []
 
-    def _begin(self, d: DealState) -> DealState:
+    def _begin(self, d: D) -> D:
         """A deal starts: the one before it is ready to be handed over (:meth:`hand_over`)."""
         self.handing, self.pending = self.pending, d
         return d
@@ -511,7 +513,7 @@ class GameState:
             return [Issue("auction-over", "bid", "the auction is over")]
         return self._auction(d, ev)
 
-    def _next_speaker(self, d: DealState, can_speak: set[str]) -> str | None:
+    def _next_speaker(self, d: D, can_speak: set[str]) -> str | None:
         last = d.bids[-1][0] if d.bids else None
         order = self.left_of(last, d.holders) if last else d.holders
         for p in order:

@@ -8,22 +8,45 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+import attrs
+
 from .cards import PREFERANS_DECK, Card, WhistCall, all_bids, final_calls, half_stands
 from .game import DealState, GameState
 from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
 from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
+from .record import DealRecord
 from .rules import PreferansOptions
 from .seating import defenders, holders
 
-__all__ = ["PreferansGame"]
+__all__ = ["PreferansGame", "PreferansDeal"]
 
 
-class PreferansGame(GameState):
+class PreferansDeal(DealState):
+    """A Preferans deal: the envelope of every deal, and the defence and the discard."""
+
+    def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
+        super().__init__(number, dealer, holders, started)
+        self.calls: list[tuple[str, WhistCall]] = []
+        self.defenders: list[str] = []
+        self.needs_calls = False
+        self.discarded: tuple[Card, ...] | None = None
+
+
+class PreferansGame(GameState[PreferansDeal]):
     """A Russian Preferans game (sochi, leningrad, rostov, classic): pool, mountain, whists, raspasy."""
 
     CONTRACTS = tuple(b.text for b in sorted((b for b in all_bids() if b.auction_rank >= 0),
                                              key=lambda b: b.auction_rank))
+
+    def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
+                 ) -> PreferansDeal:
+        return PreferansDeal(number, dealer, holders, started)
+
+    def record(self, d: PreferansDeal) -> DealRecord:
+        """A Preferans deal's record: the envelope's, with the defenders and their calls."""
+        assert isinstance(d, PreferansDeal)
+        return self._named(attrs.evolve(super().record(d), defenders=tuple(d.defenders), calls=tuple(d.calls)))
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
@@ -52,10 +75,10 @@ class PreferansGame(GameState):
         return (self.pref.game_end == "pools_closed" and self.oracle is not None
                 and self.oracle.all_pools_closed(self.id))
 
-    def _dealer_deals_again(self, prev: DealState) -> bool:
+    def _dealer_deals_again(self, prev: PreferansDeal) -> bool:
         return prev.raspas and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats
 
-    def _after_deal(self, prev: DealState) -> None:
+    def _after_deal(self, prev: PreferansDeal) -> None:
         played = prev.tricks is not None or (prev.play is not None and prev.play.complete)
         self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
 
@@ -81,7 +104,7 @@ class PreferansGame(GameState):
                     return [Issue("card-not-in-deck", "talon", f"{card} is not a Preferans card (7 to ace)")]
         return []
 
-    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
+    def _auction(self, d: PreferansDeal, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.preferans:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Preferans bid")]
@@ -128,7 +151,7 @@ class PreferansGame(GameState):
             d.auction_over = True
         return []
 
-    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+    def _contract_rules(self, d: PreferansDeal, ev: ContractMade) -> list[Issue]:
         c = ev.contract
         o = self.pref
         if c.level is None and not c.is_misere:
@@ -170,7 +193,7 @@ class PreferansGame(GameState):
             d.finished = d.without_play = True
         return []
 
-    def _play_allowed(self, d: DealState) -> str | None:
+    def _play_allowed(self, d: PreferansDeal) -> str | None:
         if d.contract is None:
             if d.bids and not d.all_passed:
                 return "the auction is not over"
@@ -189,7 +212,7 @@ class PreferansGame(GameState):
                 return "both defenders passed: the deal is decided without play"
         return None
 
-    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+    def _new_play(self, d: PreferansDeal, hands: Mapping[str, tuple[Card, ...]]) -> Play:
         c = d.contract
         held = {p: list(cs) for p, cs in hands.items()}
         trump = None
@@ -223,7 +246,7 @@ class PreferansGame(GameState):
         assert isinstance(self.options, PreferansOptions)
         return self.options
 
-    def _calls_pending(self, d: DealState) -> bool:
+    def _calls_pending(self, d: PreferansDeal) -> bool:
         return d.needs_calls and not self._calls_done()
 
     def _calls_done(self) -> bool:
@@ -231,7 +254,7 @@ class PreferansGame(GameState):
         assert d is not None
         return len(d.calls) >= 2
 
-    def _whists_outcome(self, d: DealState) -> str:
+    def _whists_outcome(self, d: PreferansDeal) -> str:
         """``play`` when someone whists, ``none`` when both passed or a half stands."""
         if any(c is WhistCall.WHIST for c in final_calls(d.calls).values()):
             return "play"
@@ -290,7 +313,7 @@ class PreferansGame(GameState):
         d.finished = d.without_play = decided
         return []
 
-    def _holders_for_tricks(self, d: DealState) -> tuple[list[str], list[str]]:
+    def _holders_for_tricks(self, d: PreferansDeal) -> tuple[list[str], list[str]]:
         """(who must be listed, who may be listed) in ``tricks.taken``."""
         may = list(d.holders)  # the talon's tricks go to a sitting-out dealer on a raspas, where the rules say so
         if self.dealer_sits_out and d.contract is None and self.pref.talon_tricks_to_dealer:
@@ -321,7 +344,7 @@ class PreferansGame(GameState):
         d.discarded = ev.cards
         return []
 
-    def _discarded_held(self, d: DealState, ev: Discard) -> list[Issue]:
+    def _discarded_held(self, d: PreferansDeal, ev: Discard) -> list[Issue]:
         """The two cards put away were in the declarer's hand or the talon (when the cards are known)."""
         hands = d.begun.hands
         if hands is not None:

@@ -32,7 +32,7 @@ import attrs
 
 from .cards import Kontra, WhistCall
 from .game import ClosureOracle, DealState, GameState
-from .preferans import PreferansGame
+from .preferans import PreferansDeal, PreferansGame
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
     GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
@@ -94,7 +94,7 @@ class Phase(enum.Enum):
     DONE = "done"
 
 
-class SerbianDeal(DealState):
+class SerbianDeal(PreferansDeal):
     """One Serbian deal: the auction, the contract, the defence, kontra and the play.
 
     It keeps the envelope of :class:`~vistlog.events.game.DealState` (number, dealer, who holds

@@ -19,7 +19,12 @@ __all__ = ["SoloWhistGame", "SoloWhistDeal"]
 
 
 class SoloWhistDeal(DealState):
-    """A Solo Whist deal: everybody passing is a redeal or the general misère, never a raspas."""
+    """A Solo Whist deal: everybody passing is a redeal or the general misère, never a raspas; a prop
+    waits for its cop (who accepted it)."""
+
+    def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
+        super().__init__(number, dealer, holders, started)
+        self.cop: str | None = None
 
     @property
     def raspas(self) -> bool:
@@ -27,7 +32,7 @@ class SoloWhistDeal(DealState):
         return False
 
 
-class SoloWhistGame(GameState):
+class SoloWhistGame(GameState[SoloWhistDeal]):
     """A Solo Whist (вист-соло) game: four players, points, no talon, no whists."""
 
     @property
@@ -55,7 +60,7 @@ class SoloWhistGame(GameState):
     LAST_TRICK_NEEDED = True
 
     def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
-                 ) -> DealState:
+                 ) -> SoloWhistDeal:
         return SoloWhistDeal(number, dealer, holders, started)
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
@@ -72,7 +77,7 @@ class SoloWhistGame(GameState):
                               f"the turned card {ev.turned} is not in the dealer's hand")]
         return []
 
-    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
+    def _auction(self, d: SoloWhistDeal, ev: BidMade) -> list[Issue]:
         bid = ev.bid
         if not bid.solo_whist:
             return [Issue("bid-unknown", "bid", f"{bid} is not a Solo Whist bid")]
@@ -114,7 +119,7 @@ class SoloWhistGame(GameState):
             d.finished = d.without_play = d.redeal
         return []
 
-    def _solo_can_speak(self, d: DealState, strict: bool = False) -> set[str]:
+    def _solo_can_speak(self, d: SoloWhistDeal, strict: bool = False) -> set[str]:
         """Who may still call. ``strict`` leaves out the eldest's optional late cop."""
         holding = set()
         if d.highest is not None:
@@ -135,7 +140,7 @@ class SoloWhistGame(GameState):
 
     # ------------------------------------------------------------------ contract
 
-    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+    def _contract_rules(self, d: SoloWhistDeal, ev: ContractMade) -> list[Issue]:
         c = ev.contract
         if not c.solo_whist or c.text in ("pass", "cop"):
             return [Issue("contract-unknown", "contract", f"{c} is not a Solo Whist contract")]
@@ -169,7 +174,7 @@ class SoloWhistGame(GameState):
 
     # ------------------------------------------------------------------ defence
 
-    def _play_allowed(self, d: DealState) -> str | None:
+    def _play_allowed(self, d: SoloWhistDeal) -> str | None:
         if d.redeal:
             return "the hands were thrown in (redeal): there is no play"
         if d.contract is None:
@@ -180,7 +185,7 @@ class SoloWhistGame(GameState):
             return "no contract yet"
         return None
 
-    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+    def _new_play(self, d: SoloWhistDeal, hands: Mapping[str, tuple[Card, ...]]) -> Play:
         held = {p: list(cs) for p, cs in hands.items()}
         c = d.contract
         text = c.contract.text if c is not None else None

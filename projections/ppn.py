@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from vistlog.events.cards import Card, WhistCall
 from vistlog.events.importers import SourceError
-from vistlog.events.importers.ppn import _KONTRA_LETTER, _ppn_bid, code_of
+from vistlog.events.importers.ppn import KONTRA_LETTER, ppn_bid, code_of
 from vistlog.events.model import BidMade, CardPlayed, DealStarted, Discard
 from vistlog.events.play import Play, contract_trump, held_after_discard
 from vistlog.events.rules import SerbianOptions
@@ -26,7 +26,7 @@ from .serbian import deal_value
 
 __all__ = ["write"]
 
-_LETTER = {k: letter for letter, k in _KONTRA_LETTER.items()}
+_LETTER = {k: letter for letter, k in KONTRA_LETTER.items()}
 
 
 def write(res: GameResult) -> str:
@@ -114,7 +114,7 @@ def _highest(rec: DealRecord, player: str) -> str:
         if bid.number is not None and not bid.igra:
             level = bid.number
         if e.player == player and not bid.is_pass and bid.text != "yours":
-            best = _ppn_bid(bid, level)
+            best = ppn_bid(bid, level)
     return best
 
 

@@ -184,6 +184,15 @@ def _contract(book: _Book, deal: DealRecord) -> None:
         book.win(d, p, f"{name} made", made_game=True)
     else:
         book.mountain_add(d, p * o.declarer_penalty_rate * u, f"{name} failed: {u} undertrick(s) × {fmt(p)}")
+    _defence(book, deal, p, u, level)
+
+
+def _defence(book: _Book, deal: DealRecord, p: Num, u: int, level: int) -> None:
+    """What the defenders write after a played contract: whists for their tricks, a whister short of his
+    share, the consolation of a contract that failed."""
+    o = book.o
+    assert deal.contract is not None and deal.taken is not None
+    d = deal.contract.declarer
     others = _consolers(book, deal, d)
     cons, cons_why = _consolation(book, p, u)
     if level == 10 and o.ten_game != "whisted":
@@ -248,7 +257,6 @@ def _contract(book: _Book, deal: DealRecord) -> None:
                 book.whist(q, d, top + cons, "grabbing whist: as much as the whister wrote")
             else:
                 book.whist(q, d, cons, cons_why)
-
 
 def _two_whister_shortfall(book: _Book, whisters: list[str], tricks: dict[str, int], team: int, need: int,
                            level: int, p: Num) -> None:

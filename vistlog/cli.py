@@ -688,6 +688,16 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(func=func)
         return sp
 
+    for commands in (_reading_commands, _recording_commands, _archive_commands):
+        commands(add)
+    return p
+
+
+_Adder = Callable[[str, Callable[[argparse.Namespace], int], str, str], argparse.ArgumentParser]
+
+
+def _reading_commands(add: _Adder) -> None:
+    """validate, sheet, settle, audit and replay: the commands that read logs."""
     sp = add("validate", cmd_validate, "check every event and the order of play; list every problem",
              "vistlog validate samples/*.jsonl\n"
              "  vistlog validate archive/ --jobs 2 -q              # every *.jsonl below archive/")
@@ -735,6 +745,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--claimed", metavar="FILE",
                             help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
 
+
+def _recording_commands(add: _Adder) -> None:
+    """append, deal, serve, import, export and verify: the commands that write or prove a log."""
     sp = add("append", cmd_append, "append events from standard input, checked, all or nothing, hash-chained",
              "vistlog append game.jsonl < new-events.jsonl\n"
              "  vistlog append club.jsonl --key-file ~/.vistlog-club.key < tonight.jsonl   # a keyed chain")
@@ -796,6 +809,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a head printed by an earlier verify, kept elsewhere: proves no line was cut "
                          "from the end since (exit 1 when no line of the chain carries it)")
     _add_key(sp, "the secret of a keyed chain (_mac lines); without it they cannot be proven (exit 3)")
+
+
+def _archive_commands(add: _Adder) -> None:
+    """stats, schema and rules: across archives, and the format and rules themselves."""
     sp = add("stats", cmd_stats, "every player's record, contract statistics and Glicko-2 ratings across logs",
              "vistlog stats samples/\n"
              "  vistlog stats archive/ --since 2026-01-01 --alias names.csv --format html -o stats.html")
@@ -815,7 +832,6 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("rules", cmd_rules, "list the presets, or show every option of one", "vistlog rules classic")
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
     sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    return p
 
 
 def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:

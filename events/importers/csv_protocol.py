@@ -114,79 +114,83 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
         start["stake"] = meta["stake"]
     events: list[dict[str, Any]] = [start]
     for n, row in enumerate(rows, start=offset + 2):
-        where = f"{path}:{n}"
-        src = source(path, f"row {n}")
-
-        def ev(type_: str, **fields: Any) -> None:
-            events.append({"v": 1, "type": type_, "game": game, **fields, "_source": src})
-
-        def cell(name: str) -> str:
-            return restored((row.get(name) or "").strip())
-
-        def who(name: str, empty: bool = False) -> str:
-            text = cell(name)
-            if (text or not empty) and text not in players:
-                raise SourceError(f"{where}: {name}: {text!r} is not a player ({', '.join(players)})")
-            return text
-
-        deal = _int(cell("deal"), f"{where}: deal")
-        flags = cell("flags").split() if kind == "preferans" else []
-        started: dict[str, Any] = {"deal": deal, "dealer": who("dealer")}
-        for flag in flags:
-            if flag.startswith("bomb:"):
-                started["bomb"] = _int(flag[5:], f"{where}: flags")
-        if kind == "solo_whist" and cell("turned"):
-            started["turned"] = cell("turned")
-        ev("deal_started", **started)
-        declarer, contract = who("declarer", empty=True), cell("contract")
-        if bool(declarer) != bool(contract):
-            raise SourceError(f"{where}: declarer and contract go together (both empty for a raspas)")
-        if contract:
-            c: dict[str, Any] = {"deal": deal, "declarer": declarer, "contract": contract}
-            for flag in flags:
-                if flag in ("dark", "without_three", "totus"):
-                    c[flag] = True
-                elif flag.startswith("helps:"):
-                    c.setdefault("helps", []).append(flag[6:])
-                elif not flag.startswith("bomb:"):
-                    raise SourceError(f"{where}: flags: unknown word {flag!r}")
-            for name in ("partner", "trump"):
-                if cell(name):
-                    c[name] = cell(name)
-            ev("contract", **c)
-            calls = {p: cell(f"whist:{p}").split("/") for p in players if cell(f"whist:{p}")}
-            if calls:
-                sits_out = dealer_sits_out(kind == "preferans", players)
-                order = defenders(holders(players, started["dealer"], dealer_sits_out=sits_out), declarer)
-                firsts = [(p, calls[p][0]) for p in order if p in calls]
-                seconds = [(p, calls[p][1]) for p in order if p in calls and len(calls[p]) > 1]
-                for p, call in firsts + seconds:
-                    ev("whist", deal=deal, player=p, call=call)
-        elif kind == "solo_whist":
-            for p in clockwise(players, started["dealer"]):
-                ev("bid", deal=deal, player=p, bid="pass")
-        taken = {p: _int(cell(f"tricks:{p}"), f"{where}: tricks:{p}") for p in players if cell(f"tricks:{p}")}
-        if taken:
-            t: dict[str, Any] = {"deal": deal, "taken": taken}
-            if kind == "solo_whist" and cell("last"):
-                t["last"] = cell("last")
-            ev("tricks", **t)
-        sheet: dict[str, dict[str, Any]] = {}
-        for col, value in row.items():
-            if not col or not value or not value.strip():
-                continue
-            head, _, rest = col.partition(":")
-            if head in ("pool", "mountain", "points"):
-                sheet.setdefault(rest, {})[head] = _int(value.strip(), f"{where}: {col}")
-            elif head == "whists":
-                writer, _, target = rest.partition(":")
-                sheet.setdefault(writer, {}).setdefault("whists", {})[target] = _int(value.strip(), f"{where}: {col}")
-        if sheet:
-            ev("score_recorded", after_deal=deal, sheet=sheet)
+        _deal_row(events, row, f"{path}:{n}", source(path, f"row {n}"), game, kind, players)
     if "ended" in meta:  # the game ends only where the protocol says it did
         events.append({"v": 1, "type": "game_ended", "game": game, "reason": meta["ended"] or "agreed",
                        "_source": source(path, "end")})
     return [ImportedGame(game, events, path)]
+
+
+def _deal_row(events: list[dict[str, Any]], row: dict[str, str | None], where: str, src: dict[str, Any], game: str,
+              kind: str, players: list[str]) -> None:
+    """The events of one protocol row (one deal), appended to ``events``."""
+
+    def ev(type_: str, **fields: Any) -> None:
+        events.append({"v": 1, "type": type_, "game": game, **fields, "_source": src})
+
+    def cell(name: str) -> str:
+        return restored((row.get(name) or "").strip())
+
+    def who(name: str, empty: bool = False) -> str:
+        text = cell(name)
+        if (text or not empty) and text not in players:
+            raise SourceError(f"{where}: {name}: {text!r} is not a player ({', '.join(players)})")
+        return text
+
+    deal = _int(cell("deal"), f"{where}: deal")
+    flags = cell("flags").split() if kind == "preferans" else []
+    started: dict[str, Any] = {"deal": deal, "dealer": who("dealer")}
+    for flag in flags:
+        if flag.startswith("bomb:"):
+            started["bomb"] = _int(flag[5:], f"{where}: flags")
+    if kind == "solo_whist" and cell("turned"):
+        started["turned"] = cell("turned")
+    ev("deal_started", **started)
+    declarer, contract = who("declarer", empty=True), cell("contract")
+    if bool(declarer) != bool(contract):
+        raise SourceError(f"{where}: declarer and contract go together (both empty for a raspas)")
+    if contract:
+        c: dict[str, Any] = {"deal": deal, "declarer": declarer, "contract": contract}
+        for flag in flags:
+            if flag in ("dark", "without_three", "totus"):
+                c[flag] = True
+            elif flag.startswith("helps:"):
+                c.setdefault("helps", []).append(flag[6:])
+            elif not flag.startswith("bomb:"):
+                raise SourceError(f"{where}: flags: unknown word {flag!r}")
+        for name in ("partner", "trump"):
+            if cell(name):
+                c[name] = cell(name)
+        ev("contract", **c)
+        calls = {p: cell(f"whist:{p}").split("/") for p in players if cell(f"whist:{p}")}
+        if calls:
+            sits_out = dealer_sits_out(kind == "preferans", players)
+            order = defenders(holders(players, started["dealer"], dealer_sits_out=sits_out), declarer)
+            firsts = [(p, calls[p][0]) for p in order if p in calls]
+            seconds = [(p, calls[p][1]) for p in order if p in calls and len(calls[p]) > 1]
+            for p, call in firsts + seconds:
+                ev("whist", deal=deal, player=p, call=call)
+    elif kind == "solo_whist":
+        for p in clockwise(players, started["dealer"]):
+            ev("bid", deal=deal, player=p, bid="pass")
+    taken = {p: _int(cell(f"tricks:{p}"), f"{where}: tricks:{p}") for p in players if cell(f"tricks:{p}")}
+    if taken:
+        t: dict[str, Any] = {"deal": deal, "taken": taken}
+        if kind == "solo_whist" and cell("last"):
+            t["last"] = cell("last")
+        ev("tricks", **t)
+    sheet: dict[str, dict[str, Any]] = {}
+    for col, value in row.items():
+        if not col or not value or not value.strip():
+            continue
+        head, _, rest = col.partition(":")
+        if head in ("pool", "mountain", "points"):
+            sheet.setdefault(rest, {})[head] = _int(value.strip(), f"{where}: {col}")
+        elif head == "whists":
+            writer, _, target = rest.partition(":")
+            sheet.setdefault(writer, {}).setdefault("whists", {})[target] = _int(value.strip(), f"{where}: {col}")
+    if sheet:
+        ev("score_recorded", after_deal=deal, sheet=sheet)
 
 
 def write(events: list[dict[str, Any]]) -> str:

@@ -31,7 +31,7 @@ from ..checker import LogChecker
 from ..serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
 from .base import ImportedGame, SourceError, source
 
-__all__ = ["read", "CODES", "card_of", "code_of"]
+__all__ = ["read", "CODES", "card_of", "code_of", "ppn_bid", "KONTRA_LETTER"]
 
 _SUITS = (Suit.S, Suit.D, Suit.H, Suit.C)
 CODES = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
@@ -58,7 +58,7 @@ def _tag(text: str) -> tuple[str, str] | None:
         m = _QUOTED.fullmatch(rest)
         return (name, m.group(1).replace('\\"', '"')) if m else None
     return None if '"' in rest or "]" in rest else (name, rest)
-_KONTRA_LETTER = {"K": Kontra.KONTRA, "R": Kontra.REKONTRA, "S": Kontra.SUBKONTRA, "M": Kontra.MORTKONTRA}
+KONTRA_LETTER = {"K": Kontra.KONTRA, "R": Kontra.REKONTRA, "S": Kontra.SUBKONTRA, "M": Kontra.MORTKONTRA}
 _ENTRY = re.compile(r"^(?:0|M(\d+):(-?\d+)|F(\d+):([LR])(\d+)(?::(-?\d+))?)$")
 
 
@@ -226,12 +226,12 @@ def _deal(r: _Reader, players: list[str], record: str, bula: dict[str, int], sou
             r.emit("whist", f"deal {deal}", deal=deal, player=p, call="whist" if p in came else "pass")
     if kontra != "0":
         letter, who = kontra[:1], kontra[1:]
-        if who not in seat or letter not in ("I", *_KONTRA_LETTER):
+        if who not in seat or letter not in ("I", *KONTRA_LETTER):
             raise r.fail(f"kontra {kontra!r} is not 0, or I, K, R, S, M and a seat")
         if letter == "I":
             r.emit("whist", f"deal {deal}", deal=deal, player=seat[who], call=WhistCall.INVITE.value)
         else:
-            for level in list(Kontra)[:_KONTRA_LETTER[letter].step]:
+            for level in list(Kontra)[:KONTRA_LETTER[letter].step]:
                 r.emit("kontra", f"deal {deal}", deal=deal, player=declarer if level.by_declarer else seat[who],
                        level=level.value)
     _throws(r, deal, seat, starts, throws, notes)
@@ -304,11 +304,12 @@ def _highest_of(d: SerbianDeal, player: str) -> str:
             level = bid.number
         if who != player or bid.is_pass or bid.text == "yours":
             continue
-        best = _ppn_bid(bid, level)
+        best = ppn_bid(bid, level)
     return best
 
 
-def _ppn_bid(bid: Bid, level: int) -> str:
+def ppn_bid(bid: Bid, level: int) -> str:
+    """A bid as PPN writes it (``M2`` for «mine» at level 2, the contract's number otherwise)."""
     if bid.text == "mine":
         return f"M{level}"
     if bid.igra:

@@ -1,5 +1,6 @@
-"""No import cycles among vistlog's modules (issue 32), counting every import in a module, at its top or
-inside a function, as pyright's ``reportImportCycles`` does: a cycle is a module half-initialised."""
+"""The shape of the code (issue 32): no import cycles among vistlog's modules (counting every import in a
+module, at its top or inside a function, as pyright's ``reportImportCycles`` does: a cycle is a module
+half-initialised), the read side apart from the checker's internals, no overlong function unexplained."""
 
 from __future__ import annotations
 
@@ -92,3 +93,46 @@ def test_no_module_imports_itself_round_a_cycle() -> None:
 
 def test_the_cycle_check_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+STATE_CLASSES = {"PreferansGame", "SoloWhistGame", "SerbianGame", "Phase"}
+GAME_MODULES = {"vistlog.events.game", "vistlog.events.preferans", "vistlog.events.solo_whist"}
+
+
+def test_the_read_side_never_imports_the_checkers_internals() -> None:
+    """projections/ folds what the write side hands over (events, :class:`DealRecord`, the checker's public
+    methods): never a game's state classes or a name the write side keeps to itself."""
+    bad = []
+    for path in (ROOT / "projections").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("vistlog.events"):
+                continue
+            names = [a.name for a in node.names]
+            if node.module in GAME_MODULES:
+                bad.append((path.name, node.module, names))
+            bad += [(path.name, node.module, n) for n in names
+                    if n.startswith("_") or n.endswith(("State", "Deal")) or n in STATE_CLASSES]
+    assert bad == []
+
+
+def test_the_floors_are_imported_under_vistlog_only() -> None:
+    """``import events.game`` from the repository's root would be a second copy with other classes: refused."""
+    import subprocess
+    import sys
+
+    for name in ("events.game", "projections.fold"):
+        done = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 1 and f"import vistlog.{name.split('.')[0]}, not" in done.stderr
+
+
+def test_no_function_is_over_80_lines_without_saying_why() -> None:
+    """A function longer than 80 lines says why in its docstring ("longer than 80 lines …")."""
+    long = []
+    for path in _modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > 80 and "longer than 80 lines" not in (ast.get_docstring(node) or "").lower():
+                    long.append((path.name, node.name, length))
+    assert long == []
