@@ -59,8 +59,7 @@ def make_games(count: int, seed: int = 1, card_play: float = 0.1) -> list[list[d
         gid = f"g{k}"
         games.append(preferans_game(rng, players=players, rules={"preset": preset}, pool=20, game=gid,
                                     max_deals=60, card_play=card_play, check=pipe.check,
-                                    closed=lambda p=pipe, g=gid: p.folds[g].all_pools_closed()
-                                    if g in p.folds else False))
+                                    closed=lambda p=pipe, g=gid: p.all_pools_closed(g)))
     return games
 
 

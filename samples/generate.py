@@ -56,8 +56,7 @@ def sochi() -> list[dict[str, Any]]:
         evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "sochi"},
                              pool=20, game="sochi-2026-11-28", max_deals=80, card_play=0.0, check=pipe.check,
                              stake="0.10",
-                             closed=lambda: pipe.folds["sochi-2026-11-28"].all_pools_closed()
-                             if "sochi-2026-11-28" in pipe.folds else False)
+                             closed=lambda: pipe.all_pools_closed("sochi-2026-11-28"))
         if evs[-1]["reason"] == "pools_closed" and sum(e["type"] == "deal_started" for e in evs) <= 50:
             return stamp(evs, "2026-11-28T19:00:00+03:00", "Аня")
     raise SystemExit("no seed closes the pools")
