@@ -176,7 +176,7 @@ def stage_decode(path: Path) -> None:
 
 def stage_check(path: Path) -> None:
     """Decoding and the state machine, without the fold (no scoring, so no closed-pool check)."""
-    from vistlog.events.game import LogChecker
+    from vistlog.events.checker import LogChecker
     from vistlog.events.log import read_events
 
     checker = LogChecker(None)

@@ -14,16 +14,8 @@ skipped without further complaint (``deal_broken``) and checking resumes at the 
 mistake is reported once and never hides the next game.
 
 The machine never scores. The one rule that needs the score (no deal after every pool is
-closed) asks a :class:`ClosureOracle` that the caller may supply (the projections do).
-
->>> from vistlog.events.codec import decode
->>> from vistlog.events.checker import LogChecker
->>> chk = LogChecker()
->>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
-...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
-[]
->>> chk.check(decode(b'{"seq":2,"type":"deal_started","game":"g","deal":2,"dealer":"A"}'))
-[Issue(code='deal-out-of-order', field='deal', message='expected deal 1, got 2')]
+closed) asks a :class:`ClosureOracle` that the caller may supply (the projections do). The examples
+are :class:`~vistlog.events.checker.LogChecker`'s.
 """
 
 from __future__ import annotations
