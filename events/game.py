@@ -262,13 +262,20 @@ class GameState(Generic[D]):
         return self.record(d)
 
     def record(self, d: D) -> DealRecord:
-        """The frozen record of a finished deal (a game adds what its deals have more)."""
+        """The frozen record of a finished deal, made once: the envelope's facts and what the game's
+        deals have more (:meth:`_record_fields`)."""
         taken, last = d.tricks_taken()
-        return self._named(DealRecord(
-            number=d.number, dealer=d.begun.dealer, holders=tuple(d.holders), bomb=d.begun.bomb, contract=d.contract,
-            taken=taken, last_trick=last, all_passed=d.all_passed,
-            redeal=d.redeal, seq=d.begun.seq, replaces=d.begun.replaces_voided, turned=d.begun.turned,
-            raspas=d.raspas))
+        fields: dict[str, Any] = {
+            "number": d.number, "dealer": d.begun.dealer, "holders": tuple(d.holders), "bomb": d.begun.bomb,
+            "contract": d.contract, "taken": taken, "last_trick": last, "all_passed": d.all_passed,
+            "redeal": d.redeal, "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "turned": d.begun.turned,
+            "raspas": d.raspas}
+        fields.update(self._record_fields(d))
+        return self._named(DealRecord(**fields))
+
+    def _record_fields(self, d: D) -> dict[str, Any]:
+        """What a game's deal records beyond the envelope (the defence, the kontras)."""
+        return {}
 
     def _named(self, rec: DealRecord) -> DealRecord:
         """The record with the game's own copy of each name (a game with a long name holds it once)."""

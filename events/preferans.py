@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-import attrs
 
 from .cards import PREFERANS_DECK, Card, WhistCall, all_bids, final_calls, half_stands
 from .game import DealState, GameState
 from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
 from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
-from .record import DealRecord
 from .rules import PreferansOptions
 from .seating import defenders, holders
 
@@ -43,10 +41,9 @@ class PreferansGame(GameState[PreferansDeal]):
                  ) -> PreferansDeal:
         return PreferansDeal(number, dealer, holders, started)
 
-    def record(self, d: PreferansDeal) -> DealRecord:
-        """A Preferans deal's record: the envelope's, with the defenders and their calls."""
-        assert isinstance(d, PreferansDeal)
-        return self._named(attrs.evolve(super().record(d), defenders=tuple(d.defenders), calls=tuple(d.calls)))
+    def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
+        """A Preferans deal's record has the defenders and their calls."""
+        return {"defenders": tuple(d.defenders), "calls": tuple(d.calls)}
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:

@@ -28,7 +28,6 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final
 
-import attrs
 
 from .cards import Kontra, WhistCall
 from .game import ClosureOracle, DealState, GameState
@@ -38,7 +37,6 @@ from .model import (
     GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
 from .play import Play, contract_trump, held_after_discard
-from .record import DealRecord
 from .problems import Issue
 from .rules import SerbianOptions
 
@@ -152,11 +150,10 @@ class SerbianGame(PreferansGame):
     PLAY_MAY_STOP: ClassVar[bool] = True
     CONTRACTS = tuple(CONTRACT_NUMBER)
 
-    def record(self, d: DealState) -> DealRecord:
-        """A Serbian deal's record: no bomb, no redeal, the kontras said."""
+    def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
+        """A Serbian deal's record: the defence, no bomb, no redeal, the kontras said."""
         assert isinstance(d, SerbianDeal)
-        rec = super().record(d)
-        return self._named(attrs.evolve(rec, bomb=0, redeal=False, kontra=tuple(d.kontra)))
+        return {**super()._record_fields(d), "bomb": 0, "redeal": False, "kontra": tuple(d.kontra)}
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
