@@ -90,14 +90,6 @@ class GameKind(enum.Enum):
         """Tricks in one deal: 10 in Preferans, 13 in Solo Whist."""
         return 10 if self is GameKind.PREFERANS else 13
 
-    @property
-    def title(self) -> str:
-        """The game's name in text outputs (JSON keeps :attr:`value`).
-
-        >>> GameKind.PREFERANS.title, GameKind.SOLO_WHIST.title
-        ('преферанс (Preferans)', 'вист-соло (Solo Whist)')
-        """
-        return "преферанс (Preferans)" if self is GameKind.PREFERANS else "вист-соло (Solo Whist)"
 
 
 class WhistCall(enum.Enum):

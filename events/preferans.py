@@ -257,14 +257,10 @@ class PreferansGame(GameState[PreferansDeal]):
             return "play"
         return "none"
 
-    def _preferans_player(self, player: str, what: str) -> list[Issue]:
-        """Problems of a Preferans-only event made by ``player``, who must hold cards."""
-        return self._player(player, "player", holder=True)
-
     def _whist(self, ev: WhistMade) -> list[Issue]:
         d = self.deal
         assert d is not None
-        issues = self._preferans_player(ev.player, "a whist call")
+        issues = self._player(ev.player, "player", holder=True)
         if issues:
             return issues
         if d.contract is None:
@@ -320,7 +316,7 @@ class PreferansGame(GameState[PreferansDeal]):
     def _discard(self, ev: Discard) -> list[Issue]:
         d = self.deal
         assert d is not None
-        issues = self._preferans_player(ev.player, "a discard")
+        issues = self._player(ev.player, "player", holder=True)
         if issues:
             return issues
         if d.discarded is not None:

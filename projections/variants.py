@@ -18,7 +18,7 @@ from typing import Any, Final
 import attrs
 
 from vistlog.events.record import DealRecord
-from vistlog.events.rules import PreferansOptions, Rules, SerbianOptions, SoloWhistOptions
+from vistlog.events.rules import PreferansOptions, Rules
 
 from . import preferans, serbian, solo_whist
 from .entries import DealScore, Num, Row, Totals
@@ -82,11 +82,6 @@ SCORINGS: Final[Mapping[str, Scoring]] = {s.name: s for s in (
 """Every game's scoring, by the name of its variant."""
 
 
-def scoring_of(rules: Rules | PreferansOptions | SoloWhistOptions | SerbianOptions) -> Scoring:
-    """The scoring of a game's rules (or of its options)."""
-    if isinstance(rules, Rules):
-        return SCORINGS[rules.variant]
-    return SCORINGS[_BY_OPTIONS[type(rules)]]
-
-
-_BY_OPTIONS: Final = {PreferansOptions: "preferans", SoloWhistOptions: "solo_whist", SerbianOptions: "serbian"}
+def scoring_of(rules: Rules) -> Scoring:
+    """The scoring of a game's rules (by the variant its preset names)."""
+    return SCORINGS[rules.variant]

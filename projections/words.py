@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal
 
 from vistlog.events.rules import show
+from vistlog.events.variants import VARIANTS
 
 __all__ = ["Lang", "LANGS", "Words", "default_lang", "mixed", "signed", "plural", "rules_words", "REASONS", "RU"]
 
@@ -303,7 +304,6 @@ _REASONS = tuple((re.compile(p), r) for p, r in REASONS)
 _CONTRACT = re.compile(r"(?<![\w/])(10|[6-9])(S|C|D|H|NT)(?![\w/])")
 _BIDS = {"misere": "misère", "trump_abundance": "trump abundance", "open_misere": "open misère",
          "full_abundance": "full abundance"}
-_GAMES = {"preferans": "Preferans", "solo_whist": "Solo Whist", "serbian": "Serbian preferans"}
 _MISERE = re.compile(r"\bmisere\b")
 _SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 _PLURAL_EN = re.compile(r"\b(\d+) ((?:\w+ )?\w+?)\(s\)")
@@ -369,7 +369,8 @@ class Words:
     def game(self, variant: str) -> str:
         """The game's name (``preferans``, ``solo_whist``, ``serbian``): ``преферанс``, ``вист-соло``,
         ``сербский преферанс``."""
-        return self(_GAMES.get(variant, variant))
+        known = VARIANTS.get(variant)
+        return self(known.title if known is not None else variant)
 
     def yes(self, ok: bool) -> str:
         """``yes``/``NO`` (``да``/``НЕТ``)."""
