@@ -4,7 +4,8 @@
 
 For each log (``samples/*.jsonl``, ``tests/vectors/*.jsonl`` and ``--extra`` ones) and each command
 (validate, settle as text and JSON, sheet as text, JSON, CSV and HTML and up to a deal, audit as text
-and JSON, replay, stats --format json, export --to csv) it runs ``vistlog`` from ``CHECKOUT`` (default:
+and JSON, replay, stats --format json, export --to csv, analyse as JSON and text, replay --values) it
+runs ``vistlog`` from ``CHECKOUT`` (default:
 this one) and prints one line: the SHA-256 of its standard output, standard error and exit code, then the
 command. Run it on
 two checkouts (``git worktree add /tmp/before <commit>``) and ``diff`` the two files: no line may differ
@@ -24,7 +25,8 @@ HERE = Path(__file__).resolve().parent.parent
 COMMANDS = (["validate"], ["settle"], ["settle", "--format", "json"], ["sheet"], ["sheet", "--format", "json"],
             ["sheet", "--format", "csv"], ["sheet", "--format", "html"], ["audit"], ["audit", "--format", "json"],
             ["replay"], ["stats", "--format", "json"], ["sheet", "--upto", "3"],
-            ["sheet", "--upto", "999", "--format", "csv"], ["replay", "--upto", "2"], ["export", "--to", "csv"])
+            ["sheet", "--upto", "999", "--format", "csv"], ["replay", "--upto", "2"], ["export", "--to", "csv"],
+            ["analyse", "--format", "json"], ["analyse"], ["replay", "--values"])
 
 
 def main() -> None:

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
 from .cards import Bid, Card, GameKind, is_raspas
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
-    GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
+    Claim, GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
 )
 from .play import Play
 from .problems import Issue
@@ -112,6 +112,9 @@ class DealState:
         self.contract: ContractMade | None = None
         self.play: Play | None = None
         self.tricks: Tricks | None = None
+        self.claim: Claim | None = None
+        self.claimed: dict[str, int] | None = None
+        """The tricks an accepted claim gave: those taken in play and the claim's."""
         self.finished = False
         self.without_play = False
         self.redeal = False
@@ -129,6 +132,8 @@ class DealState:
         from its ``tricks`` event, else from its cards once every trick is played (``None`` when
         not known). What the read side asks of a finished deal's play."""
         taken = last = None
+        if self.claimed is not None:
+            return dict(self.claimed), None
         if self.tricks is not None:
             taken, last = dict(self.tricks.taken), self.tricks.last
         elif self.play is not None and self._play_over():
@@ -147,6 +152,10 @@ class DealState:
         """True for a Preferans deal that everybody passed (no contract): :func:`~vistlog.events.cards.is_raspas`."""
         return is_raspas(self.contract, self.all_passed, self.tricks is not None or self.play is not None)
 
+
+_NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
+                   "claim": ("claim-without-play", "claim-without-hands")}
+"""The codes of a card or a claim where the deal has no play, or no hands."""
 
 D = TypeVar("D", bound=DealState)
 """The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
@@ -295,7 +304,8 @@ class GameState(Generic[D]):
             defenders=tuple(map(name, rec.defenders)), calls=tuple((name(p), k) for p, k in rec.calls),
             kontra=tuple((name(p), k) for p, k in rec.kontra),
             taken=None if rec.taken is None else {name(p): k for p, k in rec.taken.items()},
-            last_trick=None if rec.last_trick is None else name(rec.last_trick))
+            last_trick=None if rec.last_trick is None else name(rec.last_trick),
+            leader=None if rec.leader is None else name(rec.leader), playing=tuple(map(name, rec.playing)))
 
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None``."""
@@ -306,6 +316,8 @@ class GameState(Generic[D]):
             return f"deal {d.number} has no result (no contract, no tricks)"
         if self._calls_pending(d):
             return f"deal {d.number}: the defenders have not both spoken"
+        if d.claim is not None:
+            return f"deal {d.number}: the claim was disputed; record the tricks the table agreed on"
         return f"deal {d.number} has no tricks"
 
     def next_dealer(self) -> str | None:
@@ -578,7 +590,16 @@ class GameState(Generic[D]):
                 return [Issue("last-trick-wrong", "last", f"{ev.last} took no trick, so not the last one")]
         if self.LAST_TRICK_NEEDED and d.contract is None and ev.last is None and d.play is None:
             return [Issue("last-trick-missing", "last", "a general misère needs who took the last trick (field last)")]
-        if d.play is not None:
+        if d.claimed is not None:
+            if any(ev.taken.get(p, 0) != n for p, n in d.claimed.items()) or ev.total != sum(d.claimed.values()):
+                shown = ", ".join(f"{p} {n}" for p, n in d.claimed.items())
+                return [Issue("tricks-differ-from-claim", "taken", f"the accepted claim gives {shown}")]
+        elif d.claim is not None and d.play is not None:
+            for p, n in d.play.taken.items():
+                if ev.taken.get(p, 0) < n:
+                    return [Issue("tricks-below-played", f"taken.{p}",
+                                  f"{p} took {n} trick(s) before the claim, not {ev.taken.get(p, 0)}")]
+        elif d.play is not None:
             if not d.play.complete:
                 return [Issue("tricks-not-played", "taken", f"the cards show only {d.play.trick_no - 1} tricks played")]
             derived = d.play.taken
@@ -609,20 +630,36 @@ class GameState(Generic[D]):
         assert d is not None
         if d.tricks is not None:
             return [Issue("card-after-tricks", "card", "the tricks are already recorded")]
+        if d.claim is not None:
+            return [Issue("card-after-claim", "card", "play ended with the claim")]
         if d.play is None:  # once play has begun, nothing that decides whether it may is accepted
-            why = self._play_allowed(d)
-            if why:
-                return [Issue("card-without-play", "card", why)]
-            hands = d.begun.hands
-            if hands is None:
-                return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
-            d.play = self._new_play(d, hands)
+            issues = self._start_play(d, "card")
+            if issues:
+                return issues
+        assert d.play is not None
         err = d.play.play(ev.player, ev.card)
         if err:
             return [Issue(err[0], "card", err[1])]
         if d.play.complete:
             d.finished = True
         return []
+
+    def _start_play(self, d: D, field: str) -> list[Issue]:
+        """Card play begins (a card or a claim asks): why it may not, or nothing when :attr:`DealState.play`
+        is set up."""
+        no_play, no_hands = _NO_PLAY[field]
+        why = self._play_allowed(d)
+        if why:
+            return [Issue(no_play, field, why)]
+        hands = d.begun.hands
+        if hands is None:
+            return [Issue(no_hands, field, "card-level play needs the hands in deal_started")]
+        d.play = self._new_play(d, hands)
+        return []
+
+    def _claim(self, ev: Claim) -> list[Issue]:
+        return [Issue("claim-not-here", "type",
+                      f"claims are recorded in Russian Preferans deals; in {self.GAME} record the tricks")]
 
     # ------------------------------------------------------------------ outside deals
 
@@ -684,7 +721,8 @@ class GameState(Generic[D]):
 
 GameState.HANDLERS = {
     DealStarted: GameState._deal_started, BidMade: GameState._bid, ContractMade: GameState._contract,
-    Tricks: GameState._tricks, CardPlayed: GameState._card, OpeningBalance: GameState._opening,
+    Tricks: GameState._tricks, CardPlayed: GameState._card, Claim: GameState._claim,
+    OpeningBalance: GameState._opening,
     Adjustment: GameState._adjustment, DealVoided: GameState._voided, ScoreRecorded: GameState._recorded,
     GameEnded: GameState._ended,
 }

@@ -23,7 +23,7 @@ from .rules import Rules
 __all__ = [
     "FrozenDict", "freeze", "freeze_flat", "Columns",
     "EventBase", "GameStarted", "OpeningBalance", "DealStarted", "BidMade", "ContractMade",
-    "WhistMade", "KontraMade", "Discard", "CardPlayed", "Tricks", "Allocation", "Adjustment", "DealVoided",
+    "WhistMade", "KontraMade", "Discard", "CardPlayed", "Claim", "Tricks", "Allocation", "Adjustment", "DealVoided",
     "SheetLine", "ScoreRecorded", "GameEnded", "Event", "TAGS", "BY_TAG", "DEAL_EVENTS",
 ]
 
@@ -204,6 +204,24 @@ class CardPlayed(EventBase):
 
 
 @attrs.frozen(kw_only=True, slots=False)
+class Claim(EventBase):
+    """During card play, between tricks, a player claims ``tricks`` of the tricks still to play for his
+    side; the others accept (``accepted``, the default) or dispute. Play ends there. An accepted claim
+    gives the deal its tricks; a disputed one is followed by the ``tricks`` the table agreed on.
+
+    The defence's share of the tricks to come goes to the claimer when he defends, else to the one
+    defender who whisted; when two whisted and the declarer leaves them some, ``split`` says who takes
+    how many (docs/format.md).
+    """
+
+    deal: int
+    player: str
+    tricks: int
+    accepted: bool = True
+    split: dict[str, int] | None = attrs.field(default=None, converter=freeze_flat)
+
+
+@attrs.frozen(kw_only=True, slots=False)
 class Tricks(EventBase):
     """The result of play: tricks taken by each player who held cards.
 
@@ -277,19 +295,19 @@ class GameEnded(EventBase):
 
 
 Event = (GameStarted | OpeningBalance | DealStarted | BidMade | ContractMade | WhistMade | KontraMade | Discard
-         | CardPlayed | Tricks | Allocation | Adjustment | DealVoided | ScoreRecorded | GameEnded)
+         | CardPlayed | Claim | Tricks | Allocation | Adjustment | DealVoided | ScoreRecorded | GameEnded)
 """Any event of format v1."""
 
 TAGS: Final[dict[type, str]] = {
     GameStarted: "game_started", OpeningBalance: "opening_balance", DealStarted: "deal_started",
     BidMade: "bid", ContractMade: "contract", WhistMade: "whist", KontraMade: "kontra", Discard: "discard",
-    CardPlayed: "card_played", Tricks: "tricks", Allocation: "allocation", Adjustment: "adjustment",
+    CardPlayed: "card_played", Claim: "claim", Tricks: "tricks", Allocation: "allocation", Adjustment: "adjustment",
     DealVoided: "deal_voided", ScoreRecorded: "score_recorded", GameEnded: "game_ended",
 }
 BY_TAG: Final[dict[str, type]] = {tag: cls for cls, tag in TAGS.items()}
 
-DEAL_EVENTS: Final = frozenset({BidMade, ContractMade, WhistMade, KontraMade, Discard, CardPlayed, Tricks,
-                                Allocation})
+DEAL_EVENTS: Final = frozenset({BidMade, ContractMade, WhistMade, KontraMade, Discard, CardPlayed, Claim,
+                                Tricks, Allocation})
 """Events that belong to the current deal (they carry ``deal``)."""
 
 

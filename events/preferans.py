@@ -11,7 +11,9 @@ from typing import Any, cast
 
 from .cards import PREFERANS_DECK, Card, WhistCall, all_bids, final_calls, half_stands
 from .game import DealState, GameState
-from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
+from .model import (
+    Allocation, BidMade, Claim, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade,
+)
 from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
 from .rules import PreferansOptions
@@ -43,7 +45,10 @@ class PreferansGame(GameState[PreferansDeal]):
 
     def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
         """A Preferans deal's record has the defenders and their calls."""
-        return {"defenders": tuple(d.defenders), "calls": tuple(d.calls)}
+        fields: dict[str, Any] = {"defenders": tuple(d.defenders), "calls": tuple(d.calls)}
+        if d.contract is not None:
+            fields.update(leader=d.holders[0], playing=tuple(d.holders))
+        return fields
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
@@ -347,6 +352,72 @@ class PreferansGame(GameState[PreferansDeal]):
                     return [Issue("discard-not-held", "cards", f"{ev.player} does not hold {card} (hand and talon)")]
         return []
 
+    def _claim(self, ev: Claim) -> list[Issue]:
+        """A claim between tricks of a contract's play: the claimer plays, the number fits the tricks left,
+        and (accepted) the deal has its tricks."""
+        d = self.deal
+        assert d is not None
+        if d.tricks is not None or d.claim is not None or (d.play is not None and d.play.complete):
+            return [Issue("claim-after-play", "type", f"deal {d.number}'s play has ended")]
+        if d.contract is None:
+            return [Issue("claim-in-raspas", "type",
+                          "a raspas is played each for himself: record its cards or tricks, not a claim")]
+        issues = self._player(ev.player, "player")
+        if issues:
+            return issues
+        if d.play is None:
+            issues = self._start_play(d, "claim")
+            if issues:
+                return issues
+        play = d.play
+        assert play is not None
+        if ev.player not in play.seating:
+            return [Issue("claim-not-playing", "player", f"{ev.player} plays no cards in deal {d.number}")]
+        if play.current:
+            return [Issue("claim-mid-trick", "tricks", f"trick {play.trick_no} is under way "
+                          f"({len(play.current)} card(s) played): a claim is made between tricks")]
+        left = play.total_tricks - play.trick_no + 1
+        if not 0 <= ev.tricks <= left:
+            return [Issue("claim-range", "tricks", f"{ev.tricks} is not 0..{left}: {left} trick(s) are left to play")]
+        credit = self._claim_credit(d, ev, left)
+        if isinstance(credit, Issue):
+            return [credit]
+        d.claim = ev
+        if ev.accepted:
+            taken = dict(play.taken)
+            for p, n in credit.items():
+                taken[p] = taken.get(p, 0) + n
+            d.claimed = taken
+            d.finished = True
+        return []
+
+    def _claim_credit(self, d: PreferansDeal, ev: Claim, left: int) -> dict[str, int] | Issue:
+        """Who takes the tricks to come under a claim: the declarer his side's, the defence's to the
+        claimer when he defends, else to the one whister (a misère's: to the first defender, which
+        scoring does not tell apart), else as ``split`` says."""
+        assert d.contract is not None and d.play is not None
+        declarer = d.contract.declarer
+        mine = ev.tricks if ev.player == declarer else left - ev.tricks
+        defence = left - mine
+        credit = {declarer: mine}
+        defending = [p for p in d.play.seating if p != declarer]
+        if ev.split is not None:
+            for name in ev.split:
+                if name not in defending:
+                    return Issue("claim-split", f"split.{name}", f"{name} is not a defender playing deal {d.number}")
+            if sum(ev.split.values()) != defence or min(ev.split.values(), default=0) < 0:
+                return Issue("claim-split", "split", f"split must give the defence's {defence} trick(s)")
+            return {**credit, **ev.split}
+        if not defence:
+            return credit
+        if ev.player != declarer:
+            return {**credit, ev.player: defence}
+        whisters = [p for p, c in final_calls(d.calls).items() if c is WhistCall.WHIST and p in defending]
+        if d.contract.contract.is_misere or len(whisters) < 2:
+            return {**credit, (whisters or defending)[0]: defence}
+        return Issue("claim-split", "split",
+                     f"both defenders whisted: say in split who takes the defence's {defence} trick(s)")
+
     def _allocation(self, ev: Allocation) -> list[Issue]:
         d = self.deal
         assert d is not None
@@ -361,4 +432,4 @@ class PreferansGame(GameState[PreferansDeal]):
 
 
 PreferansGame.HANDLERS = {**GameState.HANDLERS, WhistMade: PreferansGame._whist, Discard: PreferansGame._discard,
-                          Allocation: PreferansGame._allocation}
+                          Allocation: PreferansGame._allocation, Claim: PreferansGame._claim}

@@ -53,6 +53,10 @@ class DealRecord:
     """Serbian preferans: the kontras said, in order."""
     turned: Card | None = None
     """Solo Whist: the dealer's turned card (it names the trump)."""
+    leader: str | None = None
+    """Who leads the first trick of a contract (the game's rule: the elder hand; Serbian sans its own)."""
+    playing: tuple[str, ...] = ()
+    """Who plays cards in a contract, in turn order (a Serbian defender who did not come does not)."""
     raspas: bool = attrs.field(default=attrs.Factory(
         lambda r: is_raspas(r.contract, r.all_passed, r.taken is not None), takes_self=True))
     """A Russian Preferans deal everybody passed (:func:`vistlog.events.cards.is_raspas`): the game's

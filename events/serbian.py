@@ -33,8 +33,8 @@ from .cards import Kontra, WhistCall
 from .game import ClosureOracle, DealState, GameState
 from .preferans import PreferansDeal, PreferansGame
 from .model import (
-    DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Discard, GameEnded,
-    GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
+    DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, Claim, ContractMade, DealStarted, DealVoided, Discard,
+    GameEnded, GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
 from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
@@ -153,7 +153,12 @@ class SerbianGame(PreferansGame):
     def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
         """A Serbian deal's record: the defence, no bomb, no redeal, the kontras said."""
         assert isinstance(d, SerbianDeal)
-        return {**super()._record_fields(d), "bomb": 0, "redeal": False, "kontra": tuple(d.kontra)}
+        fields = {**super()._record_fields(d), "bomb": 0, "redeal": False, "kontra": tuple(d.kontra)}
+        if d.contract is not None:
+            playing = d.in_play()
+            if len(playing) > 1:  # somebody came to defend: there is play
+                fields.update(leader=self._leader(d, playing), playing=tuple(playing))
+        return fields
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
@@ -619,5 +624,5 @@ class SerbianGame(PreferansGame):
         DealStarted: GameState._deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
         KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
         OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,
-        ScoreRecorded: GameState._recorded, GameEnded: GameState._ended,
+        ScoreRecorded: GameState._recorded, GameEnded: GameState._ended, Claim: GameState._claim,
     }

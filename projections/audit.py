@@ -29,6 +29,7 @@ from vistlog.events.model import SheetLine
 from vistlog.events.problems import VistlogError
 from vistlog.events.text import nearest, restored
 
+from .analysis import ClaimVerdict, claim_json, claim_verdicts
 from .entries import PAIRED, Entry, Num, fmt
 from .fold import GameResult
 from .words import RU
@@ -116,6 +117,8 @@ class AuditReport:
     agree_until: int | None
     part_by: int | None
     suspects: tuple[int, ...]
+    claims: tuple[tuple[int, ClaimVerdict], ...] = ()
+    """Each claim of the game (by deal) against the open hands: does it hold, what best play gives."""
 
     @property
     def ok(self) -> bool:
@@ -157,6 +160,7 @@ class AuditReport:
                 **({"trail_earlier": {"entries": m.rest.entries, "amount": fmt(m.rest.amount),
                                       "up_to_deal": m.rest.up_to_deal}} if m.rest else {}),
             } for m in self.mismatches],
+            **({"claims": [{"deal": n, **claim_json(k)} for n, k in self.claims]} if self.claims else {}),
         }
 
 
@@ -274,7 +278,8 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
         part_by = first_bad.claim.after_deal
         low = agree_until or 0
         suspects = tuple(sorted({e.deal for e in first_bad.trail if low < e.deal <= part_by}))
-    return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects)
+    judged = claim_verdicts(res) if res.deals_kept else ()
+    return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects, judged)
 
 
 def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[str] | None = None) -> list[Claim]:

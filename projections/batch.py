@@ -29,7 +29,8 @@ from .fold import run
 from .reports import EMPTY, KIND_VIEWS, FileReport, Report, merge
 from .spool import GameViews, Problems, SpoolWriter
 
-__all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "expand",
+__all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "analyse_file",
+           "expand",
            "KIND_VIEWS",
            "run_local", "run_dask", "run_sequential", "progress_bar"]
 
@@ -71,8 +72,14 @@ def stats_file(index: int, path: str, spool: bool = True) -> Report:
     return Report(((index, _one(path, "stats", spool)),))
 
 
-KINDS: dict[str, Callable[[int, str, bool], Report]] = {"validate": validate_file, "settle": settle_file,
-                                                  "audit": audit_file, "stats": stats_file}
+def analyse_file(index: int, path: str, spool: bool = True, discards: bool = False) -> Report:
+    """The open-hand analysis of every game of one log (the ``analyse --format json`` game objects)."""
+    return Report(((index, _one(path, "analyse-discards" if discards else "analyse", spool)),))
+
+
+KINDS: dict[str, Callable[[int, str, bool], Report]] = {
+    "validate": validate_file, "settle": settle_file, "audit": audit_file, "stats": stats_file,
+    "analyse": analyse_file, "analyse-discards": lambda i, p, spool: analyse_file(i, p, spool, discards=True)}
 
 
 def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
@@ -137,8 +144,9 @@ def run_local(kind: str, paths: Sequence[str], jobs: int | None = None, batch_si
     return report
 
 
-def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int = 50) -> Report:
-    """All logs on a Dask cluster (``address``, or ``local`` for a LocalCluster on 127.0.0.1).
+def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int | None = None) -> Report:
+    """All logs on a Dask cluster (``address``, or ``local`` for a LocalCluster on 127.0.0.1), in partitions
+    of ``partition_size`` logs (by default at most 50, and small enough that every worker has four).
 
     Needs the optional extra: ``pip install 'vistlog[dask]'``.
     """
@@ -160,7 +168,9 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
                 from None
     try:
         fn = KINDS[kind]
-        bag = db.from_sequence(list(enumerate(paths)), partition_size=partition_size)
+        workers = max(1, sum(client.nthreads().values()))
+        size = partition_size or max(1, min(50, len(paths) // (4 * workers)))
+        bag = db.from_sequence(list(enumerate(paths)), partition_size=size)
         return bag.map(lambda ip: fn(ip[0], ip[1], False)).fold(merge, merge, initial=EMPTY).compute()  # type: ignore[no-any-return]
     finally:
         client.close()

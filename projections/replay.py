@@ -17,6 +17,7 @@ from vistlog.events.cards import Bid
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
+from .analysis import DealAnalysis, analyse
 from .entries import Entry
 from .fold import GameResult
 from .variants import SCORINGS
@@ -52,12 +53,31 @@ def _bid(b: Bid, w: Words) -> str:
     return w.contract(b.text)
 
 
-def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> Iterator[str]:
-    """The story of a game, deal by deal, as lines of text in one language (``ru`` or ``en``)."""
-    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang))
+def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = None, values: bool = False
+                 ) -> Iterator[str]:
+    """The story of a game, deal by deal, as lines of text in one language (``ru`` or ``en``); ``values``:
+    beside each card played, the double-dummy value after it (:mod:`vistlog.projections.analysis`: the
+    declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick."""
+    solved = {d.deal: d for d in analyse(res).deals} if values else {}
+    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang), solved)
 
 
-def _russian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]:
+def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:
+    """The play of a deal: how many cards, and with values, trick by trick, each card and the value after it."""
+    yield w("  Play: {n} cards recorded", n=len(cards))
+    if solved is None or len(solved.cards) != len(cards):
+        return
+    yield "    " + w("double-dummy {v} trick(s) ({verdict})", v=solved.value,
+                     verdict=w("makeable") if solved.makeable else w("not makeable"))
+    for k in range(0, len(cards), 3):
+        trick = solved.cards[k:k + 3]
+        said = ", ".join(f"{c.player} {str(c.card)[:-1]}{c.card.suit.symbol} {c.after}" + (" ✗" if c.mistake else "")
+                         for c in trick)
+        yield f"    {k // 3 + 1:>2}. {said}"
+
+
+def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis]
+                   ) -> Iterator[str]:
     """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
     pool = SCORINGS[res.variant].size == "pool"
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
@@ -105,7 +125,7 @@ def _russian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]
             yield w("  Whists: {calls}", calls=", ".join(f"{c.player} {w(CALLS[c.call.value])}" for c in calls))
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
-            yield w("  Play: {n} cards recorded", n=len(cards))
+            yield from _play_lines(cards, None if void else solved.get(rec.number), w)
         if rec.taken is not None and any(isinstance(e, (Tricks, CardPlayed)) for e in rec.events):
             yield w("  Tricks: {tricks}", tricks=", ".join(f"{p} {n}" for p, n in rec.taken.items()))
         elif rec.contract is not None and not rec.played:
@@ -138,7 +158,8 @@ def _serbian_bid(b: Bid) -> str:
     return f"{b.number} {SERBIAN_NAMES[b.number]}"
 
 
-def _serbian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]:
+def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis]
+                   ) -> Iterator[str]:
     """A Serbian game: the sentences in the language, the bids and calls in the players' Serbian words."""
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
              rules=rules_words(res.started.rules))
@@ -169,7 +190,7 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]
                 yield f"  {ev.player}: {ev.level.value}"
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
-            yield w("  Play: {n} cards recorded", n=len(cards))
+            yield from _play_lines(cards, None if void else solved.get(rec.number), w)
         if rec.taken is not None:
             yield w("  Tricks: {tricks}", tricks=", ".join(f"{p} {n}" for p, n in rec.taken.items()))
         elif c is not None:
@@ -185,6 +206,6 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words) -> Iterator[str]
                + w("open refe {value}", value=mixed(t.refe[p])))
 
 
-_TELLERS: dict[str, Callable[[GameResult, int | None, Words], Iterator[str]]] = {
+_TELLERS: dict[str, Callable[[GameResult, int | None, Words, dict[int, DealAnalysis]], Iterator[str]]] = {
     "preferans": _russian_lines, "solo_whist": _russian_lines, "serbian": _serbian_lines}
 """How each game is told, by the name of its variant."""

@@ -90,7 +90,16 @@ def _stats(r: GameResult) -> dict[str, Any]:
     return summary(r) if r.sound else {"game": r.game, "unsound": r.problems}
 
 
+def _analysis(discards: bool) -> Callable[[GameResult], dict[str, Any]]:
+    def view(r: GameResult) -> dict[str, Any]:
+        from .analysis import analyse, analysis_json
+
+        return analysis_json(analyse(r, discards=discards))
+    return view
+
+
 KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
     "validate": (_deals, False), "settle": (settle_json, False), "audit": (_audit, True), "stats": (_stats, True),
+    "analyse": (_analysis(False), True), "analyse-discards": (_analysis(True), True),
 }
 """What each kind keeps of a game (a JSON-ready dict), and whether it folds with detail."""

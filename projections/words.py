@@ -131,6 +131,28 @@ RU: Final[dict[str, str]] = {
     "none": "нет",
     "open refe {value}": "открытых рефе {value}",
     "  {declarer} declares {contract}": "  {declarer} играет {contract}",
+    # the open-hand analysis
+    "open-hand analysis": "анализ в открытую", "Deal {n}": "Сдача {n}",
+    "double-dummy {v} trick(s) ({verdict})": "в открытую взяток: {v} ({verdict})", "took {n}": "взято {n}",
+    "double-dummy {v} trick(s), the defence {d} ({verdict})": "в открытую взяток: {v}, у защиты {d} ({verdict})",
+    "makeable": "играется", "not makeable": "не играется", "clean": "чистый", "caught": "ловится",
+    "cost {n} trick(s); {cards} kept the value": "стоила взяток: {n}; не теряли {cards}",
+    "cost in {unit}": "цена ({unit})",
+    "{player}: {call} instead of {other}: {gain}": "{player}: {call} вместо «{other}»: {gain}",
+    "claim by {player} of {n} trick(s) ({said}): {holds}; best play gives the declarer {best}":
+        "заявка {player} на взяток: {n} ({said}): {holds}; при лучшей игре у разыгрывающего {best}",
+    "accepted": "принята", "disputed": "оспорена", "holds": "верна", "does not hold": "неверна",
+    "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
+    "not analysed: deal(s) {deals}: {why}": "не разобраны сдачи {deals}: {why}",
+    "the hands are not recorded": "руки не записаны",
+    "a raspas (each for himself) is not analysed": "распасы (каждый за себя) не разбираются",
+    "Solo Whist is not analysed (four hands, partnerships)": "вист-соло не разбирается (четыре руки, партнёрства)",
+    "fewer than three hands play (a defender did not come): not analysed":
+        "играют меньше трёх рук (защитник не пришёл): не разбирается",
+    "the hands in play do not hold equal numbers of cards (the discard is not recorded)":
+        "на руках неравное число карт (снос не записан)",
+    "no deal with its hands recorded": "нет сдач с записанными руками", "no contract": "нет контракта",
+    "card": "карта", "before": "до", "after": "после", "deal {n}": "сдача {n}",
     # the sheet, the settlement, the audit
     "after deal {n}": "после сдачи {n}",
     "{n} option(s) changed": "изменено правил: {n}", "stake": "ставка",

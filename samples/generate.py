@@ -75,6 +75,26 @@ def classic() -> list[dict[str, Any]]:
     raise SystemExit("no classic seed with bombs, dark and raspas")
 
 
+def open_hands() -> list[dict[str, Any]]:
+    """A leningrad evening recorded card by card by players who see every hand and slip now and then,
+    with claims: what ``vistlog analyse`` is for."""
+    from vistlog.projections.analysis import analyse
+
+    for seed in range(200):
+        pipe = Pipeline("o")
+        evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "leningrad"},
+                             pool=10, game="open-hands-2026-12-01", max_deals=20, card_play=1.0, claims=0.3,
+                             skill=0.85, check=pipe.check,
+                             closed=lambda: pipe.all_pools_closed("open-hands-2026-12-01"))
+        claims = [e for e in evs if e["type"] == "claim"]
+        if len(claims) < 3 or all(e.get("accepted", True) for e in claims) or evs[-1]["reason"] != "pools_closed":
+            continue
+        slips = sum(bool(d.mistakes) for d in analyse(check([dict(e) for e in evs])).deals)
+        if slips >= 4:
+            return stamp(evs, "2026-12-01T19:00:00+03:00", "Аня")
+    raise SystemExit("no seed with claims accepted and disputed, slips in four deals and the pools closed")
+
+
 def solo() -> list[dict[str, Any]]:
     evs = solo_whist_game(random.Random(3), players=("Маша", "Петя", "Оля", "Коля"),
                           rules={"preset": "encyclopedia"}, game="vist-solo-2026-11-27", deals=16, card_play=0.15,
@@ -149,3 +169,4 @@ if __name__ == "__main__":
     write("solo-whist-evening.jsonl", solo())
     write("disputed-sheet.jsonl", disputed(s))
     write("corrected-deal.jsonl", corrected(s))
+    write("open-hands.jsonl", open_hands())

@@ -68,6 +68,103 @@ def _play_out(rng: random.Random, play: Play) -> list[tuple[str, Card]]:
     return moves
 
 
+def _claimed(rng: random.Random, emit: _Emitter, number: int, play: Play, declarer: str,
+             defenders: Sequence[str], whisters: Sequence[str], skill: float | None = None,
+             contract: Any = None) -> None:
+    """Play to a random trick, then a claim (see :func:`preferans_game`); with ``skill``, skilled play
+    and a claim of what the cards give the claimer's side four times in five."""
+    solver = None
+    if skill is not None:
+        from vistlog.projections.solver import Solver
+
+        solver = Solver(play.hands, play.seating, play.to_play, play.trump, declarer, contract.is_misere)
+    stop = rng.randint(0, 9) if solver is None else rng.randint(3, 9)
+    line: list[Card] = []
+    while play.trick_no <= stop:
+        card = _next_card(rng, play, solver, line, skill or 0.0)
+        emit("card_played", deal=number, player=play.to_play, card=str(card))
+        play.play(play.to_play, card)
+        line.append(card)
+    left = 10 - play.trick_no + 1
+    claimer = declarer if rng.random() < 0.75 else rng.choice(list(defenders))
+    tricks = rng.randint(0, left)
+    if solver is not None and rng.random() < 0.8:
+        mine = solver.value(line) - play.taken.get(declarer, 0)
+        tricks = mine if claimer == declarer else left - mine
+    accepted = rng.random() < 0.75
+    fields: dict[str, Any] = {"deal": number, "player": claimer, "tricks": tricks}
+    if not accepted:
+        fields["accepted"] = False
+    defence = left - tricks if claimer == declarer else tricks
+    if claimer == declarer and defence and len(whisters) == 2:
+        first = rng.randint(0, defence)
+        fields["split"] = {whisters[0]: first, whisters[1]: defence - first}
+    emit("claim", **fields)
+    if not accepted:
+        while not play.complete:
+            card = _next_card(rng, play, solver, line, skill or 0.0)
+            play.play(play.to_play, card)
+            line.append(card)
+        emit("tricks", deal=number, taken=dict(play.taken))
+
+
+def _next_card(rng: random.Random, play: Play, solver: Any, line: list[Card], skill: float) -> Card:
+    """The next card: a best one with chance ``skill`` when a solver is given, else any legal one."""
+    p = play.to_play
+    legal = [c for c in sorted(play.hands[p], key=lambda c: (c.suit.order, c.rank)) if play.is_legal(p, c)]
+    if solver is not None and rng.random() < skill:
+        _, keep = solver.best_cards(line)
+        legal = sorted(keep, key=lambda c: (c.suit.order, c.rank))
+    return rng.choice(legal)
+
+
+def _skilled_contract(hands: dict[str, list[Card]], talon: list[Card], holding: list[str], declarer: str,
+                      bid: Any) -> tuple[Any, tuple[list[Card], int]]:
+    """The contract a declarer who sees every hand names, and his discard and its value: for each trump,
+    the two lowest cards of his shortest other suits away, the suit that makes the most."""
+    from vistlog.projections.solver import Solver
+
+    own = hands[declarer] + talon
+    best: tuple[int, int, Suit | None, list[Card]] | None = None
+    for order, trump in enumerate((Suit.S, Suit.C, Suit.D, Suit.H, None)):
+        side = sorted((c for c in own if c.suit is not trump),
+                      key=lambda c: (sum(x.suit is c.suit for x in own), c.rank))
+        away = side[:2]
+        held = {**hands, declarer: [c for c in own if c not in away]}
+        v = Solver(held, holding, holding[0], trump, declarer).value()
+        if best is None or (v, order) > best[:2]:
+            best = (v, order, trump, away)
+    assert best is not None
+    value, _, trump, away = best
+    level = min(10, max(6, value))
+    named = next(b for b in _PREF_BIDS if b.level == level and b.strain is trump and not b.is_misere)
+    if named.auction_rank < bid.auction_rank:
+        named = bid
+        side = sorted((c for c in own if c.suit is not named.strain),
+                      key=lambda c: (sum(x.suit is c.suit for x in own), c.rank))
+        away = side[:2]
+        held = {**hands, declarer: [c for c in own if c not in away]}
+        value = Solver(held, holding, holding[0], named.strain, declarer).value()
+    return named, (away, value)
+
+
+def _skilled_play(rng: random.Random, play: Play, declarer: str, contract: Any, skill: float
+                  ) -> list[tuple[str, Card]]:
+    """Play to the end, each card a best one (double-dummy) with chance ``skill``, else any legal one."""
+    from vistlog.projections.solver import Solver
+
+    solver = Solver(play.hands, play.seating, play.to_play, play.trump, declarer, contract.is_misere)
+    moves: list[tuple[str, Card]] = []
+    line: list[Card] = []
+    while not play.complete:
+        p = play.to_play
+        card = _next_card(rng, play, solver, line, skill)
+        assert play.play(p, card) is None
+        moves.append((p, card))
+        line.append(card)
+    return moves
+
+
 def _split(rng: random.Random, total: int, names: Sequence[str], weights: Sequence[float] | None = None
            ) -> dict[str, int]:
     out = {n: 0 for n in names}
@@ -79,9 +176,16 @@ def _split(rng: random.Random, total: int, names: Sequence[str], weights: Sequen
 def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "Боря", "Вова"),
                    rules: dict[str, Any] | None = None, pool: int = 10, game: str = "g",
                    max_deals: int = 60, card_play: float = 0.2, check: Checker | None = None,
-                   seq0: int = 0, closed: Callable[[], bool] | None = None, stake: str | None = None
-                   ) -> list[dict[str, Any]]:
+                   seq0: int = 0, closed: Callable[[], bool] | None = None, stake: str | None = None,
+                   claims: float = 0.0, skill: float | None = None) -> list[dict[str, Any]]:
     """A random legal Preferans game, as event dicts.
+
+    ``skill`` (with cards recorded): players who see every hand, as the double-dummy solver does: the
+    declarer names the contract his cards make (no lower than the auction's bid) after a sensible
+    discard, a defender whists a contract he can set, and each card is a best one with chance ``skill``.
+
+    ``claims``: the chance that a contract played card by card stops at a random trick with a claim
+    (accepted three times in four; a disputed one is followed by the tricks of the rest played out).
 
     ``closed`` says whether every pool is closed (the caller's projection knows); the game
     ends there when the rules end it so, else after ``max_deals`` deals.
@@ -177,7 +281,10 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         same_dealer = 0
         top = next(x for x in _PREF_BIDS if x.auction_rank == highest)
         contract = top
-        if not top.is_misere and rng.random() < 0.2:
+        seen: tuple[list[Card], int] | None = None  # skill: the discard and the value of the contract
+        if skill is not None and record_cards and not top.is_misere:
+            contract, seen = _skilled_contract(hands, talon, holding, winner, top)
+        elif not top.is_misere and rng.random() < 0.2:
             contract = rng.choice([b for b in _PREF_BIDS if b.auction_rank >= highest and not b.is_misere])
         cfields: dict[str, Any] = {"deal": number, "declarer": winner, "contract": contract.text}
         if opts.dark_games and rng.random() < 0.1:
@@ -196,6 +303,8 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         if record_cards:
             own = hands[winner] + talon
             rng.shuffle(own)
+            if seen is not None:
+                own = seen[0] + [x for x in own if x not in seen[0]]
             emit("contract", **cfields)
             emit("discard", deal=number, player=winner, cards=[str(x) for x in own[:2]])
             hands[winner] = own[2:]
@@ -207,6 +316,7 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
         defenders = seating.defenders(holding, winner)
         needs_calls = not (contract.is_misere or totus or (level == 10 and opts.ten_game != "whisted"))
         played = True
+        calls: list[str] = []
         if needs_calls:
             first, second = defenders
             c1 = rng.choice(["whist", "whist", "pass"])
@@ -217,16 +327,31 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
                 if back:
                     emit("whist", deal=number, player=first, call=back)
                 played = back == "whist"
+                calls = [back or "pass", "pass"]
+            elif seen is not None:
+                c1 = "whist" if seen[1] < (level or 0) or rng.random() < 0.4 else "pass"
+                c2 = "whist" if seen[1] < (level or 0) or rng.random() < 0.3 else "pass"
+                emit("whist", deal=number, player=first, call=c1)
+                emit("whist", deal=number, player=second, call=c2)
+                played = "whist" in (c1, c2)
+                calls = [c1, c2]
             else:
                 c2 = rng.choice(["whist", "pass"] if c1 == "whist" else ["whist", "whist", "pass"])
                 emit("whist", deal=number, player=first, call=c1)
                 emit("whist", deal=number, player=second, call=c2)
                 played = "whist" in (c1, c2)
+                calls = [c1, c2]
         if played:
             if record_cards:
                 trump = contract.strain if contract.level is not None else None
                 play = Play(hands, holding, holding[0], trump, must_trump=True)
-                for p, card in _play_out(rng, play):
+                if claims and rng.random() < claims:
+                    whisters = [d for d, c in zip(defenders, calls) if c == "whist"]
+                    _claimed(rng, emit, number, play, winner, defenders, whisters, skill, contract)
+                    dealer = next_dealer
+                    continue
+                moves = _play_out(rng, play) if skill is None else _skilled_play(rng, play, winner, contract, skill)
+                for p, card in moves:
                     emit("card_played", deal=number, player=p, card=str(card))
             else:
                 w = [3.0 if p == winner else 1.0 for p in holding]

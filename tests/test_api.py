@@ -265,7 +265,8 @@ def test_what_load_gives_is_read_settled_and_appended_as_it_is(tmp_path: Path) -
 def test_a_game_knows_its_kind_and_variant() -> None:
     assert set(vistlog.VARIANTS) == set(vistlog.views.PRESET_NAMES)
     seen = {(g.kind, g.variant) for path in sorted(SAMPLES.glob("*.jsonl")) for g in vistlog.read_games(path)}
-    assert seen == {("preferans", "sochi"), ("preferans", "classic"), ("solo-whist", "encyclopedia")}
+    assert seen == {("preferans", "sochi"), ("preferans", "classic"), ("preferans", "leningrad"),
+                    ("solo-whist", "encyclopedia")}
     (serbian,) = vistlog.read_games(vistlog.load(SAMPLES / "serbian.ppn", "ppn")[:1])
     assert (serbian.kind, serbian.variant) == ("preferans", "serbian") and serbian.rules.preset == "serbian"
 

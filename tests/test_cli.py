@@ -10,6 +10,8 @@ from pathlib import Path
 
 import orjson
 import pytest
+
+import vistlog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -156,7 +158,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out == f"vistlog {importlib.metadata.version('vistlog')}\n"
+    out = capsys.readouterr().out
+    assert out.startswith(f"vistlog {importlib.metadata.version('vistlog')} · open-hand solver: ")
+    assert ("compiled (C)" in out) == vistlog.SOLVER_COMPILED
 
 
 def test_rules_and_schema(capsys: pytest.CaptureFixture[str]) -> None:

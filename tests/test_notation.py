@@ -65,7 +65,7 @@ def _record_again(events: list[dict[str, Any]], log: Path, *, cli_every: int = 0
             else:
                 recorder.record_line(line)
             continue
-        if ev["type"] in ("card_played", "discard"):
+        if ev["type"] in ("card_played", "discard", "claim"):
             continue
         in_deal = None
         recorder.record([plain])

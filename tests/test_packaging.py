@@ -35,6 +35,39 @@ def test_the_wheel_has_one_top_level_package(wheel: Path) -> None:
     assert not any("simulate" in n for n in code), "the random-game simulator is a test tool"
 
 
+def test_the_compiled_solver_is_in_the_wheel_where_a_compiler_is(wheel: Path) -> None:
+    import shutil
+    import sysconfig
+
+    if not shutil.which(str(sysconfig.get_config_var("CC") or "cc").split()[0]):
+        pytest.skip("no C compiler here")
+    with zipfile.ZipFile(wheel) as z:
+        assert any(n.startswith("vistlog/projections/_csolver") and not n.endswith(".c") for n in z.namelist())
+
+
+def test_the_install_goes_on_without_a_c_compiler(tmp_path: Path) -> None:
+    """The compiled solver is an optional extension: with no compiler the wheel is built, pure Python."""
+    import os
+    import shutil
+
+    tree = tmp_path / "src"
+    ignore = shutil.ignore_patterns(".git", ".venv*", "__pycache__", "*.egg-info", "*.so", "build")
+    for name in ("events", "projections", "vistlog"):
+        shutil.copytree(ROOT / name, tree / name, symlinks=True, ignore=ignore)
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, tree)
+    out = tmp_path / "wheel"
+    env = {**os.environ, "CC": "/bin/false", "CXX": "/bin/false", "LDSHARED": "/bin/false"}
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                           "--wheel-dir", str(out), str(tree)], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    (whl,) = out.glob("vistlog-*.whl")
+    with zipfile.ZipFile(whl) as z:
+        names = z.namelist()
+    assert "vistlog/projections/solver.py" in names
+    assert not any(n.endswith((".so", ".pyd")) for n in names)
+
+
 def test_events_is_not_a_top_level_module_once_installed(tmp_path: Path) -> None:
     script = "import importlib.util as u, vistlog.events, vistlog.projections; " \
              "print(u.find_spec('events'), u.find_spec('projections'))"

@@ -35,19 +35,21 @@ from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogU
 from vistlog.events.notation import NotationError
 from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
 from vistlog.events.rules import RulesError
+from vistlog.projections.analysis import GameAnalysis
 from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
 from vistlog.projections.split import WorkerFailed
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, FORMATS_OUT, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind, LogProblems, Settlement,
-    Recorder, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines, dump, game_events, load, read_games,
-    verify,
+    FORMATS_IN, FORMATS_OUT, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
+    LogProblems, Settlement, Recorder, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines, dump,
+    game_events, load, read_games, verify,
 )
 from .output import OutputError
 
 __all__ = [
     "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
+    "GameAnalysis", "SOLVER_COMPILED",
     "Variant", "VARIANTS", "Kind", "Source",
     "Checker", "IllegalEventError", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",

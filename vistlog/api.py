@@ -48,6 +48,8 @@ from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 from vistlog.events.rules import Rules
 from vistlog.projections import render
+from vistlog.projections.analysis import GameAnalysis, analyse, analysis_json
+from vistlog.projections.solver import COMPILED as _SOLVER_COMPILED
 from vistlog.projections.audit import AuditReport, ClaimError, audit, read_claimed
 from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
@@ -65,7 +67,8 @@ __all__ = [
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
-    "Problem", "ImportedGame", "AuditReport", "VerifyResult",
+    "Problem", "ImportedGame", "AuditReport", "VerifyResult", "GameAnalysis", "analysis_json",
+    "SOLVER_COMPILED",
 ]
 
 Variant = Literal["sochi", "leningrad", "rostov", "classic", "encyclopedia", "serbian"]
@@ -78,6 +81,10 @@ Kind = Literal["preferans", "solo-whist"]
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]
 """What :func:`read_games` reads: a path (``-`` is standard input), a binary stream, or events
 (event objects, JSON-like dicts, or the games :func:`load` gives)."""
+
+SOLVER_COMPILED = _SOLVER_COMPILED
+"""The compiled open-hand solver was built with this install (else :meth:`Game.analysis` runs the pure
+search; the answers are the same)."""
 
 FORMATS_IN = tuple(IMPORTERS)
 """The formats :func:`load` reads."""
@@ -306,17 +313,31 @@ class Game:
             claims = read_claimed(path, data, r.deals, r.players)
         return audit(r, claims)
 
-    def replay(self, upto: int | None = None, lang: Lang | None = None) -> list[str]:
-        """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``
-        (``ru`` or ``en``; by default ``VISTLOG_LANG``, else English)."""
-        return list(self.replay_lines(upto, lang))
+    def analysis(self, *, discards: bool = False, engine: str | None = None) -> GameAnalysis:
+        """The open-hand analysis: each contract with its hands recorded solved double-dummy, card by card
+        where the cards are recorded (:mod:`vistlog.projections.analysis`); ``discards``: every discard
+        tried too; ``engine``: ``python`` or ``compiled`` (default: the compiled solver when built).
 
-    def replay_lines(self, upto: int | None = None, lang: Lang | None = None) -> Iterator[str]:
+        >>> game = next(read_games("samples/classic-bombs.jsonl"))
+        >>> deal = game.analysis().deals[1]
+        >>> deal.deal, deal.value, [(m.player, str(m.card)) for m in deal.mistakes]
+        (7, 5, [('Восток', 'KS')])
+        """
+        return analyse(self._needs_detail("analysis"), discards=discards, engine=engine)
+
+    def replay(self, upto: int | None = None, lang: Lang | None = None, values: bool = False) -> list[str]:
+        """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``
+        (``ru`` or ``en``; by default ``VISTLOG_LANG``, else English); ``values``: the double-dummy value
+        after each card played (:meth:`analysis`)."""
+        return list(self.replay_lines(upto, lang, values))
+
+    def replay_lines(self, upto: int | None = None, lang: Lang | None = None, values: bool = False
+                     ) -> Iterator[str]:
         """:meth:`replay` a line at a time (a long game's story is never held whole)."""
         r = self._needs_detail("replay")
         if not r.deals_kept:
             raise VistlogError(f"game {self.id} was read with events=False: no replay")
-        return replay_lines(r, upto, lang)
+        return replay_lines(r, upto, lang, values)
 
     def _needs_detail(self, what: str) -> GameResult:
         if self._result is None:

@@ -10,7 +10,7 @@ report keeps each game's JSON-ready view on disk until it is read back).
 [('classic-bombs.jsonl', True), ('corrected-deal.jsonl', True)]
 >>> stats, _ = archive.statistics(paths, jobs=1)
 >>> stats.games
-5
+6
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ __all__ = [
     "statistics", "Archive", "ManyKind",
 ]
 
-ManyKind = Literal["validate", "settle", "audit", "stats"]
+ManyKind = Literal["validate", "settle", "audit", "stats", "analyse", "analyse-discards"]
 """What :func:`run_many` does with each log."""
 
 SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "pbn": ".pbn", "ppn": ".ppn"}

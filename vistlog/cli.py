@@ -24,9 +24,10 @@ import orjson
 
 from . import archive, views
 from .api import (
-    MAX_LINE, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable, NotationError, Problem,
-    Recorder, SourceError, Table, UnknownName, VistlogError, append, cannot_carry, check_log, deal_lines, dump,
-    game_events, input_lines, nearest, open_log, parse_line, read_games, verify,
+    MAX_LINE, SOLVER_COMPILED, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable,
+    NotationError, Problem, Recorder, SourceError, Table, UnknownName, VistlogError, analysis_json, append,
+    cannot_carry, check_log, deal_lines, dump, game_events, input_lines, nearest, open_log, parse_line, read_games,
+    verify,
 )
 from .output import OutputError, Progress, Streamed, dumps, open_output, write_file, write_json
 
@@ -42,6 +43,7 @@ examples (from the folder that holds samples/; each works as written):
   vistlog settle samples/sochi-evening.jsonl --format json
   vistlog audit samples/disputed-sheet.jsonl
   vistlog replay samples/classic-bombs.jsonl --upto 3
+  vistlog analyse samples/classic-bombs.jsonl            # which card cost a trick, and what in whists
   vistlog append my-game.jsonl < samples/classic-bombs.jsonl
   vistlog verify my-game.jsonl
   vistlog settle samples/ --jobs 2                       # every *.jsonl below samples/
@@ -274,8 +276,10 @@ def _batch_mode(args: argparse.Namespace) -> bool:
 
 def cmd_batch(args: argparse.Namespace, kind: archive.ManyKind) -> int:
     """validate / settle / audit over many logs and folders, on a process pool or a Dask cluster."""
-    if getattr(args, "game", None) or getattr(args, "claimed", None):
-        raise _UsageError("--game and --claimed take one log")
+    if getattr(args, "game", None) or getattr(args, "claimed", None) or getattr(args, "deal", None):
+        raise _UsageError("--game, --deal and --claimed take one log")
+    if getattr(args, "format", None) == "html":
+        raise _UsageError("--format html takes one log")
     paths = archive.find_logs(args.logs)
     if not paths:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
@@ -341,7 +345,7 @@ def _batch_report(files: list[archive.FileReport], kind: str, fmt: str, lang: vi
                                     **({"error": f.unreadable} if f.unreadable else {})} for f in files]})
         out.write("\n")
         return
-    show = views.settlement_text if kind == "settle" else views.audit_text
+    show = _TEXT[kind][0]
     for k, f in enumerate(files):
         status = "unreadable" if f.unreadable else f"{len(f.problems)} problem(s)" if f.problems else "ok"
         out.write(("\n\n" if k else "") + f"== {f.path} ({status})")
@@ -373,13 +377,14 @@ def cmd_audit(args: argparse.Namespace) -> int:
         _out(dumps({"games": reports}) if args.format == "json"
              else views.audit_text(reports[0], args.lang))
         return 1 if problems or not reports[0]["ok"] else 0
-    games = _Games(args, events=False)
+    games = _Games(args)  # the deals' events: the claims are judged with the hands
     bad = _stream((g.audit().to_json() for g in games), "audit", args.format, args.lang)
     return 1 if games.count or bad else 0
 
 
 _TEXT: dict[str, tuple[Callable[[dict[str, Any], views.Lang | None], str], str]] = {
-    "settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n")}
+    "settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n"),
+    "analyse": (views.analysis_text, "\n\n"), "analyse-discards": (views.analysis_text, "\n\n")}
 """How each command writes a game's view as text, and what stands between two games."""
 
 
@@ -405,6 +410,30 @@ def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str, lang: vie
     return bad
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """vistlog analyse: every contract with its hands recorded, solved with all hands open (one log, one game
+    at a time; many logs on ``--jobs`` processes or ``--dask``)."""
+    kind: archive.ManyKind = "analyse-discards" if args.discards else "analyse"
+    if _batch_mode(args):
+        return cmd_batch(args, kind)
+    args.log = args.logs[0]
+    games = _Games(args)
+
+    def analysed() -> Iterator[dict[str, Any]]:
+        for g in games:
+            view_ = analysis_json(g.analysis(discards=args.discards))
+            if args.deal is not None:
+                view_ = {**view_, "deals": [d for d in view_["deals"] if d["deal"] == args.deal],
+                         "skipped": [d for d in view_["skipped"] if d["deal"] == args.deal]}
+            yield view_
+
+    if args.format == "html":
+        sys.stdout.write(views.analysis_html(analysed(), args.lang))
+    else:
+        _stream(analysed(), kind, args.format, args.lang)
+    return 1 if games.count else 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """vistlog replay: the story of a game, deal by deal (one game at a time); or its deals as lines."""
     if args.format == "lines":
@@ -421,7 +450,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for i, g in enumerate(games):
         if i:
             _out()
-        for line in g.replay_lines(args.upto, args.lang):
+        for line in g.replay_lines(args.upto, args.lang, args.values):
             _out(line)
     return 1 if games.count else 0
 
@@ -679,7 +708,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
                     "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
         epilog=EXAMPLES)
-    p.add_argument("--version", action="version", version=f"vistlog {_version()}")
+    p.add_argument("--version", action="version", version=f"vistlog {_version()} · open-hand solver: "
+                   + ("compiled (C)" if SOLVER_COMPILED else "pure Python (no C compiler at install)"))
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help_: str, example: str) -> argparse.ArgumentParser:
@@ -688,7 +718,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(func=func)
         return sp
 
-    for commands in (_reading_commands, _recording_commands, _archive_commands):
+    for commands in (_reading_commands, _analysis_command, _recording_commands, _archive_commands):
         commands(add)
     return p
 
@@ -733,6 +763,10 @@ def _reading_commands(add: _Adder) -> None:
         sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
         if name in ("sheet", "replay"):
             sp.add_argument("--upto", type=_deal_number, metavar="DEAL", help="stop after this deal")
+        if name == "replay":
+            sp.add_argument("--values", action="store_true",
+                            help="beside each card played, its double-dummy value (the declarer's tricks with "
+                                 "best play from there; ✗ on a card that cost a trick: vistlog analyse)")
         if name == "sheet":
             sp.add_argument("-o", "--output", metavar="FILE",
                             help="write here, whole or not at all (default: standard output)")
@@ -744,6 +778,27 @@ def _reading_commands(add: _Adder) -> None:
         if name == "audit":
             sp.add_argument("--claimed", metavar="FILE",
                             help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
+
+
+def _analysis_command(add: _Adder) -> None:
+    """analyse: the play with all hands open."""
+    sp = add("analyse", cmd_analyse, "solve each contract with all hands open: was it makeable, which card "
+             "cost a trick and what in whists, does a claim hold",
+             "vistlog analyse samples/classic-bombs.jsonl\n"
+             "  vistlog analyse samples/classic-bombs.jsonl --deal 7 --format json\n"
+             "  vistlog analyse archive/ --jobs 2 --format json     # every *.jsonl below archive/")
+    sp.add_argument("logs", nargs="+", metavar="LOG",
+                    help="log files or folders (every *.jsonl below); - for standard input")
+    sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
+    sp.add_argument("--deal", type=_deal_number, metavar="N", help="only this deal")
+    sp.add_argument("--format", choices=("text", "json", "html"), default="text",
+                    help="json: {\"games\": [{\"game\", \"deals\": [{\"deal\", \"declarer\", \"contract\", "
+                         "\"value\", \"cards\": [{\"seq\", \"player\", \"card\", \"before\", \"after\"}]}]}]} "
+                         "(values: the declarer's total tricks)")
+    sp.add_argument("--discards", action="store_true",
+                    help="also try every discard of the declarer's twelve cards (a solve each)")
+    _add_lang(sp)
+    _add_many(sp)
 
 
 def _recording_commands(add: _Adder) -> None:

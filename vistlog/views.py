@@ -22,6 +22,7 @@ from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
+from vistlog.projections.render import analysis as analysis_view
 from vistlog.projections.render import page
 from vistlog.projections.render import rules as rules_view
 from vistlog.projections.render import stats as stats_view
@@ -33,7 +34,7 @@ from .api import Game, result_of
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
-    "stats_text", "stats_csv", "stats_html", "LANGS", "Lang",
+    "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
 ]
 
 Lang = words.Lang
@@ -167,3 +168,14 @@ def stats_csv(archive: Archive, player: str | None = None) -> str:
 def stats_html(archive: Archive, player: str | None = None, lang: Lang | None = None) -> str:
     """The statistics as one self-contained page with the rating charts."""
     return stats_view.stats_html(archive, player, lang)
+
+
+def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
+    """One game's open-hand analysis (the dict of ``analyse --format json``) as text: a line a card,
+    the cards that cost a trick marked ``✗`` with the cards that kept it and the cost per player."""
+    return analysis_view.analysis_text(game, lang)
+
+
+def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> str:
+    """The open-hand analysis of several games as one self-contained HTML page."""
+    return analysis_view.analysis_html(games, lang)

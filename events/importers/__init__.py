@@ -40,7 +40,8 @@ CARRIES: dict[str, frozenset[str]] = {
 _WHAT = {"bid": "bid(s) (the auction)", "card_played": "card(s) played", "discard": "discard(s)",
          "deal_voided": "voided record(s) (only the record that stands is written)", "adjustment": "adjustment(s)",
          "opening_balance": "opening balance(s)", "allocation": "allocation(s)", "kontra": "kontra(s)",
-         "score_recorded": "recorded sheet(s)", "whist": "whist decision(s)"}
+         "score_recorded": "recorded sheet(s)", "whist": "whist decision(s)",
+         "claim": "claim(s) (the tricks they gave are written)"}
 
 
 def cannot_carry(events: list[dict[str, Any]], fmt: str) -> list[str]:

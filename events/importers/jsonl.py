@@ -43,19 +43,21 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
 
 
 def derive_tricks(game: ImportedGame) -> ImportedGame:
-    """Insert the ``tricks`` of every deal whose cards were all played and that has none."""
+    """Insert the ``tricks`` of every deal whose cards were all played (or whose play ended with an accepted
+    claim) and that has none."""
     checker = LogChecker()
     out: list[dict[str, Any]] = []
     pending: Any = None  # the DealState whose tricks may need adding
     pending_game = game.game
 
     def close() -> None:
-        if pending is not None and pending.play is not None and pending.play.complete and pending.tricks is None:
+        if pending is not None and pending.play is not None and pending.tricks is None and (
+                pending.play.complete or pending.claimed is not None):
             derived, _ = pending.tricks_taken()
             assert derived is not None
             taken = {p: n for p, n in derived.items() if p in pending.holders or n}
             out.append({"v": 1, "type": "tricks", "game": pending_game, "deal": pending.number, "taken": taken,
-                        "_source": {"derived": "from the cards"}})
+                        "_source": {"derived": "from the cards" if pending.claim is None else "from the claim"}})
 
     for k, ev in enumerate(game.events, start=1):
         if ev.get("type") in ("deal_started", "game_ended", "deal_voided", "score_recorded"):

@@ -28,7 +28,7 @@ from .text import entries_upto, last_deal, running, running_parts, strike, table
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
            "sheet_json", "sheet_csv", "sheet_text", "settle_json",
-           "settle_text", "audit_text", "strike"]
+           "settle_text", "audit_text", "claim_text", "strike"]
 
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
@@ -129,11 +129,23 @@ def audit_text(d: dict[str, Any], lang: Lang | None = None) -> str:
     """An audit report (its JSON dict) as text, in the language asked for."""
     w = Words(lang)
     if d["ok"]:
-        return w("{game}: {n} recorded value(s), all match", game=d["game"], n=d["checked"])
-    lines = [w("{game}: {k} of {n} recorded value(s) differ", game=d["game"], k=len(d["mismatches"]), n=d["checked"])]
-    lines += ["  " + mismatch_text(m, w) for m in d["mismatches"]]
-    lines.append("  " + summary_text(d, w))
+        lines = [w("{game}: {n} recorded value(s), all match", game=d["game"], n=d["checked"])]
+    else:
+        lines = [w("{game}: {k} of {n} recorded value(s) differ", game=d["game"], k=len(d["mismatches"]),
+                   n=d["checked"])]
+        lines += ["  " + mismatch_text(m, w) for m in d["mismatches"]]
+        lines.append("  " + summary_text(d, w))
+    lines += ["  " + claim_text(k, w) for k in d.get("claims", ())]
     return "\n".join(lines)
+
+
+def claim_text(k: dict[str, Any], w: Words) -> str:
+    """A claim's verdict (its JSON dict) in words: who claimed what, accepted or not, whether it holds."""
+    said = w("accepted") if k["accepted"] else w("disputed")
+    holds = w("holds") if k["holds"] else w("does not hold")
+    where = w("deal {n}", n=k["deal"]) + ": " if "deal" in k else ""
+    return where + w("claim by {player} of {n} trick(s) ({said}): {holds}; best play gives the declarer {best}",
+                     player=k["player"], n=k["tricks"], said=said, holds=holds, best=k["best"])
 
 
 def _label(m: dict[str, Any], w: Words) -> str:

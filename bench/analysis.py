@@ -1,0 +1,203 @@
+"""The open-hand analysis: time per deal, pure Python and compiled, and the speed-up of many logs on 2 workers.
+
+    python bench/analysis.py [--deals 40] [--misere 20] [--logs 8] [--seed 1]
+
+It makes, with the project's own simulator (``tests/simulate.py``), card-level evenings played by players
+who see every hand and slip now and then (``skill=0.9``: each card a double-dummy best one nine times in
+ten), until ``--deals`` contract deals have been played card by card; and ``--misere`` misère deals (the
+declarer the holder of the lowest cards, his two highest put away, the defence playing the same way).
+Then it analyses every deal card by card (``vistlog analyse``: the value before and after every card, the
+cards that keep it and the cost in whists of each mistake) with the pure-Python search and with the
+compiled one, one core, and prints the total, the median and the 90th percentile per deal, and the ratio.
+
+Last, ``--logs`` such evenings are written to a folder and ``vistlog analyse FOLDER --format json`` runs
+with ``--jobs 1`` and ``--jobs 2`` and on a local Dask cluster of 2 workers (``VISTLOG_SOLVER=python``:
+the pure search, where the work is), printing the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.simulate import preferans_game  # noqa: E402
+from vistlog.events.cards import PREFERANS_DECK  # noqa: E402
+from vistlog.events import seating  # noqa: E402
+from vistlog.projections import analysis, solver  # noqa: E402
+from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
+
+DECK = sorted(PREFERANS_DECK, key=lambda c: (c.suit.order, c.rank))
+
+
+def contract_evening(rng: random.Random, deals: int, games_at_least: int = 0) -> list[list[dict[str, Any]]]:
+    """Games of Leningradka played card by card until ``deals`` contracts were played (and at least
+    ``games_at_least`` games)."""
+    games: list[list[dict[str, Any]]] = []
+    played = k = 0
+    while played < deals or len(games) < games_at_least:
+        pipe = Pipeline("bench")
+        gid = f"bench-{k}"
+        evs = preferans_game(rng, players=("Аня", "Боря", "Вова"), rules={"preset": "leningrad"}, pool=20,
+                             game=gid, max_deals=60, card_play=1.0, skill=0.9, check=pipe.check,
+                             closed=lambda p=pipe, g=gid: p.all_pools_closed(g))
+        games.append(evs)
+        played += _played_contracts(evs)
+        k += 1
+    return games
+
+
+def _played_contracts(evs: list[dict[str, Any]]) -> int:
+    contracts = {e["deal"] for e in evs if e["type"] == "contract"}
+    return len({e["deal"] for e in evs if e["type"] == "card_played" and e["deal"] in contracts})
+
+
+def misere_evening(rng: random.Random, deals: int) -> list[dict[str, Any]]:
+    """One game of ``deals`` misères, each played card by card, as events."""
+    players = ["Аня", "Боря", "Вова"]
+    g = "bench-misere"
+    evs: list[dict[str, Any]] = [{"type": "game_started", "game": g, "kind": "preferans", "players": players,
+                                  "pool": 500, "rules": {"preset": "sochi"}}]
+    dealer = players[0]
+    for n in range(1, deals + 1):
+        holding = seating.holders(players, dealer, dealer_sits_out=False)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = {p: cards[10 * i:10 * i + 10] for i, p in enumerate(holding)}
+        talon = cards[30:]
+        declarer = min(holding, key=lambda p: sum(c.rank for c in hands[p]))
+        own = sorted(hands[declarer] + talon, key=lambda c: c.rank)
+        held = {**hands, declarer: own[:10]}
+        evs.append({"type": "deal_started", "game": g, "deal": n, "dealer": dealer,
+                    "hands": {p: [str(c) for c in hands[p]] for p in holding}, "talon": [str(c) for c in talon]})
+        evs.append({"type": "contract", "game": g, "deal": n, "declarer": declarer, "contract": "misere"})
+        evs.append({"type": "discard", "game": g, "deal": n, "player": declarer, "cards": [str(c) for c in own[10:]]})
+        s = solver.Solver(held, holding, holding[0], None, declarer, misere=True)
+        line: list[Any] = []
+        while len(line) < 30:
+            keep = s.best_cards(line)[1] if rng.random() < 0.9 else s.legal(line)
+            line.append(rng.choice(sorted(keep, key=lambda c: (c.suit.order, c.rank))))
+        play_seats = _seats_of(s, line, holding)
+        for player, card in zip(play_seats, line):
+            evs.append({"type": "card_played", "game": g, "deal": n, "player": player, "card": str(card)})
+        dealer = seating.clockwise(players, dealer)[0]
+    evs.append({"type": "game_ended", "game": g, "reason": "agreed"})
+    return [{"v": 1, "seq": k, **e} for k, e in enumerate(evs, start=1)]
+
+
+def _seats_of(s: solver.Solver, line: list[Any], holding: list[str]) -> list[str]:
+    """Who plays each card of ``line``."""
+    out = []
+    for k in range(len(line)):
+        _h, seat, _trick, _won = s.position(line[:k])
+        out.append(holding[seat])
+    return out
+
+
+def folded(events: list[dict[str, Any]]) -> GameResult:
+    with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as f:
+        f.write(b"".join(orjson.dumps(e) + b"\n" for e in events))
+    try:
+        return next(x for x in run(f.name) if isinstance(x, GameResult))
+    finally:
+        os.unlink(f.name)
+
+
+def per_deal(games: list[GameResult], engine: str) -> list[float]:
+    """CPU seconds of each analysed contract deal played card by card (the analysis of ``vistlog analyse``)."""
+    times = []
+    for g in games:
+        worth = analysis._Worth(g)
+        for rec, void, _ in g.told():
+            if void or analysis._why_not(rec, g.variant) is not None or not any(
+                    e.type == "card_played" for e in rec.events):
+                continue
+            t = time.process_time()
+            analysis._deal(rec, worth, False, engine, g.variant)
+            times.append(time.process_time() - t)
+    return times
+
+
+def _p90(xs: list[float]) -> float:
+    return sorted(xs)[max(0, round(0.9 * (len(xs) - 1)))]
+
+
+def show(label: str, py: list[float], c: list[float] | None) -> None:
+    print(f"{label}: {len(py)} deals")
+    print(f"  pure Python: total {sum(py):6.2f} s   median {statistics.median(py) * 1000:7.1f} ms   "
+          f"p90 {_p90(py) * 1000:7.1f} ms   max {max(py) * 1000:7.1f} ms")
+    if c:
+        print(f"  compiled:    total {sum(c):6.3f} s   median {statistics.median(c) * 1000:7.2f} ms   "
+              f"p90 {_p90(c) * 1000:7.2f} ms   max {max(c) * 1000:7.2f} ms   "
+              f"({sum(py) / sum(c):.0f}× faster)")
+
+
+def many_logs(games: list[list[dict[str, Any]]], folder: Path) -> None:
+    for k, evs in enumerate(games):
+        (folder / f"evening-{k}.jsonl").write_bytes(b"".join(orjson.dumps(e) + b"\n" for e in evs))
+    env = {**os.environ, "VISTLOG_SOLVER": "python"}
+
+    def timed(*extra: str) -> float:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "vistlog", "analyse", str(folder), "--format", "json", *extra],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        return time.perf_counter() - t
+
+    one = timed("--jobs", "1")
+    two = timed("--jobs", "2")
+    print(f"{len(games)} logs, pure search: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s: {one / two:.2f}× faster")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("  (no dask here: pip install 'vistlog[dask]')")
+        return
+    code = ("import sys; from distributed import LocalCluster; "
+            "c = LocalCluster(n_workers=2, threads_per_worker=1, host='127.0.0.1', dashboard_address=None); "
+            "print(c.scheduler_address, flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            env=env)
+    assert proc.stdout is not None
+    address = proc.stdout.readline().strip()
+    try:
+        timed("--dask", address)  # the workers import vistlog once
+        dask = timed("--dask", address)
+        print(f"  on a Dask cluster of 2 workers ({address}): {dask:.2f} s: {one / dask:.2f}× faster than --jobs 1")
+    finally:
+        proc.communicate("")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--misere", type=int, default=20)
+    ap.add_argument("--logs", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    print(f"solver: {'compiled and pure' if solver.COMPILED else 'pure Python only (the C extension is not built)'}")
+    contracts = [folded(evs) for evs in contract_evening(rng, a.deals)]
+    py = per_deal(contracts, "python")[:a.deals]
+    c = per_deal(contracts, "compiled")[:a.deals] if solver.COMPILED else None
+    show(f"an evening of {a.deals} contract deals, card by card", py, c)
+    mis = [folded(misere_evening(rng, a.misere))]
+    show("misère deals, card by card", per_deal(mis, "python"),
+         per_deal(mis, "compiled") if solver.COMPILED else None)
+    if a.logs:
+        with tempfile.TemporaryDirectory() as tmp:
+            many_logs(contract_evening(random.Random(a.seed + 1), 0, a.logs), Path(tmp))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,392 @@
+"""The post-mortem of a game with its hands open: was each contract makeable, which card cost a trick and
+what it cost in whists, what each whist decision was worth, and whether a claim holds.
+
+Every deal of a Preferans contract whose hands are recorded is solved double-dummy
+(:class:`~vistlog.projections.solver.Solver`): its value at the first lead and, card by card, the value
+before and after each card, always **the declarer's total tricks in the deal** (taken so far plus best
+play by both sides from there). A card after which the value moves against its player's side is a
+mistake: the cards that would have kept the value are named, and its cost is the deal scored twice
+through the same scoring as ``settle`` (the sheet as it stood before the deal, the deal's entries, the
+settlement of both), once with the card played and once with the best card, each followed by best play:
+the difference per player, in the game's unit.
+
+Best play after a position is one line that keeps the value at every card (:meth:`Solver.best_line`):
+the declarer's tricks are exact; how two defenders share theirs is that line's, since their share does
+not change the double-dummy value.
+
+>>> from vistlog.projections.fold import run
+>>> game = next(g for g in run("samples/classic-bombs.jsonl") if not isinstance(g, Exception))
+>>> a = analyse(game)
+>>> [(d.deal, d.contract, d.value) for d in a.deals]
+[(6, '6S', 6), (7, '6C', 5), (14, '6C', 1)]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from vistlog.events.cards import Card, WhistCall
+from vistlog.events.model import CardPlayed, Claim, DealStarted
+from vistlog.events.play import Play
+from vistlog.events.record import DealRecord
+
+from .entries import Num, Totals, exact
+from .fold import GameResult
+from .solver import Solver, engine_name
+from .variants import scoring_of
+
+__all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
+           "analyse", "analysis_json", "claim_verdicts", "claim_json"]
+
+
+@attrs.frozen
+class CardVerdict:
+    """One card of the play with the double-dummy value before and after it (declarer's total tricks)."""
+
+    seq: int
+    player: str
+    card: Card
+    before: int
+    after: int
+    mistake: bool = False
+    """The value moved against the player's side."""
+    better: tuple[Card, ...] = ()
+    """For a mistake: every card that would have kept the value."""
+    cost: Mapping[str, Num] = attrs.Factory(dict)
+    """For a mistake: what each player would have had with the better card minus what he has with this
+    one, both followed by best play (in the game's unit; a player who lost by it shows a positive cost)."""
+
+
+@attrs.frozen
+class CallVerdict:
+    """A defender's whist decision against the other one, both followed by best play."""
+
+    player: str
+    call: str
+    instead: str
+    gain: Num
+    """What the decision gave him compared with ``instead`` (positive: it was the better one)."""
+
+
+@attrs.frozen
+class ClaimVerdict:
+    """A claim against the open hands."""
+
+    seq: int
+    player: str
+    tricks: int
+    accepted: bool
+    claimed: int
+    """The declarer's total tricks under the claim."""
+    best: int
+    """The declarer's total tricks with best play from where the claim was made."""
+    holds: bool
+    """The claim holds against every defence: the claimer's side is sure of at least what it claimed."""
+
+
+@attrs.frozen
+class DiscardVerdict:
+    """The declarer's discard against the best one (asked for: every discard is a solve)."""
+
+    discarded: tuple[Card, ...]
+    value: int
+    best: tuple[Card, ...]
+    best_value: int
+
+
+@attrs.frozen
+class DealAnalysis:
+    """One deal solved."""
+
+    deal: int
+    declarer: str
+    contract: str
+    misere: bool
+    value: int
+    """The declarer's tricks with best play from the first lead."""
+    taken: int | None
+    """The declarer's tricks as recorded (``None``: decided without play)."""
+    level: str
+    """``card`` (the cards are recorded) or ``protocol`` (the hands only)."""
+    needed: int = 0
+    """The tricks the contract needs (a misère: none may be taken)."""
+    tricks: int = 10
+    """The tricks of the deal (the defence's with best play: ``tricks - value``)."""
+    cards: tuple[CardVerdict, ...] = ()
+    calls: tuple[CallVerdict, ...] = ()
+    claim: ClaimVerdict | None = None
+    discard: DiscardVerdict | None = None
+
+    @property
+    def makeable(self) -> bool:
+        """The contract can be made against any defence (a misère: the declarer can be kept clean)."""
+        return self.value == 0 if self.misere else self.value >= self.needed
+
+    @property
+    def mistakes(self) -> list[CardVerdict]:
+        """The cards that cost their side a trick."""
+        return [c for c in self.cards if c.mistake]
+
+
+@attrs.frozen
+class GameAnalysis:
+    """Every deal of a game that could be solved, and why the others were not."""
+
+    game: str
+    unit: str
+    players: tuple[str, ...]
+    deals: tuple[DealAnalysis, ...]
+    skipped: tuple[tuple[int, str], ...]
+    engine: str = attrs.field(eq=False)
+    """Which search solved it (the same answers either way)."""
+
+
+class _Worth:
+    """A deal's worth to each player through the game's own scoring: the sheet before the deal, the
+    deal's entries on it, and the settlement of both."""
+
+    def __init__(self, result: GameResult) -> None:
+        self.result = result
+        self.scoring = scoring_of(result.started.rules)
+        self.options = result.started.rules.options
+        self.players = list(result.players)
+        self._before: dict[int, tuple[Totals, dict[str, Num]]] = {}
+
+    def of(self, rec: DealRecord, **changes: Any) -> dict[str, Num]:
+        """What the deal with ``changes`` (its tricks, its calls) writes, settled, per player."""
+        n = rec.number
+        if n not in self._before:
+            totals = self.result.totals_after(n - 1)
+            self._before[n] = (totals, self.scoring.results(self.options, self.players, totals))
+        totals, base = self._before[n]
+        score = self.scoring.score(self.options, self.result.started.pool or 0, self.players,
+                                   attrs.evolve(rec, **changes), totals, 0)
+        after = totals.copy()
+        for column, player, amount, _why, on in score.rows:
+            after.add(column, player, amount, on)
+        settled = self.scoring.results(self.options, self.players, after)
+        return {p: settled[p] - base[p] for p in self.players}
+
+
+def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
+    return {p: _tidy(a[p] - b[p]) for p in a if a[p] != b[p]}
+
+
+def _tidy(x: Num) -> Num:
+    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
+
+
+def _why_not(rec: DealRecord, variant: str) -> str | None:
+    """Why a deal is not solved, or ``None``."""
+    if variant == "solo_whist":
+        return "Solo Whist is not analysed (four hands, partnerships)"
+    c = rec.contract
+    if c is None:
+        return "a raspas (each for himself) is not analysed" if rec.raspas else "no contract"
+    if rec.hands_in_play() is None:
+        return "the hands are not recorded"
+    if len(rec.playing) != 3:
+        return "fewer than three hands play (a defender did not come): not analysed"
+    hands = rec.hands_in_play() or {}
+    if len({len(hands.get(p, ())) for p in rec.playing}) != 1:
+        return "the hands in play do not hold equal numbers of cards (the discard is not recorded)"
+    return None
+
+
+def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None) -> GameAnalysis:
+    """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
+
+    ``discards``: also try every discard of a declarer whose talon is known (66 solves a deal).
+    """
+    worth = _Worth(result)
+    done: list[DealAnalysis] = []
+    skipped: list[tuple[int, str]] = []
+    for rec, void, _entries in result.told():
+        if void:
+            continue
+        why = _why_not(rec, result.variant)
+        if why is not None:
+            if rec.contract is not None or rec.raspas:
+                skipped.append((rec.number, why))
+            continue
+        done.append(_deal(rec, worth, discards, engine, result.variant))
+    return GameAnalysis(result.game, worth.scoring.unit, tuple(result.players), tuple(done), tuple(skipped),
+                        engine or engine_name())
+
+
+def _taken_after(rec: DealRecord, hands: Mapping[str, list[Card]], line: Sequence[Card]) -> dict[str, int]:
+    """The tricks each player takes when the deal is played along ``line`` (every card of it)."""
+    assert rec.leader is not None
+    play = Play(hands, rec.playing, rec.leader, rec.trump, must_trump=True)
+    for card in line:
+        err = play.play(play.to_play, card)
+        assert err is None, err
+    return dict(play.taken)
+
+
+def _deal(rec: DealRecord, worth: _Worth, discards: bool, engine: str | None, variant: str) -> DealAnalysis:
+    c = rec.contract
+    assert c is not None and rec.leader is not None
+    hands = rec.hands_in_play() or {}
+    misere = c.contract.is_misere
+    solver = Solver(hands, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine)
+    cards = [e for e in rec.events if isinstance(e, CardPlayed)]
+    claim = next((e for e in rec.events if isinstance(e, Claim)), None)
+    played = [e.card for e in cards]
+    maxer = {p: (p == c.declarer) != misere for p in rec.playing}
+    values = [solver.value()]
+    for i, e in enumerate(cards):  # a card never gives its own side more than the value before it
+        before = values[-1]
+        bound = {"high": before} if maxer[e.player] else {"low": before}
+        values.append(solver.value(played[:i + 1], guess=before, **bound))
+    verdicts = []
+    for i, e in enumerate(cards):
+        before, after = values[i], values[i + 1]
+        if (after < before) if maxer[e.player] else (after > before):
+            better = tuple(solver.best_cards(played[:i], before)[1])
+            bad = [*played[:i + 1], *solver.best_line(played[:i + 1], after)]
+            good = [*played[:i], better[0], *solver.best_line([*played[:i], better[0]], before)]
+            cost = _diff(worth.of(rec, taken=_taken_after(rec, hands, good)),
+                         worth.of(rec, taken=_taken_after(rec, hands, bad)))
+            verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost))
+        else:
+            verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after))
+    best = _taken_after(rec, hands, solver.best_line())
+    return DealAnalysis(
+        deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=misere, value=values[0],
+        taken=None if rec.taken is None else rec.taken.get(c.declarer, 0),
+        level="card" if cards else "protocol", needed=c.contract.level or 0, tricks=solver.tricks,
+        cards=tuple(verdicts),
+        calls=_calls(rec, worth, best) if variant == "preferans" else (),
+        claim=None if claim is None else _claim(claim, solver, played, rec),
+        discard=_discard(rec, hands, engine, values[0]) if discards else None)
+
+
+def _calls(rec: DealRecord, worth: _Worth, best: dict[str, int]) -> tuple[CallVerdict, ...]:
+    """Each defender's whist or pass against the other, the other defender's decision kept, with best
+    play (a half-whist is not weighed)."""
+    finals = rec.final_calls()
+    if rec.contract is None or rec.contract.contract.is_misere or len(finals) != 2 or rec.half_stands:
+        return ()
+    flip = {WhistCall.WHIST: WhistCall.PASS, WhistCall.PASS: WhistCall.WHIST}
+    if any(call not in flip for call in finals.values()):
+        return ()
+
+    def with_calls(calls: dict[str, WhistCall]) -> dict[str, Num]:
+        whisted = WhistCall.WHIST in calls.values()
+        return worth.of(rec, calls=tuple(calls.items()), taken=best if whisted else None)
+
+    out = []
+    for p, call in finals.items():
+        other = {**finals, p: flip[call]}
+        out.append(CallVerdict(p, call.value, flip[call].value, _tidy(with_calls(finals)[p] - with_calls(other)[p])))
+    return tuple(out)
+
+
+def _claim(ev: Claim, solver: Solver, played: list[Card], rec: DealRecord) -> ClaimVerdict:
+    _h, _seat, _trick, won = solver.position(played)
+    left = solver.tricks - len(played) // 3
+    assert rec.contract is not None
+    declarer = rec.contract.declarer
+    claimed = won + (ev.tricks if ev.player == declarer else left - ev.tricks)
+    best = solver.value(played, guess=claimed)
+    wants_more = (ev.player == declarer) != solver.misere
+    holds = best >= claimed if wants_more else best <= claimed
+    return ClaimVerdict(ev.seq, ev.player, ev.tricks, ev.accepted, claimed, best, holds)
+
+
+def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | None, value: int
+             ) -> DiscardVerdict | None:
+    """Every discard of the declarer's twelve cards (equal cards tried once) against the one made."""
+    c = rec.contract
+    start = next((e for e in rec.events if isinstance(e, DealStarted)), None)
+    if c is None or start is None or start.hands is None or not start.talon or c.igra:
+        return None
+    twelve = sorted([*start.hands[c.declarer], *start.talon], key=lambda x: (x.suit.value, x.rank))
+    if len(twelve) - len(hands[c.declarer]) != 2:
+        return None
+    actual = tuple(sorted(set(twelve) - set(hands[c.declarer]), key=lambda x: (x.suit.value, x.rank)))
+    misere = c.contract.is_misere
+    best, best_value = actual, value
+    tried: set[tuple[tuple[str, int], ...]] = set()
+    for pair in itertools.combinations(twelve, 2):
+        shape = _shape(pair, twelve)
+        if shape in tried:
+            continue
+        tried.add(shape)
+        held = {**hands, c.declarer: [x for x in twelve if x not in pair]}
+        assert rec.leader is not None
+        v = Solver(held, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine).value()
+        if (v < best_value) if misere else (v > best_value):
+            best, best_value = pair, v
+    return DiscardVerdict(actual, value, tuple(best), best_value)
+
+
+def _shape(pair: Sequence[Card], mine: Sequence[Card]) -> tuple[tuple[str, int], ...]:
+    """A discard up to equal cards: each card named by the run of the declarer's touching cards it is in."""
+    def run_of(card: Card) -> tuple[str, int]:
+        top = card.rank
+        while any(x.suit is card.suit and x.rank == top + 1 for x in mine):
+            top += 1
+        return card.suit.value, top
+    return tuple(sorted(run_of(x) for x in pair))
+
+
+def analysis_json(a: GameAnalysis) -> dict[str, Any]:
+    """One game of ``analyse --format json``: ``{"game", "deals": [{"deal", "declarer", "contract", "value",
+    "cards": [{"seq", "player", "card", "before", "after"}, …]}, …]}`` and more fields (docs/cli.md)."""
+    deals = []
+    for d in a.deals:
+        out: dict[str, Any] = {
+            "deal": d.deal, "declarer": d.declarer, "contract": d.contract, "value": d.value,
+            "defence": d.tricks - d.value, "makeable": d.makeable, "taken": d.taken, "level": d.level,
+            "cards": [_card_json(x) for x in d.cards],
+        }
+        if d.calls:
+            out["calls"] = [{"player": x.player, "call": x.call, "instead": x.instead, "gain": exact(x.gain)}
+                            for x in d.calls]
+        if d.claim is not None:
+            out["claim"] = claim_json(d.claim)
+        if d.discard is not None:
+            x = d.discard
+            out["discard"] = {"discarded": [str(y) for y in x.discarded], "value": x.value,
+                              "best": [str(y) for y in x.best], "best_value": x.best_value}
+        deals.append(out)
+    return {"game": a.game, "unit": a.unit, "deals": deals,
+            "skipped": [{"deal": n, "why": why} for n, why in a.skipped]}
+
+
+def claim_json(k: ClaimVerdict) -> dict[str, Any]:
+    """A claim's verdict as ``analyse`` and ``audit`` write it in JSON."""
+    return {"seq": k.seq, "player": k.player, "tricks": k.tricks, "accepted": k.accepted,
+            "claimed": k.claimed, "best": k.best, "holds": k.holds}
+
+
+def claim_verdicts(result: GameResult, engine: str | None = None) -> tuple[tuple[int, ClaimVerdict], ...]:
+    """Every claim of a game whose hands are recorded, by deal, judged with the cards open (what the
+    audit adds to its report; a game folded without its deals' events has none to judge)."""
+    out = []
+    for rec, void, _entries in result.told():
+        claim = next((e for e in rec.events if isinstance(e, Claim)), None)
+        if void or claim is None or _why_not(rec, result.variant) is not None:
+            continue
+        c = rec.contract
+        assert c is not None and rec.leader is not None
+        solver = Solver(rec.hands_in_play() or {}, rec.playing, rec.leader, rec.trump, c.declarer,
+                        c.contract.is_misere, engine=engine)
+        played = [e.card for e in rec.events if isinstance(e, CardPlayed)]
+        out.append((rec.number, _claim(claim, solver, played, rec)))
+    return tuple(out)
+
+
+def _card_json(x: CardVerdict) -> dict[str, Any]:
+    out: dict[str, Any] = {"seq": x.seq, "player": x.player, "card": str(x.card), "before": x.before,
+                           "after": x.after}
+    if x.mistake:
+        out.update(mistake=True, better=[str(c) for c in x.better], cost={p: exact(v) for p, v in x.cost.items()})
+    return out

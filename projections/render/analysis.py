@@ -1,0 +1,133 @@
+"""The open-hand analysis as a person reads it: text (one line a card, the mistakes marked) and a
+self-contained HTML page, both drawn from the JSON-ready dict of
+:func:`vistlog.projections.analysis.analysis_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from vistlog.events.cards import parse_card
+
+from ..words import Lang, Words, mixed, signed
+from . import claim_text
+
+__all__ = ["analysis_text", "analysis_html", "card_text"]
+
+
+def card_text(code: str) -> str:
+    """A card with its suit symbol: ``K♠``."""
+    c = parse_card(code)
+    return f"{str(c)[:-1]}{c.suit.symbol}"
+
+
+def _num(x: int | str) -> Fraction:
+    return Fraction(x)
+
+
+def _costs(cost: dict[str, int | str]) -> str:
+    return ", ".join(f"{p} {mixed(_num(x))}" for p, x in cost.items())
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``1–4, 8, 10–12``."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
+
+
+def _deal_head(d: dict[str, Any], w: Words) -> str:
+    contract = w.contract(d["contract"])
+    value = d["value"]
+    if d["contract"] == "misere":
+        verdict = w("clean") if d["makeable"] else w("caught")
+    else:
+        verdict = w("makeable") if d["makeable"] else w("not makeable")
+    taken = "" if d["taken"] is None else " · " + w("took {n}", n=d["taken"])
+    return (w("Deal {n}", n=d["deal"]) + f": {d['declarer']} {contract} · "
+            + w("double-dummy {v} trick(s), the defence {d} ({verdict})", v=value, d=d["defence"], verdict=verdict)
+            + taken)
+
+
+def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
+    """One game's analysis: per deal its double-dummy value, then one line a card (value before → after,
+    ``✗`` on a card that cost a trick, the cards that kept it and the cost per player), the whist
+    decisions, the claim and the best discard."""
+    w = Words(lang)
+    out = [f"{game['game']} · " + w("open-hand analysis") + f" · {w(game['unit'])}"]
+    if not game["deals"]:
+        out.append("  " + w("no deal with its hands recorded"))
+    for d in game["deals"]:
+        out.append("")
+        out.append(_deal_head(d, w))
+        width = max((len(c["player"]) for c in d["cards"]), default=0)
+        for k, c in enumerate(d["cards"], 1):
+            line = f"  {k:>2}. {c['player']:<{width}}  {card_text(c['card']):>3}  {c['before']:>2} → {c['after']:<2}"
+            if c.get("mistake"):
+                better = " ".join(card_text(x) for x in c["better"])
+                line += "  ✗ " + w("cost {n} trick(s); {cards} kept the value", n=abs(c["after"] - c["before"]),
+                                   cards=better)
+                if c["cost"]:
+                    line += "; " + w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"])
+            out.append(line.rstrip())
+        for call in d.get("calls", ()):
+            out.append("  " + w("{player}: {call} instead of {other}: {gain}", player=call["player"],
+                                call=w(call["call"]), other=w(call["instead"]), gain=signed(_num(call["gain"]))))
+        if d.get("claim"):
+            out.append("  " + claim_text(d["claim"], w))
+        x = d.get("discard")
+        if x:
+            disc = " ".join(card_text(c) for c in x["discarded"])
+            best = " ".join(card_text(c) for c in x["best"])
+            out.append("  " + w("discard {cards}: {v}; best {best}: {bv}", cards=disc, v=x["value"], best=best,
+                                bv=x["best_value"]))
+    by_reason: dict[str, list[int]] = {}
+    for s in game.get("skipped", ()):
+        by_reason.setdefault(s["why"], []).append(s["deal"])
+    if by_reason:
+        out.append("")
+    for why, deals in by_reason.items():
+        out.append(w("not analysed: deal(s) {deals}: {why}", deals=_ranges(deals), why=w(why)))
+    return "\n".join(out)
+
+
+def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> str:
+    """A self-contained page (no network requests): a table a deal, the mistakes in red."""
+    w = Words(lang)
+    parts = []
+    for game in games:
+        parts.append(f"<h1>{escape(game['game'])} · {escape(w('open-hand analysis'))}</h1>")
+        for d in game["deals"]:
+            parts.append(f"<h2>{escape(_deal_head(d, w))}</h2>")
+            if d["cards"]:
+                rows = []
+                for k, c in enumerate(d["cards"], 1):
+                    note = ""
+                    if c.get("mistake"):
+                        note = escape(w("cost {n} trick(s); {cards} kept the value",
+                                        n=abs(c["after"] - c["before"]),
+                                        cards=" ".join(card_text(x) for x in c["better"])))
+                        if c["cost"]:
+                            note += "; " + escape(_costs(c["cost"]))
+                    cls = ' class="mistake"' if c.get("mistake") else ""
+                    rows.append(f"<tr{cls}><td class=num>{k}</td><td>{escape(c['player'])}</td>"
+                                f"<td>{escape(card_text(c['card']))}</td><td class=num>{c['before']}</td>"
+                                f"<td class=num>{c['after']}</td><td>{note}</td></tr>")
+                head = "".join(f"<th>{escape(w(h))}</th>" for h in ("#", "player", "card", "before", "after", ""))
+                parts.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
+    body = "\n".join(parts)
+    return f"""<!doctype html>
+<html lang="{w.lang}"><head><meta charset="utf-8"><title>{escape(w('open-hand analysis'))}</title>
+<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{padding:2px 8px;
+border-bottom:1px solid #ddd}}.num{{text-align:right}}tr.mistake td{{color:#a00;font-weight:bold}}</style>
+</head><body>
+{body}
+</body></html>
+"""
