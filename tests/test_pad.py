@@ -329,6 +329,14 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         assert re.search(r"взятка 1: .+ → ", viewer.locator(".trick").text_content())
         assert "1 из 10" in viewer.text_content()
         assert page.errors == []
+        # the open hands: each card with the value after it, the mistake marked (deal 7's K♠, trick 8)
+        viewer.locator("button.open-hands").click()
+        page.wait_for_selector("#replay-list .viewer >> nth=0 >> .dd")
+        assert "в открытую: у разыгрывающего 5, у защиты 5" in viewer.locator(".dd").text_content()
+        for _ in range(7):
+            viewer.locator("button.next-trick").click()
+        assert "Восток K♠ 6 ✗" in viewer.locator(".trick").text_content()
+        assert page.errors == []
     finally:
         s.stop()
 
@@ -374,6 +382,8 @@ def test_bad_requests_get_a_reason_and_the_server_goes_on(server: Server) -> Non
     assert request(server.base + "/../../etc/passwd")[0] == 404
     assert request(server.base + "/static/..%2f..%2fpad.py")[0] == 404
     assert request(server.base + "/download/log")[0] == 404
+    assert request(server.base + "/api/analysis?deal=x")[0] == 400
+    assert request(server.base + "/api/analysis?deal=1")[0] == 404  # no game: nothing to analyse
     assert request(server.base + "/api/version")[0] == 200
     assert server.proc.poll() is None
 

@@ -35,8 +35,8 @@ from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, AppendConflict, AppendRejected, Game, NotationError, Recorder, Table, VistlogError, deal_lines,
-    read_games,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, NotationError, Recorder, Table, VistlogError, analysis_json,
+    deal_lines, read_games,
 )
 from .output import OutputError, dumps
 
@@ -369,6 +369,12 @@ def make_app(pad: Pad) -> Starlette:
                             headers={"content-disposition": f'attachment; filename="{_file(g.id)}.csv"'})
         raise HttpError(404, f"nothing to download as {what!r} (log, html, csv)")
 
+    async def analysis(request: Request) -> Response:
+        game, deal = request.query_params.get("game"), request.query_params.get("deal", "")
+        if not deal.isdigit():
+            raise HttpError(400, "deal: a deal number is needed")
+        return _json(await _run(_deal_analysis, pad, game, int(deal)))
+
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
 
@@ -378,6 +384,7 @@ def make_app(pad: Pad) -> Starlette:
         Route("/static/{name}", guard(asset)),
         Route("/api/version", guard(version)),
         Route("/api/state", guard(state)),
+        Route("/api/analysis", guard(analysis)),
         Route("/api/presets", guard(presets)),
         Route("/api/rules/{preset}", guard(rules)),
         Route("/api/record", guard(record, write=True), methods=["POST"]),
@@ -414,6 +421,18 @@ def _file(game: str) -> str:
 def _read_log(pad: Pad) -> bytes:
     with pad.lock, open(pad.log, "rb") as fh:
         return fh.read()
+
+
+def _deal_analysis(pad: Pad, game: str | None, deal: int) -> dict[str, Any]:
+    """One deal of the open-hand analysis (``analyse --format json``'s deal object), asked for when the replay
+    viewer shows the values: the analysis costs a solve a card, so the page's state does not carry it."""
+    g = _game(pad, game)
+    view = analysis_json(g.analysis())
+    found = [d for d in view["deals"] if d["deal"] == deal]
+    if not found:
+        why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no contract with its hands recorded")
+        raise HttpError(404, f"deal {deal}: {why}")
+    return found[-1]
 
 
 def _game(pad: Pad, game: str | None) -> Game:

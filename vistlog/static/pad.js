@@ -20,7 +20,7 @@ const T = {
     subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
     void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
     conflict: "Кто-то записал раньше — показана записанная сдача.", recorded: "Записано", open_deal: "не окончена сдача",
-    trick: "взятка", of: "из", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
+    trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую: у разыгрывающего", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
   },
@@ -41,7 +41,7 @@ const T = {
     subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
     void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
     conflict: "Somebody recorded first: the deal written is shown.", recorded: "Recorded", open_deal: "unfinished deal",
-    trick: "trick", of: "of", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
+    trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy: the declarer", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
   },
@@ -438,21 +438,33 @@ function viewer(deal) {
   const tricks = [];
   for (let i = 0; i < deal.cards.length; i += per) tricks.push(deal.cards.slice(i, i + per));
   let k = 0;
+  let values = null;  // the deal's open-hand analysis, when asked for (GET /api/analysis)
   const draw = () => {
     const gone = new Set(deal.cards.slice(0, k * per).map((c) => c[1]));
     const hands = el("div", { class: "hands" }, ...Object.entries(deal.hands).map(([p, cs]) =>
       el("div", {}, el("strong", {}, p), el("br"), cs.filter((c) => !gone.has(c)).map(pretty).join(" "))));
     const rows = [hands];
     if (deal.talon.length) rows.push(el("div", {}, (lang === "ru" ? "прикуп: " : "talon: ") + deal.talon.map(pretty).join(" ")));
+    if (values) rows.push(el("div", { class: "dd" }, `${t("dd_value")} ${values.value}, ${t("dd_defence")} ${values.defence}`));
     if (k > 0) {
       const trick = tricks[k - 1];
       const next = tricks[k] ? tricks[k][0][0] : deal.last;
-      rows.push(el("div", { class: "trick" }, `${t("trick")} ${k}: ` + trick.map(([p, c]) => `${p} ${pretty(c)}`).join(", ")
+      const shown = ([p, c], i) => {
+        const v = values && values.cards[(k - 1) * per + i];
+        return `${p} ${pretty(c)}` + (v ? ` ${v.after}${v.mistake ? " ✗" : ""}` : "");
+      };
+      rows.push(el("div", { class: "trick" }, `${t("trick")} ${k}: ` + trick.map(shown).join(", ")
         + (next ? ` → ${next}` : "")));
     }
+    const ask = async () => {
+      const r = await api(`/api/analysis?deal=${deal.deal}` + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
+      if (r.status === 200) values = r.data; else box.append(el("div", { class: "err" }, r.data.error || r.status));
+      draw();
+    };
     rows.push(el("div", {},
       el("button", { type: "button", disabled: k === 0, onclick: () => { k--; draw(); } }, "◀"), ` ${k} ${t("of")} ${tricks.length} `,
-      el("button", { type: "button", class: "next-trick", disabled: k >= tricks.length, onclick: () => { k++; draw(); } }, "▶")));
+      el("button", { type: "button", class: "next-trick", disabled: k >= tricks.length, onclick: () => { k++; draw(); } }, "▶"),
+      " ", el("button", { type: "button", class: "open-hands", disabled: values !== null, onclick: ask }, t("open_hands"))));
     box.replaceChildren(...rows);
   };
   draw();
