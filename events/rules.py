@@ -56,7 +56,18 @@ class RulesError(VistlogError):
 
 # --------------------------------------------------------------------------- option kinds
 
-Parser = Callable[[Any], Any]
+class Parser:
+    """How an option's value is read from JSON (``parser(value)`` gives it, or raises ``ValueError``), and
+    what it accepts, in words (``accepts``: what ``vistlog rules`` and the schema say)."""
+
+    __slots__ = ("accepts", "read")
+
+    def __init__(self, read: Callable[[Any], Any], accepts: str) -> None:
+        self.read = read
+        self.accepts = accepts
+
+    def __call__(self, value: Any) -> Any:
+        return self.read(value)
 
 
 def _choice(*values: str) -> Parser:
@@ -65,17 +76,16 @@ def _choice(*values: str) -> Parser:
             raise ValueError(f"{v!r} is not one of: {', '.join(values)}")
         return v
 
-    parse.__doc__ = " | ".join(values)
-    return parse
+    return Parser(parse, " | ".join(values))
 
 
-def _bool(v: Any) -> bool:
+def _read_bool(v: Any) -> bool:
     if not isinstance(v, bool):
         raise ValueError(f"{v!r} is not true or false")
     return v
 
 
-_bool.__doc__ = "true | false"
+_bool = Parser(_read_bool, "true | false")
 
 
 def _int(lo: int, hi: int | None = None) -> Parser:
@@ -85,8 +95,7 @@ def _int(lo: int, hi: int | None = None) -> Parser:
             raise ValueError(f"{v!r} is not a whole number {span}")
         return v
 
-    parse.__doc__ = f"integer {lo}..{hi}" if hi is not None else f"integer ≥ {lo}"
-    return parse
+    return Parser(parse, f"integer {lo}..{hi}" if hi is not None else f"integer ≥ {lo}")
 
 
 def to_fraction(v: Any) -> Fraction:
@@ -111,16 +120,16 @@ def to_fraction(v: Any) -> Fraction:
     return f.numerator if f.denominator == 1 else f  # type: ignore[return-value]
 
 
-to_fraction.__doc__ = "number ≥ 0 (1, 0.5, \"1/2\")"
+_fraction = Parser(to_fraction, "number ≥ 0 (1, 0.5, \"1/2\")")
 
 
-def _progression(v: Any) -> tuple[int, ...]:
+def _read_progression(v: Any) -> tuple[int, ...]:
     if not isinstance(v, (list, tuple)) or not v or any(type(x) is not int or x < 0 for x in v):
         raise ValueError(f"{v!r} is not a non-empty list of whole numbers ≥ 0")
     return tuple(v)
 
 
-_progression.__doc__ = "list of integers, e.g. [1, 2, 3] (the last repeats)"
+_progression = Parser(_read_progression, "list of integers, e.g. [1, 2, 3] (the last repeats)")
 
 
 def _opt(default: Any, parse: Parser, doc: str) -> Any:
@@ -168,14 +177,14 @@ class PreferansOptions:
 
     pool_point: int = _opt(10, _int(1), "whists one pool point is worth")
     mountain_point: int = _opt(10, _int(1), "whists one mountain point is worth")
-    whist_rate: Fraction = _opt(1, to_fraction, "whists per defence trick, times the price")
-    declarer_penalty_rate: Fraction = _opt(1, to_fraction,
+    whist_rate: Fraction = _opt(1, _fraction, "whists per defence trick, times the price")
+    declarer_penalty_rate: Fraction = _opt(1, _fraction,
                                            "mountain per undertrick of a failed declarer, times the price")
-    consolation_rate: Fraction = _opt(1, to_fraction,
+    consolation_rate: Fraction = _opt(1, _fraction,
                                       "consolation whists per undertrick, times the price")
-    misere_penalty_rate: Fraction = _opt(1, to_fraction,
+    misere_penalty_rate: Fraction = _opt(1, _fraction,
                                          "mountain per trick taken on a failed misère, times the price")
-    whister_penalty_rate: Fraction = _opt(1, to_fraction,
+    whister_penalty_rate: Fraction = _opt(1, _fraction,
                                           "mountain per trick a whister is short, times the price")
     consolation: Consolation = _opt("ordinary", _choice_of(Consolation),
                             "who writes whists for the declarer's undertricks")
@@ -285,7 +294,7 @@ ENCYCLOPEDIA_TABLE: Final = {
 }
 
 
-def _table(v: Any) -> Mapping[str, ContractPoints]:
+def _read_table(v: Any) -> Mapping[str, ContractPoints]:
     """Overrides of the points table, merged over the encyclopedia's, then checked zero-sum."""
     if not isinstance(v, Mapping):
         raise ValueError(f"{v!r} is not an object of contract rows")
@@ -318,7 +327,7 @@ def _table(v: Any) -> Mapping[str, ContractPoints]:
     return table
 
 
-_table.__doc__ = "object: contract → {tricks, declarer, opponent, declarer_per_trick, opponent_per_trick}"
+_table = Parser(_read_table, "object: contract → {tricks, declarer, opponent, declarer_per_trick, opponent_per_trick}")
 
 
 @attrs.frozen
@@ -352,8 +361,7 @@ def _int_or_none(lo: int, hi: int | None, *words: str) -> Parser:
         except ValueError:
             raise ValueError(f"{v!r} is not a whole number {span} or {' or '.join(repr(w) for w in words)}") from None
 
-    parse.__doc__ = f"integer {span} | {' | '.join(words)}"
-    return parse
+    return Parser(parse, f"integer {span} | {' | '.join(words)}")
 
 
 @attrs.frozen
@@ -525,5 +533,5 @@ def option_docs(preset: str) -> list[tuple[str, Any, str, str]]:
     out = []
     for f in attrs.fields(type(rules.options)):
         value = getattr(rules.options, f.name)
-        out.append((f.name, value, f.metadata["parse"].__doc__ or "", f.metadata["doc"]))
+        out.append((f.name, value, f.metadata["parse"].accepts, f.metadata["doc"]))
     return out

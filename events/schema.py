@@ -58,7 +58,7 @@ def _rules() -> dict[str, Any]:
     for cls in (PreferansOptions, SoloWhistOptions, SerbianOptions):
         for f in attrs.fields(cls):
             game = " (serbian)" if cls is SerbianOptions else ""
-            props[f.name] = {"description": f"{f.metadata['doc']}{game} ({f.metadata['parse'].__doc__})"}
+            props[f.name] = {"description": f"{f.metadata['doc']}{game} ({f.metadata['parse'].accepts})"}
     return {"type": "object", "required": ["preset"], "properties": props, "additionalProperties": False}
 
 
