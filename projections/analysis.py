@@ -24,7 +24,7 @@ not change the double-dummy value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -198,16 +198,18 @@ def _why_not(rec: DealRecord, variant: str) -> str | None:
     return None
 
 
-def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None) -> GameAnalysis:
+def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None,
+            deals: Container[int] | None = None) -> GameAnalysis:
     """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
 
-    ``discards``: also try every discard of a declarer whose talon is known (66 solves a deal).
+    ``discards``: also try every discard of a declarer whose talon is known (66 solves a deal);
+    ``deals``: only these deals (by number).
     """
     worth = _Worth(result)
     done: list[DealAnalysis] = []
     skipped: list[tuple[int, str]] = []
     for rec, void, _entries in result.told():
-        if void:
+        if void or (deals is not None and rec.number not in deals):
             continue
         why = _why_not(rec, result.variant)
         if why is not None:

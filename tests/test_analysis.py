@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -291,3 +292,23 @@ def test_the_replay_shows_the_values_beside_the_cards() -> None:
     assert "double-dummy 5 tricks (not makeable)" in text
     plain = _cli("replay", "samples/classic-bombs.jsonl").stdout
     assert "✗" not in plain and plain.count("\n") < text.count("\n")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (.ci/run installs Debian's chromium)")
+def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
+    page = tmp_path / "analysis.html"
+    page.write_text(_cli("analyse", "samples/open-hands.jsonl", "--format", "html", "--lang", "ru").stdout,
+                    encoding="utf-8")
+    shot = tmp_path / "analysis.png"
+    assert CHROMIUM is not None
+    proc = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
+         "--disable-background-networking", "--disable-component-update", f"--user-data-dir={tmp_path / 'p'}",
+         "--enable-logging=stderr", "--v=0", "--window-size=900,1400", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
+    assert shot.exists() and shot.stat().st_size > 10_000

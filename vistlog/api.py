@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import io
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import IO, Any, Literal, cast, get_args
@@ -313,17 +313,19 @@ class Game:
             claims = read_claimed(path, data, r.deals, r.players)
         return audit(r, claims)
 
-    def analysis(self, *, discards: bool = False, engine: str | None = None) -> GameAnalysis:
+    def analysis(self, *, discards: bool = False, engine: str | None = None,
+                 deals: Container[int] | None = None) -> GameAnalysis:
         """The open-hand analysis: each contract with its hands recorded solved double-dummy, card by card
         where the cards are recorded (:mod:`vistlog.projections.analysis`); ``discards``: every discard
-        tried too; ``engine``: ``python`` or ``compiled`` (default: the compiled solver when built).
+        tried too; ``engine``: ``python`` or ``compiled`` (default: the compiled solver when built);
+        ``deals``: only these deals (by number).
 
         >>> game = next(read_games("samples/classic-bombs.jsonl"))
         >>> deal = game.analysis().deals[1]
         >>> deal.deal, deal.value, [(m.player, str(m.card)) for m in deal.mistakes]
         (7, 5, [('Восток', 'KS')])
         """
-        return analyse(self._needs_detail("analysis"), discards=discards, engine=engine)
+        return analyse(self._needs_detail("analysis"), discards=discards, engine=engine, deals=deals)
 
     def replay(self, upto: int | None = None, lang: Lang | None = None, values: bool = False) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``

@@ -421,11 +421,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     def analysed() -> Iterator[dict[str, Any]]:
         for g in games:
-            view_ = analysis_json(g.analysis(discards=args.discards))
-            if args.deal is not None:
-                view_ = {**view_, "deals": [d for d in view_["deals"] if d["deal"] == args.deal],
-                         "skipped": [d for d in view_["skipped"] if d["deal"] == args.deal]}
-            yield view_
+            yield analysis_json(g.analysis(discards=args.discards,
+                                           deals=None if args.deal is None else {args.deal}))
 
     if args.format == "html":
         sys.stdout.write(views.analysis_html(analysed(), args.lang))

@@ -427,7 +427,7 @@ def _deal_analysis(pad: Pad, game: str | None, deal: int) -> dict[str, Any]:
     """One deal of the open-hand analysis (``analyse --format json``'s deal object), asked for when the replay
     viewer shows the values: the analysis costs a solve a card, so the page's state does not carry it."""
     g = _game(pad, game)
-    view = analysis_json(g.analysis())
+    view = analysis_json(g.analysis(deals={deal}))
     found = [d for d in view["deals"] if d["deal"] == deal]
     if not found:
         why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no contract with its hands recorded")

@@ -56,6 +56,28 @@ def _deal_head(d: dict[str, Any], w: Words) -> str:
             + taken)
 
 
+def _notes(d: dict[str, Any], w: Words) -> list[str]:
+    """A deal's whist decisions, claim and best discard, a line each."""
+    out = [w("{player}: {call} instead of {other}: {gain}", player=call["player"], call=w(call["call"]),
+             other=w(call["instead"]), gain=signed(_num(call["gain"]))) for call in d.get("calls", ())]
+    if d.get("claim"):
+        out.append(claim_text(d["claim"], w))
+    x = d.get("discard")
+    if x:
+        out.append(w("discard {cards}: {v}; best {best}: {bv}", cards=" ".join(card_text(c) for c in x["discarded"]),
+                     v=x["value"], best=" ".join(card_text(c) for c in x["best"]), bv=x["best_value"]))
+    return out
+
+
+def _skipped(game: dict[str, Any], w: Words) -> list[str]:
+    """The deals not analysed, a line for each reason."""
+    by_reason: dict[str, list[int]] = {}
+    for s in game.get("skipped", ()):
+        by_reason.setdefault(s["why"], []).append(s["deal"])
+    return [w("not analysed: deal(s) {deals}: {why}", deals=_ranges(deals), why=w(why))
+            for why, deals in by_reason.items()]
+
+
 def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
     """One game's analysis: per deal its double-dummy value, then one line a card (value before → after,
     ``✗`` on a card that cost a trick, the cards that kept it and the cost per player), the whist
@@ -77,24 +99,10 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
                 if c["cost"]:
                     line += "; " + w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"])
             out.append(line.rstrip())
-        for call in d.get("calls", ()):
-            out.append("  " + w("{player}: {call} instead of {other}: {gain}", player=call["player"],
-                                call=w(call["call"]), other=w(call["instead"]), gain=signed(_num(call["gain"]))))
-        if d.get("claim"):
-            out.append("  " + claim_text(d["claim"], w))
-        x = d.get("discard")
-        if x:
-            disc = " ".join(card_text(c) for c in x["discarded"])
-            best = " ".join(card_text(c) for c in x["best"])
-            out.append("  " + w("discard {cards}: {v}; best {best}: {bv}", cards=disc, v=x["value"], best=best,
-                                bv=x["best_value"]))
-    by_reason: dict[str, list[int]] = {}
-    for s in game.get("skipped", ()):
-        by_reason.setdefault(s["why"], []).append(s["deal"])
-    if by_reason:
-        out.append("")
-    for why, deals in by_reason.items():
-        out.append(w("not analysed: deal(s) {deals}: {why}", deals=_ranges(deals), why=w(why)))
+        out += ["  " + line for line in _notes(d, w)]
+    skipped = _skipped(game, w)
+    if skipped:
+        out += ["", *skipped]
     return "\n".join(out)
 
 
@@ -115,13 +123,15 @@ def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> 
                                         n=abs(c["after"] - c["before"]),
                                         cards=" ".join(card_text(x) for x in c["better"])))
                         if c["cost"]:
-                            note += "; " + escape(_costs(c["cost"]))
+                            note += "; " + escape(w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"]))
                     cls = ' class="mistake"' if c.get("mistake") else ""
                     rows.append(f"<tr{cls}><td class=num>{k}</td><td>{escape(c['player'])}</td>"
                                 f"<td>{escape(card_text(c['card']))}</td><td class=num>{c['before']}</td>"
                                 f"<td class=num>{c['after']}</td><td>{note}</td></tr>")
                 head = "".join(f"<th>{escape(w(h))}</th>" for h in ("#", "player", "card", "before", "after", ""))
                 parts.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
+            parts += [f"<p>{escape(line)}</p>" for line in _notes(d, w)]
+        parts += [f"<p class=skipped>{escape(line)}</p>" for line in _skipped(game, w)]
     body = "\n".join(parts)
     return f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8"><title>{escape(w('open-hand analysis'))}</title>
