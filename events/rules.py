@@ -481,6 +481,11 @@ class Rules:
         return {"preset": self.preset, **self.overrides}
 
 
+def _meta(f: Any) -> Mapping[str, Any]:
+    """An option field's metadata (its reader and meaning): attrs keeps it in a read-only mapping."""
+    return f.metadata  # type: ignore[no-any-return]
+
+
 def make_rules(raw: Any) -> Rules:
     """Validate a ``rules`` object; raise :class:`RulesError` naming the bad option."""
     if not isinstance(raw, Mapping):
@@ -503,7 +508,7 @@ def make_rules(raw: Any) -> Rules:
             extra = f" (did you mean {hint[0]}?)" if hint else f" for {preset.kind.value}"
             raise RulesError(f"rules.{name}", f"unknown option{extra}")
         try:
-            values[name] = fields[name].metadata["parse"](value)
+            values[name] = _meta(fields[name])["parse"](value)
         except ValueError as exc:
             raise RulesError(f"rules.{name}", str(exc)) from None
         overrides[name] = value
@@ -533,5 +538,5 @@ def option_docs(preset: str) -> list[tuple[str, Any, str, str]]:
     out = []
     for f in attrs.fields(type(rules.options)):
         value = getattr(rules.options, f.name)
-        out.append((f.name, value, f.metadata["parse"].accepts, f.metadata["doc"]))
+        out.append((f.name, value, _meta(f)["parse"].accepts, _meta(f)["doc"]))
     return out

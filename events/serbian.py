@@ -25,7 +25,7 @@ the :class:`~vistlog.events.game.ClosureOracle`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 
@@ -620,9 +620,11 @@ class SerbianGame(PreferansGame):
             return [Issue("sheet-serbian", f"sheet.{name}", "a Serbian sheet has bula, soups and result")]
         return self._names(line.soups, f"sheet.{name}.soups") if line.soups else []
 
-    HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]] = {
-        DealStarted: GameState._deal_started, BidMade: _bid, ContractMade: _contract, WhistMade: _whist,
-        KontraMade: _kontra, Tricks: _tricks, CardPlayed: _card, Discard: _discard, Allocation: _allocation,
-        OpeningBalance: _opening, Adjustment: _adjustment, DealVoided: GameState._voided,
-        ScoreRecorded: GameState._recorded, GameEnded: GameState._ended, Claim: GameState._claim,
-    }
+
+SerbianGame.HANDLERS = {
+    DealStarted: GameState._deal_started, BidMade: SerbianGame._bid, ContractMade: SerbianGame._contract,
+    WhistMade: SerbianGame._whist, KontraMade: SerbianGame._kontra, Tricks: SerbianGame._tricks,
+    CardPlayed: SerbianGame._card, Discard: SerbianGame._discard, Allocation: SerbianGame._allocation,
+    OpeningBalance: SerbianGame._opening, Adjustment: SerbianGame._adjustment, DealVoided: GameState._voided,
+    ScoreRecorded: GameState._recorded, GameEnded: GameState._ended, Claim: GameState._claim,
+}

@@ -152,6 +152,11 @@ class Totals:
         return {t: v for (w, t), v in sorted(self.whists.items(), key=lambda kv: self.players.index(kv[0][1]))
                 if w == writer and v}
 
+    def __repr__(self) -> str:
+        return (f"Totals(pool={self.pool!r}, mountain={self.mountain!r}, whists={self.whists!r}, "
+                f"points={self.points!r}, bula={self.bula!r}, soups={self.soups!r}, refe={self.refe!r}, "
+                f"refe_written={self.refe_written!r})")
+
     def copy(self) -> Totals:
         """An independent copy."""
         other = Totals(self.players)

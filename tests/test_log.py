@@ -385,7 +385,7 @@ def test_checked_reading_folds_exactly_as_reading_then_checking(tmp_path_factory
     log.write_bytes(b"".join(lines))
     def canon(x: Any) -> str:  # a result's running totals are a plain object: compared by their fields
         totals = getattr(x, "totals", None)
-        return re.sub(r" at 0x[0-9a-f]+", "", repr(x)) + (repr(vars(totals)) if totals is not None else "")
+        return re.sub(r" at 0x[0-9a-f]+", "", repr(x)) + (repr(totals) if totals is not None else "")
 
     for detail in (True, False):
         checked = [canon(x) for x in run(str(log), detail=detail, events=False)]
