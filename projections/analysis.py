@@ -24,7 +24,7 @@ not change the double-dummy value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -258,26 +258,28 @@ def _deal(rec: DealRecord, worth: _Worth, discards: bool, engine: str | None, va
             verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost))
         else:
             verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after))
-    best = _taken_after(rec, hands, solver.best_line())
     return DealAnalysis(
         deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=misere, value=values[0],
         taken=None if rec.taken is None else rec.taken.get(c.declarer, 0),
         level="card" if cards else "protocol", needed=c.contract.level or 0, tricks=solver.tricks,
         cards=tuple(verdicts),
-        calls=_calls(rec, worth, best) if variant == "preferans" else (),
+        calls=_calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=values[0])))
+        if variant == "preferans" else (),
         claim=None if claim is None else _claim(claim, solver, played, rec),
         discard=_discard(rec, hands, engine, values[0]) if discards else None)
 
 
-def _calls(rec: DealRecord, worth: _Worth, best: dict[str, int]) -> tuple[CallVerdict, ...]:
+def _calls(rec: DealRecord, worth: _Worth, best_play: Callable[[], dict[str, int]]) -> tuple[CallVerdict, ...]:
     """Each defender's whist or pass against the other, the other defender's decision kept, with best
-    play (a half-whist is not weighed)."""
+    play (``best_play``: the tricks it gives; a half-whist is not weighed)."""
     finals = rec.final_calls()
     if rec.contract is None or rec.contract.contract.is_misere or len(finals) != 2 or rec.half_stands:
         return ()
     flip = {WhistCall.WHIST: WhistCall.PASS, WhistCall.PASS: WhistCall.WHIST}
     if any(call not in flip for call in finals.values()):
         return ()
+
+    best = best_play()
 
     def with_calls(calls: dict[str, WhistCall]) -> dict[str, Num]:
         whisted = WhistCall.WHIST in calls.values()

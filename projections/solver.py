@@ -1,12 +1,13 @@
 """An exact double-dummy solver for a Preferans deal: three hands open, a trump or none, one declarer.
 
 For a contract the value is the most tricks the declarer can take against two defenders who play
-together; for a misère, the fewest tricks the defenders can hold him to... seen from their side: the
-most they can force on him. Either way the value is **the declarer's tricks** from the position on.
+together; for a misère, the most tricks the defenders can force on him while he takes as few as he can.
+Either way the value is **the declarer's tricks** from the position on.
 
 The search asks one yes-or-no question at a time (can the side that wants tricks for the declarer make
 it at least ``k``?), with alpha-beta cut-offs, a transposition table shared by every question asked of
-one deal (keyed by who holds which card at the start of a trick; each entry a lower and an upper
+one deal (keyed at the start of a trick by who holds which card, the cards squeezed to the live ones of
+each suit, so that positions reached with different cards gone are one; each entry a lower and an upper
 bound), equal cards merged (a hand's cards with no live card between them are one move) and a cheap
 move order. The play rules are Preferans': follow suit; void, trump when you hold one; otherwise any
 card. :class:`vistlog.events.play.Play` is the rule's one statement; a test checks this module's moves
