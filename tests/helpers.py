@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -164,3 +167,23 @@ def event_of(cls: type) -> st.SearchStrategy[Any]:
 
 
 any_event = st.one_of([event_of(cls) for cls in EVENTS])
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+"""Debian's Chromium, where it is installed (.ci/run installs it): the browser the pages are tested in."""
+
+
+def chromium_screenshot(page: Path, folder: Path, size: str = "900,1400") -> Path:
+    """Render ``page`` in headless Chromium and take a screenshot: it must load with no console message."""
+    assert CHROMIUM is not None
+    shot = folder / (page.stem + ".png")
+    proc = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-sync", "--disable-background-networking", "--disable-component-update",
+         f"--user-data-dir={folder / 'chromium-profile'}", "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
+         f"--window-size={size}", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
+    assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    return shot

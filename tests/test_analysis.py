@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -22,7 +21,7 @@ from vistlog.projections.analysis import analyse
 from vistlog.projections.fold import GameResult, run
 
 from .conftest import SAMPLES
-from .helpers import Game, codes
+from .helpers import CHROMIUM, Game, chromium_screenshot, codes
 from .simulate import preferans_game
 
 CARD_LEVEL = ["classic-bombs.jsonl", "open-hands.jsonl"]
@@ -294,21 +293,9 @@ def test_the_replay_shows_the_values_beside_the_cards() -> None:
     assert "✗" not in plain and plain.count("\n") < text.count("\n")
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-
-
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (.ci/run installs Debian's chromium)")
 def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     page = tmp_path / "analysis.html"
     page.write_text(_cli("analyse", "samples/open-hands.jsonl", "--format", "html", "--lang", "ru").stdout,
                     encoding="utf-8")
-    shot = tmp_path / "analysis.png"
-    assert CHROMIUM is not None
-    proc = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
-         "--disable-background-networking", "--disable-component-update", f"--user-data-dir={tmp_path / 'p'}",
-         "--enable-logging=stderr", "--v=0", "--window-size=900,1400", f"--screenshot={shot}", page.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
-    assert shot.exists() and shot.stat().st_size > 10_000
+    assert chromium_screenshot(page, tmp_path).stat().st_size > 10_000

@@ -3,7 +3,6 @@ an HTML page that renders in headless Chromium without console errors."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -18,6 +17,7 @@ from vistlog.projections.render.drawing import preferans_svg, running_parts, sol
 from vistlog.projections.render.page import html_page
 
 from .conftest import SAMPLES, VECTORS
+from .helpers import CHROMIUM, chromium_screenshot
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -91,28 +91,13 @@ def test_html_is_self_contained() -> None:
         assert "https://" not in page and "<script" not in page and "@page" in page
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-
-
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (.ci/run installs Debian's chromium; "
                                              "it could not be installed on this machine)")
 @pytest.mark.parametrize("log", ["sochi-evening.jsonl", "classic-bombs.jsonl", "solo-whist-evening.jsonl"])
 def test_html_renders_in_headless_chromium(tmp_path: Path, log: str) -> None:
     page = tmp_path / "sheet.html"
     page.write_text(html_page(game(SAMPLES / log)), encoding="utf-8")
-    shot = tmp_path / "sheet.png"
-    assert CHROMIUM is not None
-    proc = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
-         "--window-size=900,1200", f"--screenshot={shot}", page.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    console = [line for line in proc.stderr.splitlines() if "CONSOLE" in line]
-    assert console == []
-    assert shot.exists() and shot.stat().st_size > 10_000
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert chromium_screenshot(page, tmp_path, "900,1200").stat().st_size > 10_000
 
 
 def test_the_page_of_many_games_is_built_as_they_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from vistlog.projections.render.stats import stats_html
 from vistlog.projections.stats import Archive, ArchiveBuilder, RatingPoint, period_of, ratings
 
 from .conftest import SAMPLES
+from .helpers import CHROMIUM, chromium_screenshot
 
 
 def test_the_glicko2_papers_example_to_its_published_decimals() -> None:
@@ -164,7 +163,6 @@ def test_stats_of_serbian_games_count_what_the_worked_example_shows(capsys: pyte
                                                                           "Vesna": (2, 2)}
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
 def test_the_html_page_is_self_contained(capsys: pytest.CaptureFixture[str]) -> None:
@@ -180,16 +178,7 @@ def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     archive = Archive.build([g for f in report.in_order() for g in f.games if "unsound" not in g])
     page = tmp_path / "stats.html"
     page.write_text(stats_html(archive), encoding="utf-8")
-    shot = tmp_path / "stats.png"
-    assert CHROMIUM is not None
-    proc = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
-         "--disable-background-networking", "--disable-component-update", f"--user-data-dir={tmp_path / 'p'}",
-         "--enable-logging=stderr", "--v=0", "--window-size=900,1400", f"--screenshot={shot}", page.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert [line for line in proc.stderr.splitlines() if "CONSOLE" in line] == []
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    assert chromium_screenshot(page, tmp_path).stat().st_size > 10_000
 
 
 def test_results_that_tell_nothing_more_leave_a_rating_alone() -> None:
