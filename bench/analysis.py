@@ -116,18 +116,22 @@ def folded(events: list[dict[str, Any]]) -> GameResult:
 
 
 def per_deal(games: list[GameResult], engine: str) -> list[float]:
-    """CPU seconds of each analysed contract deal played card by card (the analysis of ``vistlog analyse``)."""
+    """CPU seconds of each analysed contract deal played card by card (``analyse`` of that deal alone, as
+    ``vistlog analyse --deal N`` runs it)."""
     times = []
     for g in games:
-        worth = analysis._Worth(g)
-        for rec, void, _ in g.told():
-            if void or analysis._why_not(rec, g.variant) is not None or not any(
-                    e.type == "card_played" for e in rec.events):
-                continue
+        for n in _card_level(g):
             t = time.process_time()
-            analysis._deal(rec, worth, False, engine, g.variant)
+            analysis.analyse(g, engine=engine, deals={n})
             times.append(time.process_time() - t)
     return times
+
+
+def _card_level(g: GameResult) -> list[int]:
+    """The deals of a contract played card by card, with their hands."""
+    return [rec.number for rec, void, _ in g.told() if not void and rec.contract is not None
+            and rec.hands_in_play() is not None and len(rec.playing) == 3
+            and any(e.type == "card_played" for e in rec.events)]
 
 
 def _p90(xs: list[float]) -> float:

@@ -213,6 +213,15 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
         return Card, (self.rank, self.suit)
 
+    @property
+    def symbol(self) -> str:
+        """The card as a person reads it, its suit as a symbol.
+
+        >>> Card(13, Suit.S).symbol, Card(10, Suit.H).symbol
+        ('K♠', '10♥')
+        """
+        return RANK_NAMES[self.rank] + self.suit.symbol
+
     def __copy__(self) -> Card:
         return self
 

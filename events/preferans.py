@@ -46,9 +46,18 @@ class PreferansGame(GameState[PreferansDeal]):
     def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
         """A Preferans deal's record has the defenders and their calls."""
         fields: dict[str, Any] = {"defenders": tuple(d.defenders), "calls": tuple(d.calls)}
-        if d.contract is not None:
-            fields.update(leader=d.holders[0], playing=tuple(d.holders))
+        playing = self._playing(d) if d.contract is not None else []
+        if len(playing) > 1:  # somebody defends: the contract is played
+            fields.update(leader=self._leader(d, playing), playing=tuple(playing))
         return fields
+
+    def _playing(self, d: PreferansDeal) -> list[str]:
+        """Who plays cards in the deal's contract, in turn order: every holder."""
+        return d.holders
+
+    def _leader(self, d: PreferansDeal, playing: list[str]) -> str:
+        """Who leads the first trick among ``playing``: the elder hand."""
+        return playing[0]
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
@@ -227,7 +236,7 @@ class PreferansGame(GameState[PreferansDeal]):
             talon_leads = d.begun.talon or ()
             if self.dealer_sits_out and self.pref.talon_tricks_to_dealer:
                 taker = d.dealer
-        return Play(held, d.holders, d.holders[0], trump, talon_leads=talon_leads,
+        return Play(held, d.holders, self._leader(d, d.holders), trump, talon_leads=talon_leads,
                     talon_taker=taker, must_trump=True)
 
     def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:

@@ -153,12 +153,7 @@ class SerbianGame(PreferansGame):
     def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
         """A Serbian deal's record: the defence, no bomb, no redeal, the kontras said."""
         assert isinstance(d, SerbianDeal)
-        fields = {**super()._record_fields(d), "bomb": 0, "redeal": False, "kontra": tuple(d.kontra)}
-        if d.contract is not None:
-            playing = d.in_play()
-            if len(playing) > 1:  # somebody came to defend: there is play
-                fields.update(leader=self._leader(d, playing), playing=tuple(playing))
-        return fields
+        return {**super()._record_fields(d), "bomb": 0, "redeal": False, "kontra": tuple(d.kontra)}
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:
@@ -504,7 +499,14 @@ class SerbianGame(PreferansGame):
             return "a plain pik is played only if a defender says kontra (option pik_needs_kontra)"
         return None
 
-    def _leader(self, d: SerbianDeal, playing: list[str]) -> str:
+    def _playing(self, d: PreferansDeal) -> list[str]:
+        """Who plays: the declarer and the defenders who came (:meth:`SerbianDeal.in_play`)."""
+        assert isinstance(d, SerbianDeal)
+        return d.in_play()
+
+    def _leader(self, d: PreferansDeal, playing: list[str]) -> str:
+        """The first lead: the first player after the dealer who plays; on a sans, a defender
+        (option ``sans_lead``)."""
         c = d.contract
         assert c is not None
         if c.contract.text in ("6NT", "10NT"):
@@ -543,7 +545,7 @@ class SerbianGame(PreferansGame):
             c = d.contract
             assert c is not None
             held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
-            playing = d.in_play()
+            playing = self._playing(d)
             trump = contract_trump(c.contract)
             d.play = Play({p: held[p] for p in playing}, playing, self._leader(d, playing), trump, must_trump=True)
             d.phase = Phase.PLAY

@@ -25,17 +25,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Container, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from vistlog.events.cards import Card, WhistCall
 from vistlog.events.model import CardPlayed, Claim, DealStarted
-from vistlog.events.play import Play
+from vistlog.events.play import Play, held_after_discard
 from vistlog.events.record import DealRecord
 
-from .entries import Num, Totals, exact
+from .entries import Num, Totals, exact, exact_div
 from .fold import GameResult
 from .solver import Solver, engine_name
 from .variants import scoring_of
@@ -155,15 +154,31 @@ class _Worth:
         self.scoring = scoring_of(result.started.rules)
         self.options = result.started.rules.options
         self.players = list(result.players)
+        self._sheet = Totals(self.players)  # the sheet up to deal _upto, walked forward as the deals are asked
+        self._upto = -1
+        self._entries = sorted(result.entries, key=lambda e: e.deal)
+        self._next = 0
         self._before: dict[int, tuple[Totals, dict[str, Num]]] = {}
+
+    def _sheet_before(self, deal: int) -> Totals:
+        """The sheet as it stood before ``deal`` (the deals are asked in order: one pass over the entries)."""
+        if deal - 1 < self._upto:
+            return self.result.totals_after(deal - 1)
+        entries = self._entries
+        while self._next < len(entries) and entries[self._next].deal <= deal - 1:
+            self._sheet.apply(entries[self._next])
+            self._next += 1
+        self._upto = deal - 1
+        return self._sheet.copy()
 
     def of(self, rec: DealRecord, **changes: Any) -> dict[str, Num]:
         """What the deal with ``changes`` (its tricks, its calls) writes, settled, per player."""
         n = rec.number
         if n not in self._before:
-            totals = self.result.totals_after(n - 1)
+            totals = self._sheet_before(n)
             self._before[n] = (totals, self.scoring.results(self.options, self.players, totals))
         totals, base = self._before[n]
+        # the raspasy in a row before the deal (0): only a raspas's price reads them
         score = self.scoring.score(self.options, self.result.started.pool or 0, self.players,
                                    attrs.evolve(rec, **changes), totals, 0)
         after = totals.copy()
@@ -174,25 +189,20 @@ class _Worth:
 
 
 def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
-    return {p: _tidy(a[p] - b[p]) for p in a if a[p] != b[p]}
+    return {p: exact_div(a[p] - b[p], 1) for p in a if a[p] != b[p]}
 
 
-def _tidy(x: Num) -> Num:
-    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
-
-
-def _why_not(rec: DealRecord, variant: str) -> str | None:
-    """Why a deal is not solved, or ``None``."""
+def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | None) -> str | None:
+    """Why a deal is not solved, or ``None`` (``hands``: those in play, :meth:`DealRecord.hands_in_play`)."""
     if variant == "solo_whist":
         return "Solo Whist is not analysed (four hands, partnerships)"
     c = rec.contract
     if c is None:
         return "a raspas (each for himself) is not analysed" if rec.raspas else "no contract"
-    if rec.hands_in_play() is None:
+    if hands is None:
         return "the hands are not recorded"
     if len(rec.playing) != 3:
         return "fewer than three hands play (a defender did not come): not analysed"
-    hands = rec.hands_in_play() or {}
     if len({len(hands.get(p, ())) for p in rec.playing}) != 1:
         return "the hands in play do not hold equal numbers of cards (the discard is not recorded)"
     return None
@@ -202,7 +212,8 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
             deals: Container[int] | None = None) -> GameAnalysis:
     """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
 
-    ``discards``: also try every discard of a declarer whose talon is known (66 solves a deal);
+    ``discards``: also try every discard of a declarer whose talon is known (a yes-or-no search for each
+    of the up to 66, equal cards once);
     ``deals``: only these deals (by number).
     """
     worth = _Worth(result)
@@ -211,12 +222,14 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
     for rec, void, _entries in result.told():
         if void or (deals is not None and rec.number not in deals):
             continue
-        why = _why_not(rec, result.variant)
+        hands = rec.hands_in_play()
+        why = _why_not(rec, result.variant, hands)
         if why is not None:
             if rec.contract is not None or rec.raspas:
                 skipped.append((rec.number, why))
             continue
-        done.append(_deal(rec, worth, discards, engine, result.variant))
+        assert hands is not None
+        done.append(_deal(rec, hands, worth, discards, engine, result.variant))
     return GameAnalysis(result.game, worth.scoring.unit, tuple(result.players), tuple(done), tuple(skipped),
                         engine or engine_name())
 
@@ -231,10 +244,10 @@ def _taken_after(rec: DealRecord, hands: Mapping[str, list[Card]], line: Sequenc
     return dict(play.taken)
 
 
-def _deal(rec: DealRecord, worth: _Worth, discards: bool, engine: str | None, variant: str) -> DealAnalysis:
+def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, discards: bool, engine: str | None,
+          variant: str) -> DealAnalysis:
     c = rec.contract
     assert c is not None and rec.leader is not None
-    hands = rec.hands_in_play() or {}
     misere = c.contract.is_misere
     solver = Solver(hands, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine)
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
@@ -285,11 +298,10 @@ def _calls(rec: DealRecord, worth: _Worth, best_play: Callable[[], dict[str, int
         whisted = WhistCall.WHIST in calls.values()
         return worth.of(rec, calls=tuple(calls.items()), taken=best if whisted else None)
 
-    out = []
-    for p, call in finals.items():
-        other = {**finals, p: flip[call]}
-        out.append(CallVerdict(p, call.value, flip[call].value, _tidy(with_calls(finals)[p] - with_calls(other)[p])))
-    return tuple(out)
+    actual = with_calls(finals)
+    return tuple(CallVerdict(p, call.value, flip[call].value,
+                             exact_div(actual[p] - with_calls({**finals, p: flip[call]})[p], 1))
+                 for p, call in finals.items())
 
 
 def _claim(ev: Claim, solver: Solver, played: list[Card], rec: DealRecord) -> ClaimVerdict:
@@ -306,15 +318,17 @@ def _claim(ev: Claim, solver: Solver, played: list[Card], rec: DealRecord) -> Cl
 
 def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | None, value: int
              ) -> DiscardVerdict | None:
-    """Every discard of the declarer's twelve cards (equal cards tried once) against the one made."""
+    """Every discard of the declarer's twelve cards (equal cards tried once) against the one made: a discard
+    is solved only when one yes-or-no search says it does better than the best so far."""
     c = rec.contract
     start = next((e for e in rec.events if isinstance(e, DealStarted)), None)
     if c is None or start is None or start.hands is None or not start.talon or c.igra:
         return None
-    twelve = sorted([*start.hands[c.declarer], *start.talon], key=lambda x: (x.suit.value, x.rank))
+    twelve = sorted([*start.hands[c.declarer], *start.talon], key=_by_suit)
     if len(twelve) - len(hands[c.declarer]) != 2:
         return None
-    actual = tuple(sorted(set(twelve) - set(hands[c.declarer]), key=lambda x: (x.suit.value, x.rank)))
+    assert rec.leader is not None
+    actual = tuple(sorted(set(twelve) - set(hands[c.declarer]), key=_by_suit))
     misere = c.contract.is_misere
     best, best_value = actual, value
     tried: set[tuple[tuple[str, int], ...]] = set()
@@ -323,12 +337,15 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
         if shape in tried:
             continue
         tried.add(shape)
-        held = {**hands, c.declarer: [x for x in twelve if x not in pair]}
-        assert rec.leader is not None
-        v = Solver(held, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine).value()
-        if (v < best_value) if misere else (v > best_value):
-            best, best_value = pair, v
+        held = held_after_discard(start.hands, c.declarer, start.talon, pair)
+        s = Solver(held, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine)
+        if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
+            best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
     return DiscardVerdict(actual, value, tuple(best), best_value)
+
+
+def _by_suit(card: Card) -> tuple[str, int]:
+    return card.suit.value, card.rank
 
 
 def _shape(pair: Sequence[Card], mine: Sequence[Card]) -> tuple[tuple[str, int], ...]:
@@ -373,15 +390,16 @@ def claim_json(k: ClaimVerdict) -> dict[str, Any]:
 
 def claim_verdicts(result: GameResult, engine: str | None = None) -> tuple[tuple[int, ClaimVerdict], ...]:
     """Every claim of a game whose hands are recorded, by deal, judged with the cards open (what the
-    audit adds to its report; a game folded without its deals' events has none to judge)."""
+    audit adds to its report, from :attr:`GameResult.claimed`: kept whenever the game is folded with detail)."""
     out = []
-    for rec, void, _entries in result.told():
+    for rec in result.claimed:
         claim = next((e for e in rec.events if isinstance(e, Claim)), None)
-        if void or claim is None or _why_not(rec, result.variant) is not None:
+        hands = rec.hands_in_play()
+        if rec.seq in result.voided or claim is None or _why_not(rec, result.variant, hands) is not None:
             continue
         c = rec.contract
-        assert c is not None and rec.leader is not None
-        solver = Solver(rec.hands_in_play() or {}, rec.playing, rec.leader, rec.trump, c.declarer,
+        assert c is not None and rec.leader is not None and hands is not None
+        solver = Solver(hands, rec.playing, rec.leader, rec.trump, c.declarer,
                         c.contract.is_misere, engine=engine)
         played = [e.card for e in rec.events if isinstance(e, CardPlayed)]
         out.append((rec.number, _claim(claim, solver, played, rec)))

@@ -278,8 +278,8 @@ def audit(res: GameResult, claimed: Sequence[Claim] | None = None) -> AuditRepor
         part_by = first_bad.claim.after_deal
         low = agree_until or 0
         suspects = tuple(sorted({e.deal for e in first_bad.trail if low < e.deal <= part_by}))
-    judged = claim_verdicts(res) if res.deals_kept else ()
-    return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects, judged)
+    return AuditReport(res.game, len(claims), tuple(mismatches), agree_until, part_by, suspects,
+                       claim_verdicts(res))
 
 
 def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[str] | None = None) -> list[Claim]:

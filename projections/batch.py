@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from .reports import EMPTY, KIND_VIEWS, FileReport, Report, merge
 from .spool import GameViews, Problems, SpoolWriter
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "analyse_file",
-           "expand",
+           "file_report", "expand",
            "KIND_VIEWS",
            "run_local", "run_dask", "run_sequential", "progress_bar"]
 
@@ -72,14 +73,18 @@ def stats_file(index: int, path: str, spool: bool = True) -> Report:
     return Report(((index, _one(path, "stats", spool)),))
 
 
-def analyse_file(index: int, path: str, spool: bool = True, discards: bool = False) -> Report:
+def analyse_file(index: int, path: str, spool: bool = True) -> Report:
     """The open-hand analysis of every game of one log (the ``analyse --format json`` game objects)."""
-    return Report(((index, _one(path, "analyse-discards" if discards else "analyse", spool)),))
+    return Report(((index, _one(path, "analyse", spool)),))
 
 
-KINDS: dict[str, Callable[[int, str, bool], Report]] = {
-    "validate": validate_file, "settle": settle_file, "audit": audit_file, "stats": stats_file,
-    "analyse": analyse_file, "analyse-discards": lambda i, p, spool: analyse_file(i, p, spool, discards=True)}
+def file_report(kind: str, index: int, path: str, spool: bool = True) -> Report:
+    """What ``kind`` (a key of :data:`KIND_VIEWS`) keeps of every game of one log."""
+    return Report(((index, _one(path, kind, spool)),))
+
+
+KINDS: dict[str, Callable[[int, str, bool], Report]] = {kind: partial(file_report, kind) for kind in KIND_VIEWS}
+"""Each kind of run, as the function a worker runs on one log."""
 
 
 def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:

@@ -29,8 +29,8 @@ from vistlog.events.log import CHAIN_MESSAGES, Refused, read_events
 from vistlog.events.problems import Issue, Problem, VistlogError
 from vistlog.events.text import printable
 from vistlog.events.model import (
-    DEAL_EVENTS, Adjustment, Allocation, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance,
-    ScoreRecorded,
+    DEAL_EVENTS, Adjustment, Allocation, Claim, DealStarted, DealVoided, Event, GameEnded, GameStarted,
+    OpeningBalance, ScoreRecorded,
 )
 
 from .entries import Column, DealScore, Entry, Num, Totals, fmt
@@ -76,6 +76,9 @@ class GameResult:
     """The deal records struck out, by the ``seq`` of their ``deal_started``."""
     deals_kept: bool = True
     """Each deal's record and own events were kept (:attr:`records`; the replay and the drawing read them)."""
+    claimed: tuple[DealRecord, ...] = ()
+    """With detail, the record of every deal whose play ended with a claim, with its own events (kept even
+    when :attr:`deals_kept` is not: the audit judges the claims with the hands)."""
 
     @property
     def variant(self) -> str:
@@ -259,6 +262,7 @@ class GameFold:
         self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
         self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.checkpoints: list[Checkpoint] = []
+        self.claimed: list[DealRecord] = []  # with detail, the records of deals ended by a claim, events and all
         self.problems = 0
         self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
         self.lines: dict[int, int] = {}  # seq → line, for the allocations a scoring problem may name
@@ -291,7 +295,7 @@ class GameFold:
         (:meth:`~vistlog.events.checker.LogChecker.hand_over`), for an event that is not part of a deal."""
         kind = type(ev)
         if kind in DEAL_EVENTS:
-            if self.keep_events:
+            if self.detail:
                 self.pending_events.append(ev)
             if kind is Allocation:
                 self.pending_allocs.append(ev)  # type: ignore[arg-type]
@@ -301,7 +305,7 @@ class GameFold:
         if kind is DealStarted:
             self.flush(ended)
             self.pending_allocs = []
-            self.pending_events = [ev] if self.keep_events else []
+            self.pending_events = [ev] if self.detail else []
             self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
             return
         self.flush(ended)
@@ -328,8 +332,12 @@ class GameFold:
         if ended is None:
             return
         rec = ended
-        if self.pending_allocs or self.pending_events:
-            rec = attrs.evolve(rec, allocations=tuple(self._allocations()), events=tuple(self.pending_events))
+        own = tuple(self.pending_events)
+        kept = own if self.keep_events else ()
+        if self.pending_allocs or kept:
+            rec = attrs.evolve(rec, allocations=tuple(self._allocations()), events=kept)
+        if any(type(e) is Claim for e in own):  # the audit judges a claim with the deal's hands and cards
+            self.claimed.append(rec if kept else attrs.evolve(rec, events=own))
         self.pending_allocs, self.pending_events = [], []
         voided = self._live(rec.number)
         if len(self.live) <= rec.number:
@@ -489,7 +497,7 @@ class GameFold:
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
             zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
             ended=self.ended, index=self.index, detail=self.detail, voided=frozenset(self.void_keys),
-            deals_kept=self.keep_events,
+            deals_kept=self.keep_events, claimed=tuple(self.claimed),
         )
 
     def _check(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
@@ -569,7 +577,7 @@ class Pipeline:
             return self.refused(lineno, ev, issues)
         kind = type(ev)
         if kind in DEAL_EVENTS:  # nearly every event
-            if self.keep_events or kind is Allocation:  # else the fold has nothing to keep of it
+            if self.detail or kind is Allocation:  # else the fold has nothing to keep of it
                 fold = self.folds.get(ev.game)
                 if fold is not None:
                     fold.feed(ev, None, lineno)
@@ -601,8 +609,9 @@ class Pipeline:
     @property
     def unkept(self) -> frozenset[type]:
         """The event types the fold has nothing to keep of once checked: for them, checking is all
-        (:func:`fold_events` hands them straight to the checker)."""
-        return frozenset() if self.keep_events else DEAL_EVENTS - {Allocation}
+        (:func:`fold_events` hands them straight to the checker). With detail the fold sees every deal's
+        events, one deal at a time: it keeps the whole record of a deal that ended with a claim."""
+        return frozenset() if self.detail else DEAL_EVENTS - {Allocation}
 
     def note_unreadable(self, problem: Problem) -> None:
         """A line that could not be decoded: its game is unsound, its deal is skipped."""

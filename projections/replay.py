@@ -58,7 +58,7 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
     """The story of a game, deal by deal, as lines of text in one language (``ru`` or ``en``); ``values``:
     beside each card played, the double-dummy value after it (:mod:`vistlog.projections.analysis`: the
     declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick."""
-    solved = {d.deal: d for d in analyse(res).deals} if values else {}
+    solved = {d.deal: d for d in analyse(res, deals=None if upto is None else range(upto + 1)).deals} if values else {}
     yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang), solved)
 
 
@@ -71,7 +71,7 @@ def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) 
                      verdict=w("makeable") if solved.makeable else w("not makeable"))
     for k in range(0, len(cards), 3):
         trick = solved.cards[k:k + 3]
-        said = ", ".join(f"{c.player} {str(c.card)[:-1]}{c.card.suit.symbol} {c.after}" + (" ✗" if c.mistake else "")
+        said = ", ".join(f"{c.player} {c.card.symbol} {c.after}" + (" ✗" if c.mistake else "")
                          for c in trick)
         yield f"    {k // 3 + 1:>2}. {said}"
 

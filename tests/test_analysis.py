@@ -246,6 +246,10 @@ def test_claims_in_a_raspas_in_solo_whist_and_in_serbian_are_refused() -> None:
     g.deal("D").contract("A", "solo")
     g.add("claim", deal=1, player="A", tricks=1)
     assert codes(g.fold()[1])[-1:] == ["claim-not-here"]
+    g = Game("serbian", players=("A", "B", "C"), pool=20)
+    g.deal("A")
+    g.add("claim", deal=1, player="B", tricks=1)
+    assert codes(g.fold()[1]) == ["claim-not-here"]
 
 
 def test_audit_and_analyse_say_whether_a_claim_holds() -> None:

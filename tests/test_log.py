@@ -350,7 +350,7 @@ def test_checked_reading_yields_only_what_the_checker_refuses(tmp_path: Path) ->
     evs = classic_game("g", 2)
     evs[4]["player"] = evs[3]["player"]  # the second pass of deal 1 comes from the same player
     log.write_bytes(b"".join(orjson.dumps({**e, "seq": i}) + b"\n" for i, e in enumerate(evs, 1)))
-    pipe = Pipeline(str(log), events=False)
+    pipe = Pipeline(str(log), detail=False)  # with detail the fold sees a deal's events (claims are judged)
     quiet = pipe.unkept
     assert {"BidMade", "WhistMade", "CardPlayed"} <= {t.__name__ for t in quiet}
     out = []

@@ -212,3 +212,11 @@ def test_best_line_keeps_the_value_and_plays_every_card() -> None:
     for card in line:
         assert play.play(play.to_play, card) is None
     assert play.taken["C"] == s.value()
+
+
+def test_the_environment_may_ask_for_the_pure_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = {"A": _hand("AS"), "B": _hand("KS"), "C": _hand("QS")}
+    monkeypatch.setenv("VISTLOG_SOLVER", "python")
+    assert Solver(hands, SEATS, "A", None, "A").engine == "python"
+    monkeypatch.delenv("VISTLOG_SOLVER")
+    assert Solver(hands, SEATS, "A", None, "A").engine == ("compiled" if COMPILED else "python")

@@ -408,9 +408,9 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True, 
     what the settlement needs (memory then does not grow with a game), so :meth:`Game.sheet`
     knows only the final sheet and audit and replay are not available; ``events=False`` keeps
     the entries (the sheet after any deal, the audit) but not each deal's record and own events
-    (the replay and the drawing read them), so that the memory of a very long game is about its
-    entries alone. Raises :class:`~vistlog.events.log.LogUnreadable` for a file that cannot be
-    read as a log at all.
+    (the replay and the drawing read them; a deal that ended with a claim is kept whole, for the
+    audit to judge it), so that the memory of a very long game is about its entries alone. Raises
+    :class:`~vistlog.events.log.LogUnreadable` for a file that cannot be read as a log at all.
 
     >>> [g.id for g in read_games("samples/")]
     Traceback (most recent call last):

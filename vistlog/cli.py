@@ -377,7 +377,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         _out(dumps({"games": reports}) if args.format == "json"
              else views.audit_text(reports[0], args.lang))
         return 1 if problems or not reports[0]["ok"] else 0
-    games = _Games(args)  # the deals' events: the claims are judged with the hands
+    games = _Games(args, events=False)
     bad = _stream((g.audit().to_json() for g in games), "audit", args.format, args.lang)
     return 1 if games.count or bad else 0
 
@@ -793,7 +793,7 @@ def _analysis_command(add: _Adder) -> None:
                          "\"value\", \"cards\": [{\"seq\", \"player\", \"card\", \"before\", \"after\"}]}]}]} "
                          "(values: the declarer's total tricks)")
     sp.add_argument("--discards", action="store_true",
-                    help="also try every discard of the declarer's twelve cards (a solve each)")
+                    help="also try every discard of the declarer's twelve cards (a search each)")
     _add_lang(sp)
     _add_many(sp)
 

@@ -20,8 +20,7 @@ __all__ = ["analysis_text", "analysis_html", "card_text"]
 
 def card_text(code: str) -> str:
     """A card with its suit symbol: ``K♠``."""
-    c = parse_card(code)
-    return f"{str(c)[:-1]}{c.suit.symbol}"
+    return parse_card(code).symbol
 
 
 def _num(x: int | str) -> Fraction:
