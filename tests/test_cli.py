@@ -159,7 +159,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"vistlog {importlib.metadata.version('vistlog')} · open-hand solver: ")
+    assert out.startswith(f"vistlog {importlib.metadata.version('vistlog')} · {vistlog.build.describe()} · "
+                          "open-hand solver: ")
     assert ("compiled (C)" in out) == vistlog.SOLVER_COMPILED
 
 

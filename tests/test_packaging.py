@@ -52,9 +52,9 @@ def test_the_install_goes_on_without_a_c_compiler(tmp_path: Path) -> None:
 
     tree = tmp_path / "src"
     ignore = shutil.ignore_patterns(".git", ".venv*", "__pycache__", "*.egg-info", "*.so", "build")
-    for name in ("events", "projections", "vistlog"):
+    for name in ("events", "projections", "vistlog", "build_backend"):
         shutil.copytree(ROOT / name, tree / name, symlinks=True, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, tree)
     out = tmp_path / "wheel"
     env = {**os.environ, "CC": "/bin/false", "CXX": "/bin/false", "LDSHARED": "/bin/false"}
@@ -116,3 +116,50 @@ def test_the_cli_uses_only_the_public_api(client: str) -> None:
     ours = {m for m in imported if m.startswith((".", "vistlog"))}
     assert ours and ours <= {".", ".api", ".output", "vistlog"}, ours
     assert not any("events" in m or "projections" in m for m in imported)
+
+
+def test_the_compiled_build_lists_modules_that_exist() -> None:
+    """setup.py compiles what vistlog.build lists (read without importing the package), and each is a file."""
+    import runpy
+
+    from vistlog import build
+
+    setup = runpy.run_path(str(ROOT / "setup.py"), run_name="vistlog_setup")
+    assert setup["mypyc_modules"]() == list(build.MYPYC_MODULES)
+    for name in build.MYPYC_MODULES:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+
+
+def test_the_backend_asks_for_mypy_only_for_the_compiled_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("vistlog_backend", ROOT / "build_backend" / "vistlog_backend.py")
+    assert spec and spec.loader
+    backend = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(backend)
+    monkeypatch.delenv("VISTLOG_COMPILE", raising=False)
+    assert backend._compile() == []
+    monkeypatch.setenv("VISTLOG_COMPILE", "1")
+    assert any(r.startswith("mypy==") for r in backend._compile())
+
+
+@pytest.mark.parametrize("switch", [False, True])
+def test_version_says_which_build_runs(switch: bool, tmp_path: Path) -> None:
+    """``vistlog --version`` names the build; ``VISTLOG_BUILD=pure`` runs the source files even where
+    compiled modules lie beside them."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "VISTLOG_BUILD"}
+    if switch:
+        env["VISTLOG_BUILD"] = "pure"
+    script = "import vistlog; print(len(vistlog.build.compiled_modules()))"
+    count = int(subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True,
+                               text=True, check=True).stdout)
+    out = subprocess.run([sys.executable, "-m", "vistlog", "--version"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, check=True).stdout
+    if switch:
+        assert count == 0 and "pure Python (VISTLOG_BUILD=pure)" in out, out
+    elif count:
+        assert f"compiled (mypyc): {count} of " in out, out
+    else:
+        assert "· pure Python ·" in out, out

@@ -28,6 +28,10 @@ machine) and ``vistlog.projections`` (the read side: scoring, settlement, audit,
 their names may change between versions, the names here do not.
 """
 
+from vistlog import build
+
+build._install_pure_finder()  # VISTLOG_BUILD=pure: the source files, before any module below is imported
+
 from vistlog.events.codec import DecodeError
 from vistlog.events.importers import ImportedGame, SourceError
 from vistlog.events.game import Table
@@ -54,7 +58,7 @@ __all__ = [
     "Checker", "IllegalEventError", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",
     "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
-    "views", "archive",
+    "views", "archive", "build",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
     "ClaimError", "KeyRequired",
     "OutputError", "LogProblems", "WorkerFailed",

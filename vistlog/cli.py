@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from . import archive, views
+from . import archive, build, views
 from .api import (
     MAX_LINE, SOLVER_COMPILED, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable,
     NotationError, Problem, Recorder, SourceError, Table, UnknownName, VistlogError, analysis_json, append,
@@ -705,8 +705,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
                     "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
         epilog=EXAMPLES)
-    p.add_argument("--version", action="version", version=f"vistlog {_version()} · open-hand solver: "
-                   + ("compiled (C)" if SOLVER_COMPILED else "pure Python (no C compiler at install)"))
+    solver = "compiled (C)" if SOLVER_COMPILED else "pure Python (no C compiler at install)"
+    p.add_argument("--version", action="version",
+                   version=f"vistlog {_version()} · {build.describe()} · open-hand solver: {solver}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help_: str, example: str) -> argparse.ArgumentParser:

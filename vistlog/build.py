@@ -1,0 +1,112 @@
+"""Which build of vistlog runs: pure Python, or with modules compiled by mypyc.
+
+The same source serves both. ``VISTLOG_COMPILE=1 pip install .`` compiles the modules named in
+:data:`MYPYC_MODULES` with mypyc where a C compiler exists (see ``setup.py``); a plain install
+leaves them pure Python. A compiled install runs pure Python again with ``VISTLOG_BUILD=pure``
+in the environment (the benchmark compares the two builds that way, in one install).
+
+>>> from vistlog import build
+>>> "vistlog.events.codec" in build.MYPYC_MODULES
+True
+>>> build.describe().startswith(("pure Python", "compiled"))
+True
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+__all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "stale_modules"]
+
+#: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
+#: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
+MYPYC_MODULES: Final[tuple[str, ...]] = (
+    "vistlog.events.codec", "vistlog.events.log", "vistlog.events.game", "vistlog.events.checker",
+    "vistlog.events.preferans", "vistlog.events.serbian", "vistlog.events.solo_whist", "vistlog.events.play",
+    "vistlog.events.rules", "vistlog.events.problems", "vistlog.events.seating", "vistlog.events.text",
+    "vistlog.events.variants",
+    "vistlog.projections.fold", "vistlog.projections.entries", "vistlog.projections.preferans",
+    "vistlog.projections.solo_whist", "vistlog.projections.settlement", "vistlog.projections.variants",
+    "vistlog.projections.spool", "vistlog.projections.reports",
+)
+
+#: The environment variable (and its value) that makes a compiled install run pure Python.
+PURE_SWITCH: Final = ("VISTLOG_BUILD", "pure")
+
+_GROUP: Final = "vistlog._compiled__mypyc"
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds vistlog's modules as source files even where a compiled one lies beside them."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MYPYC_MODULES or not path:
+            return None
+        name = fullname.rpartition(".")[2]
+        for folder in path:
+            source = Path(folder) / f"{name}.py"
+            if source.is_file():
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def _install_pure_finder() -> None:
+    if os.environ.get(PURE_SWITCH[0]) == PURE_SWITCH[1] and not any(
+            isinstance(f, _SourceFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFirst())
+
+
+def _is_compiled(module: ModuleType) -> bool:
+    origin = getattr(module, "__file__", None) or ""
+    return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of :data:`MYPYC_MODULES` that run compiled in this process (imports them).
+
+    >>> all(name.startswith("vistlog.") for name in compiled_modules())
+    True
+    """
+    found = []
+    for name in MYPYC_MODULES:
+        module = importlib.import_module(name)
+        if _is_compiled(module):
+            found.append(name)
+    return tuple(found)
+
+
+def stale_modules() -> tuple[str, ...]:
+    """Compiled modules whose source file has changed since they were built (an editable compiled
+    install after an edit: the compiled copy still runs until it is built again)."""
+    stale = []
+    for name in compiled_modules():
+        compiled = Path(sys.modules[name].__file__ or "")
+        source = compiled.with_name(name.rpartition(".")[2] + ".py")
+        if source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime:
+            stale.append(name)
+    return tuple(stale)
+
+
+def describe() -> str:
+    """One line saying which build runs, as ``vistlog --version`` prints it.
+
+    For example ``pure Python`` or ``compiled (mypyc): 21 of 21 modules``.
+    """
+    compiled = compiled_modules()
+    if not compiled:
+        switched = os.environ.get(PURE_SWITCH[0]) == PURE_SWITCH[1]
+        return "pure Python" + (f" ({PURE_SWITCH[0]}={PURE_SWITCH[1]})" if switched else "")
+    line = f"compiled (mypyc): {len(compiled)} of {len(MYPYC_MODULES)} modules"
+    stale = stale_modules()
+    if stale:
+        line += f"; {len(stale)} changed since the build, install again: {', '.join(stale)}"
+    return line
