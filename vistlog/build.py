@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-__all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "stale_modules"]
+__all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe"]
 
 #: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
@@ -84,18 +84,6 @@ def compiled_modules() -> tuple[str, ...]:
     return tuple(found)
 
 
-def stale_modules() -> tuple[str, ...]:
-    """Compiled modules whose source file has changed since they were built (an editable compiled
-    install after an edit: the compiled copy still runs until it is built again)."""
-    stale = []
-    for name in compiled_modules():
-        compiled = Path(sys.modules[name].__file__ or "")
-        source = compiled.with_name(name.rpartition(".")[2] + ".py")
-        if source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime:
-            stale.append(name)
-    return tuple(stale)
-
-
 def describe() -> str:
     """One line saying which build runs, as ``vistlog --version`` prints it.
 
@@ -105,8 +93,4 @@ def describe() -> str:
     if not compiled:
         switched = os.environ.get(PURE_SWITCH[0]) == PURE_SWITCH[1]
         return "pure Python" + (f" ({PURE_SWITCH[0]}={PURE_SWITCH[1]})" if switched else "")
-    line = f"compiled (mypyc): {len(compiled)} of {len(MYPYC_MODULES)} modules"
-    stale = stale_modules()
-    if stale:
-        line += f"; {len(stale)} changed since the build, install again: {', '.join(stale)}"
-    return line
+    return f"compiled (mypyc): {len(compiled)} of {len(MYPYC_MODULES)} modules"
