@@ -1,7 +1,13 @@
 """Throughput and memory of validate and settle against bare ``orjson.loads``, in one run.
 
-    python bench/throughput.py [--events 1000000] [--keep]
+    python bench/throughput.py [--events 1000000] [--keep] [--rounds 3] [--builds-only]
 
+First, the targets' table, both builds in one run: on a card-level and a protocol-level log
+(each a quarter of ``--events``), ``validate`` and ``settle`` as ratios to bare ``orjson.loads``,
+for the pure build (``VISTLOG_BUILD=pure``) and, where ``VISTLOG_COMPILE=1`` installed one, the
+compiled build, each in its own process, the two in turn ``--rounds`` times.
+
+Then, in this process (whichever build it runs, printed first):
 It writes a realistic log (random legal games of every preset and of Solo Whist, about
 10% with card-level play, as an online server would record them), then times, on the same
 file: reading its lines with ``orjson.loads`` alone; ``validate`` (decode, check, fold) and
@@ -29,6 +35,7 @@ of two games each are audited with 1 and with 2 processes (``vistlog.projections
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import subprocess
@@ -43,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
+from vistlog import build  # noqa: E402
 from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
 
 
@@ -245,15 +253,77 @@ def command_peak_mb(cmd: list[str], path: Path) -> float:
     return int(line.split()[1]) / 1024
 
 
+def _child(path: Path, rounds: int) -> None:
+    """``--child``: best CPU times of loads, validate and settle on ``path`` in this build, as JSON."""
+    from vistlog import build
+
+    cpu = cpu_round_robin([lambda: bare(path), lambda: validate(path), lambda: settle(path)], repeat=rounds)
+    print(orjson.dumps({"build": build.describe(), "cpu": cpu}).decode())
+
+
+def _in_build(pure: bool, path: Path, rounds: int) -> dict:
+    env = dict(os.environ)
+    env.pop(build.PURE_SWITCH[0], None)
+    if pure:
+        env[build.PURE_SWITCH[0]] = build.PURE_SWITCH[1]
+    done = subprocess.run([sys.executable, __file__, "--child", str(path), "--rounds", str(rounds)], env=env,
+                          cwd=ROOT, check=True, capture_output=True, text=True)
+    return orjson.loads(done.stdout.splitlines()[-1])
+
+
+def both_builds(kinds: dict[str, Path], rounds: int) -> None:
+    """The targets' table: validate and settle over ``loads``, pure and compiled, card-level and
+    protocol-level. Each build runs in its own process, the two in turn ``rounds`` times (each
+    time best of 2 inside), so that a slow spell of the machine does not favour one of them."""
+    compiled = bool(build.compiled_modules())
+    builds = [True, False] if compiled else [True]
+    print("both builds (CPU time, best of each build's runs; ratios to orjson.loads in the same process):")
+    if not compiled:
+        print("  no compiled build installed here (VISTLOG_COMPILE=1 pip install . makes one): pure only")
+    for name, path in kinds.items():
+        best_of: dict[bool, tuple[str, list[float]]] = {}
+        for _ in range(rounds):
+            for pure in builds:
+                got = _in_build(pure, path, 2)
+                ratios = [t / got["cpu"][0] for t in got["cpu"][1:]]
+                old = best_of.get(pure)
+                best_of[pure] = (got["build"], ratios if old is None else [min(a, b) for a, b in zip(old[1], ratios)])
+        for pure in builds:
+            label, (v, st) = best_of[pure][0], best_of[pure][1]
+            print(f"  {name:15} {('pure' if pure else 'compiled'):8} validate {v:5.2f}x  settle {st:5.2f}x   ({label})")
+        if compiled:
+            (pv, ps), (cv, cs) = best_of[True][1], best_of[False][1]
+            print(f"  {name:15} speed-up of the compiled build: validate {pv / cv:.2f}, settle {ps / cs:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--events", type=int, default=1_000_000)
     ap.add_argument("--keep", action="store_true", help="keep the generated logs in bench/out/")
     ap.add_argument("--memory", action="store_true",
                     help="also the peak memory of every command at --events and 3 times as many (slow)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="rounds of the both-builds table (each build in its own process, in turn)")
+    ap.add_argument("--builds-only", action="store_true", help="only the both-builds table")
+    ap.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        _child(args.child, args.rounds)
+        return
+    print(f"vistlog {build.describe()}")
     out_dir = ROOT / "bench" / "out" if args.keep else Path(tempfile.mkdtemp())
     out_dir.mkdir(parents=True, exist_ok=True)
+    kinds = {"card-level (every deal played card by card)": make_games(40, seed=2, card_play=1.0),
+             "protocol-level (bids, calls, tricks)": make_games(40, seed=3, card_play=0.0)}
+    paths = {}
+    for made, short in zip(kinds.values(), ("card-level", "protocol-level")):
+        paths[short] = out_dir / f"{short}.jsonl"
+        print(f"{short} log: {write_log(paths[short], made, args.events // 4):,} events")
+    both_builds(paths, args.rounds)
+    for path in paths.values():
+        path.unlink()
+    if args.builds_only:
+        return
     t = time.perf_counter()
     games = make_games(120)
     log = out_dir / "million.jsonl"
@@ -261,8 +331,6 @@ def main() -> None:
     size = log.stat().st_size
     print(f"log: {n:,} events, {size / 1e6:.0f} MB, {len(games)} distinct games replicated "
           f"(made in {time.perf_counter() - t:.0f} s)")
-    kinds = {"card-level (every deal played card by card)": make_games(40, seed=2, card_play=1.0),
-             "protocol-level (bids, calls, tricks)": make_games(40, seed=3, card_play=0.0)}
     for name, made in kinds.items():
         path = out_dir / "kind.jsonl"
         k = write_log(path, made, args.events // 4)

@@ -39,11 +39,13 @@ from .problems import VistlogError
 from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, SheetLine, freeze
 from .text import nearest, printable
 from .rules import Rules, RulesError, make_rules
+from .native import mypyc_attr
 
 __all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
            "loads_line"]
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class DecodeError(VistlogError):
     """A line that is not a valid event; ``field`` is a dotted path or ``""``, ``code`` a problem code."""
 
@@ -152,6 +154,7 @@ def _rules_hook(v: Any, _: Any) -> Rules:
         raise _RulesFieldError(exc.field[len("rules"):].lstrip("."), exc.message) from None
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class _RulesFieldError(ValueError):
     def __init__(self, sub: str, message: str) -> None:
         super().__init__(message)
@@ -322,6 +325,7 @@ def _fast_hook(cls: type, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     return names["hook"]  # type: ignore[no-any-return]
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class _Slow(Exception):
     """The fast path declines; the detailed converter decides and explains."""
 

@@ -37,6 +37,7 @@ import orjson
 from .codec import DecodeError, decode_obj, decode_owned, encode_obj, loads_line, unstructure
 from .model import Event
 from .problems import Issue, Problem, VistlogError
+from .native import mypyc_attr
 
 __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
@@ -56,6 +57,7 @@ KEYED: Final = "mac:"
 """How :func:`split_chain` marks the value of a keyed line (``_mac``)."""
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class LogUnreadable(VistlogError):
     """A log (or a key file) that cannot be read at all: missing, a folder, unreadable, empty, or not JSON Lines."""
 
@@ -691,6 +693,7 @@ def verify(path: str, head: str | None = None, key: bytes | None = None) -> Veri
 
 # --------------------------------------------------------------------------- append
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class AppendRejected(VistlogError):
     """The events to append were not all acceptable; nothing was written (``problems`` says why)."""
 
@@ -730,6 +733,7 @@ def append(path: str, incoming: Iterable[tuple[int | None, Any]], make_checker: 
     return LogWriter(path, make_checker, key=key, warn=warn).append(incoming, source_name)
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class AppendConflict(AppendRejected):
     """The log moved on before this append: it expected to write ``seq`` N and the log's next is
     another (somebody else recorded first); nothing was written."""
@@ -899,6 +903,7 @@ def _open_locked(path: str, *, create: bool) -> tuple[int, bool]:
     raise LogUnreadable(f"{path}: the file kept being replaced while this append waited for it; nothing appended")
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class KeyRequired(LogUnreadable):
     """A keyed log (its lines carry ``_mac``) appended to without its key, or with another key:
     refused, nothing written, since the lines written would break its keyed chain for good."""

@@ -20,9 +20,12 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from .native import mypyc_attr
+
 __all__ = ["VistlogError", "Issue", "Problem", "CODES"]
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class VistlogError(ValueError):
     """The root of everything vistlog raises on bad input or a file it cannot read or write.
 
@@ -39,6 +42,7 @@ class VistlogError(ValueError):
     problems: tuple[Problem, ...] = ()
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class UnknownName(VistlogError):
     """A name that is none of those known (a format, a preset, a game, a player, a column);
     the message lists the known ones."""

@@ -28,6 +28,7 @@ import attrs
 from .problems import VistlogError
 
 from .cards import SOLO_ORDER, GameKind
+from .native import mypyc_attr
 
 __all__ = [
     "RulesError",
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class RulesError(VistlogError):
     """An unknown option, a bad option value, or an unknown preset."""
 

@@ -18,7 +18,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import attrs
 
@@ -129,7 +129,7 @@ class _Items:
     that never ends holds a bounded number of them in memory whatever its length.
     """
 
-    KEEP = 2048
+    KEEP: ClassVar[int] = 2048
 
     def __init__(self) -> None:
         self.recent: list[tuple[str, object]] = []
@@ -241,8 +241,8 @@ class GameFold:
     voids cost the deals after them, not the whole game.
     """
 
-    EVERY = 32
-    SNAPSHOTS = 64
+    EVERY: ClassVar[int] = 32
+    SNAPSHOTS: ClassVar[int] = 64
 
     def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True) -> None:
         self.started = started

@@ -23,6 +23,8 @@ import pytest
 import vistlog
 from vistlog.events import log as logmod
 
+from .conftest import patches_inside
+
 START = {"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 50,
          "rules": {"preset": "sochi"}}
 
@@ -83,6 +85,7 @@ def test_a_journal_of_another_owner_or_not_a_file_is_refused(tmp_path: Path) -> 
         assert vistlog.verify(log).status == "ok"  # and readers do not honour it
 
 
+@patches_inside(logmod)
 def test_the_first_appends_failed_write_never_removes_a_file_another_writer_holds(tmp_path: Path,
                                                                                    monkeypatch: pytest.MonkeyPatch
                                                                                    ) -> None:
@@ -138,6 +141,7 @@ def _killed_append(log: Path, events: list[dict[str, Any]], keep: int) -> None:
         logmod._write_all_or_nothing = real  # type: ignore[assignment]
 
 
+@patches_inside(logmod)
 def test_a_killed_append_is_still_undone(tmp_path: Path) -> None:
     log = tmp_path / "club.jsonl"
     vistlog.append(log, [START, *_events(range(1, 5))])
@@ -151,6 +155,7 @@ def test_a_killed_append_is_still_undone(tmp_path: Path) -> None:
     assert [e.get("deal") for e in map(vistlog.events.codec.unstructure, vistlog.game_events(log))][-1] == 5
 
 
+@patches_inside(logmod)
 @pytest.mark.parametrize("restore", ["a new file", "in place"])
 def test_a_stale_journal_does_not_cut_a_log_restored_from_a_copy(tmp_path: Path, restore: str) -> None:
     log = tmp_path / "club.jsonl"

@@ -164,3 +164,20 @@ def test_version_says_which_build_runs(switch: bool, tmp_path: Path) -> None:
         assert f"compiled (mypyc): {count} of " in out, out
     else:
         assert "· pure Python ·" in out, out
+
+
+def test_the_build_ci_asked_for_runs() -> None:
+    """CI names the build each run of the suite must exercise (``VISTLOG_EXPECT_BUILD``): every listed
+    module compiled, or none; elsewhere this checks that the two answers agree with each other."""
+    import os
+
+    from vistlog import build
+
+    compiled = build.compiled_modules()
+    expected = os.environ.get("VISTLOG_EXPECT_BUILD")
+    if expected == "compiled":
+        assert compiled == build.MYPYC_MODULES, set(build.MYPYC_MODULES) - set(compiled)
+    elif expected == "pure":
+        assert compiled == () and build.describe().startswith("pure Python")
+    else:
+        assert build.describe().startswith("pure Python") == (compiled == ())

@@ -24,7 +24,7 @@ from vistlog.events.codec import decode_obj
 from vistlog.projections import fold as fold_module
 from vistlog.projections.audit import TRAIL_MAX, ClaimError, read_claimed
 
-from .conftest import SAMPLES
+from .conftest import SAMPLES, patches_inside
 from .helpers import Game, codes, fold
 
 START = {"v": 1, "type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"], "pool": 10,
@@ -222,6 +222,7 @@ def test_9_an_over_long_line_is_one_problem_and_the_rest_is_read(tmp_path: Path)
 
 # 10. voids and audits cost linear work
 
+@patches_inside(fold_module)
 def test_10_voiding_every_deal_refolds_from_a_snapshot_not_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     applied = []
     original = fold_module.GameFold._apply_item

@@ -17,7 +17,6 @@ Everything here is a thin layer over :mod:`vistlog.events` (the write side) and
 
 from __future__ import annotations
 
-import copy
 import io
 import os
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
@@ -553,11 +552,12 @@ class Checker:
     def problems(self, ev: Event | Mapping[str, Any]) -> list[Problem]:
         """Why ``ev`` is illegal now (an empty list when it is legal); nothing changes.
 
-        It asks a copy of the state (a cost that grows with the game); :meth:`push` does not."""
+        It checks ``ev`` on a state built again from the events pushed so far (a cost that grows
+        with the game, as a copy's would, and the same in both builds); :meth:`push` does not."""
         event = self._event(ev)
         if isinstance(event, Problem):
             return [event]
-        trial = copy.deepcopy(self._pipe)
+        trial = self._replayed()
         return [self._problem(event, i) for i in trial.check(event)]
 
     def is_legal(self, ev: Event | Mapping[str, Any]) -> bool:
@@ -608,9 +608,13 @@ class Checker:
         return _table_of(self._pipe.checker, game, "")
 
     def _rebuild(self) -> None:
-        self._pipe = Pipeline(self._name, detail=False)
+        self._pipe = self._replayed()
+
+    def _replayed(self) -> Pipeline:
+        pipe = Pipeline(self._name, detail=False)
         for event in self._history:
-            self._pipe.check(event)
+            pipe.check(event)
+        return pipe
 
     def _problem(self, event: Event, issue: Issue) -> Problem:
         return Problem(self._name, None, event.seq, issue.field, issue.message, event.game, code=issue.code)

@@ -35,7 +35,7 @@ MYPYC_MODULES: Final[tuple[str, ...]] = (
     "vistlog.events.variants",
     "vistlog.projections.fold", "vistlog.projections.entries", "vistlog.projections.preferans",
     "vistlog.projections.solo_whist", "vistlog.projections.settlement", "vistlog.projections.variants",
-    "vistlog.projections.spool", "vistlog.projections.reports",
+    "vistlog.projections.reports",
 )
 
 #: The environment variable (and its value) that makes a compiled install run pure Python.

@@ -20,7 +20,6 @@ The proposals of docs/ppn.md are read too: 13-field records (no ``refa``), ``sta
 
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 from typing import Any
@@ -99,6 +98,15 @@ class _Reader:
         del ev["seq"]
         ev["_source"] = source(self.path, record)
         self.events.append(ev)
+
+    def trial(self) -> SerbianGame:
+        """A state of its own, to try moves on: the events so far, checked again (the same in both builds)."""
+        checker = LogChecker()
+        for seq, ev in enumerate(self.events, 1):
+            checker.check(decode_obj({k: v for k, v in ev.items() if k != "_source"} | {"seq": seq}))
+        st = checker.games[self.game]
+        assert isinstance(st, SerbianGame)
+        return st
 
     @property
     def state(self) -> SerbianGame:
@@ -259,7 +267,7 @@ def _auction(r: _Reader, deal: int, order: list[str], highest: list[str]) -> Non
     named = [p for p in order if target[p][0] == "G" and (target[p][1] or 0) >= 6]
     for flags in sorted(itertools.product((False, True), repeat=len(named)), key=sum):
         direct = {p for p, f in zip(named, flags) if f}
-        state = copy.deepcopy(r.state)
+        state = r.trial()
         d = state.deal
         assert isinstance(d, SerbianDeal)
         plan: list[tuple[str, str]] = []
