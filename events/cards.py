@@ -14,10 +14,11 @@ hot path pays no more for a card than for a string.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from typing import Final
 
 import attrs
+
+from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, whister_share
 
 __all__ = [
     "Suit",
@@ -90,48 +91,6 @@ class GameKind(enum.Enum):
         """Tricks in one deal: 10 in Preferans, 13 in Solo Whist."""
         return 10 if self is GameKind.PREFERANS else 13
 
-
-
-class WhistCall(enum.Enum):
-    """A Preferans defender's decision: whist, pass or half-whist (полвиста); in Serbian
-    preferans also invite (*zovem*: the lone defender calls the other to play with him)."""
-
-    WHIST = "whist"
-    PASS = "pass"
-    HALF = "half"
-    INVITE = "invite"
-
-
-def final_calls(calls: Sequence[tuple[str, WhistCall]]) -> dict[str, WhistCall]:
-    """Each Preferans defender's final decision. After pass, half and the first defender's second word
-    the half-whister is deemed to pass (the first took the whist, or both pass).
-
-    >>> P, H = WhistCall.PASS, WhistCall.HALF
-    >>> final_calls([("A", P), ("B", H), ("A", WhistCall.WHIST)])
-    {'A': <WhistCall.WHIST: 'whist'>, 'B': <WhistCall.PASS: 'pass'>}
-    """
-    final = dict(calls)
-    if len(calls) == 3:
-        final[calls[1][0]] = WhistCall.PASS
-    return final
-
-
-def half_stands(calls: Sequence[tuple[str, WhistCall]]) -> bool:
-    """Half-whist stands: the first passed, the second said half, and the first did not take it back."""
-    said = [c for _, c in calls]
-    return said[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(said) == 2 or said[2] is WhistCall.PASS)
-
-
-def is_raspas(contract: object | None, all_passed: bool, played: bool) -> bool:
-    """A Russian Preferans deal is a raspas (распасы) when there is no contract and everybody passed,
-    or cards or tricks were recorded without one. The one rule, asked by the state machine of a deal
-    under way and by the record of a finished one (Serbian preferans has no raspas; Solo Whist's
-    all-pass is its own rule).
-
-    >>> is_raspas(None, True, False), is_raspas(None, False, True), is_raspas("6S", False, True)
-    (True, True, False)
-    """
-    return contract is None and (all_passed or played)
 
 
 class Kontra(enum.Enum):
@@ -287,20 +246,6 @@ def parse_card(text: str) -> Card:
 PREFERANS_BASE: Final = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 """Base price of a Preferans contract by level (misère is 10)."""
 
-
-def obligation(level: int) -> int:
-    """Tricks the defence must take against a Preferans contract of this level (6→4, 7→2, else 1):
-    a fact of the game, the same under every preset.
-
-    >>> [obligation(n) for n in (6, 7, 8)]
-    [4, 2, 1]
-    """
-    return {6: 4, 7: 2}.get(level, 1)
-
-
-def whister_share(level: int) -> int:
-    """One whister's share of the obligation when both whist (6→2, 7→1, else 1)."""
-    return {6: 2, 7: 1}.get(level, 1)
 
 SOLO_ORDER: Final = ("prop", "cop", "solo", "misere", "abundance", "trump_abundance",
                      "open_misere", "full_abundance")

@@ -26,7 +26,8 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from .cards import Bid, Card, GameKind, is_raspas
+from .calls import is_raspas
+from .cards import Bid, Card, GameKind
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
     Claim, GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,

@@ -76,10 +76,23 @@ class _Upto(io.RawIOBase):
 
     def __init__(self, raw: io.FileIO, limit: int) -> None:
         self.raw = raw
+        self.limit = limit
         self.left = limit
 
     def readable(self) -> bool:
         return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.raw.tell()
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.raw.tell(), io.SEEK_END: self.limit}[whence]
+        pos = self.raw.seek(min(max(base + offset, 0), self.limit))
+        self.left = self.limit - pos
+        return pos
 
     def readinto(self, buffer: Any) -> int:
         if self.left <= 0:
@@ -477,10 +490,11 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
     prefix = _CHAIN_PREFIX
     chain = Chain()
     step = chain.step
+    start = _rereadable_at(src)
     lines = _lines(src)
     first = next(lines, b"")
     lines = itertools.chain([first[3:] if first.startswith(BOM) else first], lines)
-    lazy = own and path != "-"  # unchained lines are hashed only if a chain begins after them
+    lazy = start is not None  # unchained lines are hashed only if a chain begins after them (read again)
     skipped = False
     try:
         seen_any = False
@@ -494,7 +508,7 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
                 content = raw[:-_CHAIN_TAIL - 1] + b"}"
                 value = raw[-67:-3].decode("ascii", "replace")
                 if skipped:
-                    chain.state, skipped = _prefix_state(path, lineno), False
+                    chain.state, skipped = _prefix_state(src, start, lineno), False  # type: ignore[arg-type]
             elif raw[-2:] == b"}\n" and raw[-_MAC_TAIL - 1:-67] != _MAC_PREFIX:
                 content = raw  # orjson takes the newline; the chain, when it needs the line, strips it
                 value = None
@@ -568,15 +582,29 @@ def read_events(path: str, stream: Iterable[bytes] | None = None, undecoded: boo
             typing.cast(BinaryIO, src).close()
 
 
-def _prefix_state(path: str, upto: int) -> bytes:
-    """The chain value after the lines before line ``upto`` of the log at ``path`` (read again)."""
+def _rereadable_at(src: Any) -> int | None:
+    """Where a stream that can be read again begins (a file, or standard input from one); ``None`` for
+    one that cannot (a pipe, an iterable of lines)."""
+    try:
+        return int(src.tell()) if src.seekable() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _prefix_state(src: BinaryIO, start: int, upto: int) -> bytes:
+    """The chain value after the lines before line ``upto`` of the stream ``src`` that began at
+    ``start``, read again from there (and left where it was)."""
     chain = Chain()
-    with open_source(path) as src:
+    here = src.tell()
+    src.seek(start)
+    try:
         for lineno, line, _ in read_lines(src):
             if lineno >= upto:
                 break
             if line:  # a line over the size limit is not followed (read_events does not either)
                 chain.step(line, None)
+    finally:
+        src.seek(here)
     return chain.state
 
 

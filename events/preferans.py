@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 
-from .cards import PREFERANS_DECK, Card, WhistCall, all_bids, final_calls, half_stands
+from .calls import WhistCall, final_calls, half_stands
+from .cards import PREFERANS_DECK, Card, all_bids
 from .game import DealState, GameState
 from .model import (
     Allocation, BidMade, Claim, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade,

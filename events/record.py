@@ -17,7 +17,8 @@ from typing import Final
 
 import attrs
 
-from .cards import Card, Kontra, Suit, WhistCall, final_calls, half_stands, is_raspas, obligation
+from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, undertricks
+from .cards import Card, Kontra, Suit
 from .model import Allocation, ContractMade, DealStarted, Discard, Event
 from .play import contract_trump, held_after_discard, solo_whist_trump
 
@@ -74,14 +75,8 @@ class DealRecord:
         c = self.contract
         if c is None:
             return 0
-        if c.without_three:
-            return 3
-        if self.taken is None:
-            return 0
-        taken = self.taken.get(c.declarer, 0)
-        if c.contract.is_misere:
-            return taken
-        return max(0, (c.contract.level or 0) - taken)
+        return undertricks(c.contract.level, c.contract.is_misere, c.without_three,
+                           None if self.taken is None else self.taken.get(c.declarer, 0))
 
     @property
     def made(self) -> bool:

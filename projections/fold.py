@@ -477,7 +477,7 @@ class GameFold:
         stake = self.started.stake
         result = self.scoring.results(self.options, self.players, t)
         zero_problem = self._zero_sum_problem()
-        total = sum(result.values(), Fraction(0))
+        total = sum(result.values())
         if total != 0 and zero_problem is None:
             zero_problem = f"the results sum to {total}, not 0"
         rounded = round_to_zero_sum(result, self.players)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vistlog.events.cards import WhistCall, obligation, whister_share
+from vistlog.events.calls import WhistCall, final_calls, half_stands, obligation, undertricks, whister_share
 from vistlog.events.model import Allocation
 from vistlog.events.rules import PreferansOptions
 from vistlog.events.seating import clockwise
@@ -160,7 +160,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
         _totus(book, deal, p, name)
         return
     if c.contract.is_misere:
-        t = deal.undertricks  # a misère falls short by every trick taken
+        t = undertricks(None, True, False, None if deal.taken is None else deal.taken.get(d, 0))
         if t == 0:
             book.win(d, p, f"{name} made", made_game=True)
         else:
@@ -169,7 +169,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
     level = c.contract.level
     assert level is not None
     if not deal.played:
-        if deal.half_stands:
+        if half_stands(deal.calls):
             book.win(d, p, f"{name} made without play (half-whist)", made_game=True)
             half_tricks = exact_div(obligation(level), 2)
             halfer = deal.calls[1][0]
@@ -179,7 +179,7 @@ def _contract(book: _Book, deal: DealRecord) -> None:
             book.win(d, p, f"{name} made without play (both defenders passed)", made_game=True)
         return
     assert deal.taken is not None
-    u = deal.undertricks
+    u = undertricks(level, False, False, deal.taken.get(d, 0))
     if u == 0:
         book.win(d, p, f"{name} made", made_game=True)
     else:
@@ -200,14 +200,14 @@ def _defence(book: _Book, deal: DealRecord, p: Num, u: int, level: int) -> None:
             for q in others:
                 book.whist(q, d, cons, cons_why)
         return
-    final = deal.final_calls()
+    final = final_calls(deal.calls)
     whisters = [q for q in deal.defenders if final.get(q) is WhistCall.WHIST]
     rate = p * o.whist_rate
     tricks = {q: deal.taken.get(q, 0) for q in deal.defenders}
     team = sum(tricks.values())
     need = obligation(level)
     written: dict[str, Num] = {}
-    if deal.half_stands:  # played out (option half_whist_played): the half-whister answers for half
+    if half_stands(deal.calls):  # played out (option half_whist_played): the half-whister answers for half
         halfer = deal.calls[1][0]
         quota = exact_div(need, 2)
         got = min(team, quota)

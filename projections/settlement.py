@@ -2,7 +2,8 @@
 
 Preferans: ``R_i = D_i − mean(D) + Σ_j W[i→j] − Σ_j W[j→i]`` with
 ``D_i = pool_point·pool_i − mountain_point·mountain_i``; with ``settlement_divisor``
-``opponents`` a point is shared by the N − 1 others instead. Everything is a ``Fraction``.
+``opponents`` a point is shared by the N − 1 others instead. Everything is exact: a whole number
+an ``int``, anything else a ``Fraction``.
 
 >>> r = preferans_result(["A", "B", "C"], {"A": 3, "B": 0, "C": 0}, {"A": 0, "B": 14, "C": 6},
 ...                      {("B", "A"): 8}, pool_point=10, mountain_point=10, divisor="all")
@@ -22,24 +23,22 @@ from fractions import Fraction
 __all__ = ["preferans_result", "per_conversion_result", "round_to_zero_sum", "money", "payments"]
 
 
-from .entries import Num
+from .entries import Num, exact_div
 
 
 def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: Mapping[str, Num],
                      whists: Mapping[tuple[str, str], Num], *, pool_point: int, mountain_point: int,
-                     divisor: str) -> dict[str, Fraction]:
+                     divisor: str) -> dict[str, Num]:
     """Exact results in whists; they sum to exactly 0."""
     n = len(players)
-    d = {p: Fraction(pool_point) * pool.get(p, 0) - Fraction(mountain_point) * mountain.get(p, 0)
-         for p in players}
-    total = sum(d.values(), Fraction(0))
-    out: dict[str, Fraction] = {}
+    d = {p: pool_point * pool.get(p, 0) - mountain_point * mountain.get(p, 0) for p in players}
+    total: Num = sum(d.values())
+    out: dict[str, Num] = {}
     for p in players:
         if divisor == "opponents":
-            share = (n * d[p] - total) / (n - 1)
+            out[p] = exact_div(n * d[p] - total, n - 1)
         else:
-            share = d[p] - total / n
-        out[p] = share
+            out[p] = d[p] - exact_div(total, n)
     for (w, t), x in whists.items():
         out[w] += x
         out[t] -= x
@@ -95,6 +94,8 @@ def round_to_zero_sum(values: Mapping[str, Num], order: Sequence[str], unit: Fra
     winners by largest remainder; the losers share the same total the same way; ties go
     to the earlier seat. Each rounded value is within one unit of the exact one.
     """
+    if unit == 1 and all(type(values[p]) is int for p in order) and sum(values[p] for p in order) == 0:
+        return {p: int(values[p]) for p in order}  # already whole and zero-sum: what the rounding gives
     scaled = {p: Fraction(values[p]) / unit for p in order}
     winners = [p for p in order if scaled[p] > 0]
     losers = [p for p in order if scaled[p] < 0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import os
 import orjson
 import pytest
 from hypothesis import given
@@ -138,3 +139,22 @@ def test_the_fast_path_is_never_more_lenient_than_the_detailed_one(cls: type, da
     except Exception:  # noqa: BLE001 - declining is always allowed: the detailed path decides
         return
     assert got == _DETAILED_HOOKS[tag](orjson.loads(orjson.dumps(obj)), cls)
+
+
+def test_the_written_out_hooks_are_the_ones_the_codec_makes() -> None:
+    """events/hooks.py is what tools/make-hooks.py prints, and every event class's fast hook comes from it
+    (a stale file would be ignored, silently costing the compiled build its compiled decoding)."""
+    import subprocess
+    import sys
+
+    from vistlog.events import codec, hooks
+    from vistlog.events.model import BY_TAG
+
+    from .conftest import ROOT
+
+    made = subprocess.run([sys.executable, str(ROOT / "tools" / "make-hooks.py")], capture_output=True, check=True,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout.decode("utf-8")
+    assert (ROOT / "events" / "hooks.py").read_text(encoding="utf-8") == made, \
+        "events/hooks.py is out of date: python tools/make-hooks.py > events/hooks.py"
+    for cls in BY_TAG.values():
+        assert hooks.FINGERPRINTS[cls.__name__] == codec._fingerprint(*codec._hook_source(cls, codec._FAST)), cls

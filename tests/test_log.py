@@ -391,3 +391,41 @@ def test_checked_reading_folds_exactly_as_reading_then_checking(tmp_path_factory
         checked = [canon(x) for x in run(str(log), detail=detail, events=False)]
         plain = [canon(x) for x in fold_events(str(log), read_events(str(log)), detail=detail, events=False)]
         assert checked == plain
+
+
+@pytest.mark.parametrize("tamper", [False, True])
+def test_a_chain_after_unchained_lines_reads_alike_from_a_path_a_file_stdin_and_a_pipe(tmp_path: Path,
+                                                                                       tamper: bool) -> None:
+    """The reader hashes unchained lines only when a chain begins after them, by reading them again; a
+    stream that cannot be read again (a pipe, an iterable) is hashed as it goes: the verdicts agree."""
+    import io
+
+    vec = VECTORS / "preferans-seed-example-1.jsonl"
+    log = tmp_path / "g.jsonl"
+    head = vec.read_bytes().splitlines(keepends=True)[:-1]
+    log.write_bytes(b"".join(head))
+    do_append(str(log), [{"type": "game_ended", "game": "seed-001-example-1"}])
+    if tamper:  # an unchained line changed after the chain was made over it
+        log.write_bytes(log.read_bytes().replace('"Север", "call": "pass"'.encode(),
+                                                 '"Север", "call": "whist"'.encode()))
+
+    def codes(items: Any) -> list[str]:
+        return [x.code for _, x in items if isinstance(x, Problem)]
+
+    data = log.read_bytes()
+    by_path = codes(read_events(str(log)))
+    with log.open("rb") as fh:
+        fh.read(0)
+        assert codes(read_events("g", fh)) == by_path
+    lead = io.BytesIO(b"\n\n" + data)
+    lead.seek(2)  # a stream that begins part-way: read again from where it began
+    assert codes(read_events("g", lead)) == by_path
+    assert codes(read_events("g", iter(data.splitlines(keepends=True)))) == by_path  # type: ignore[arg-type]
+    with log.open("rb") as fh:
+        piped = subprocess.run([sys.executable, "-m", "vistlog", "validate", "-q", "-"], stdin=fh, capture_output=True)
+    cat = subprocess.Popen(["cat", str(log)], stdout=subprocess.PIPE)
+    from_pipe = subprocess.run([sys.executable, "-m", "vistlog", "validate", "-q", "-"], stdin=cat.stdout,
+                               capture_output=True)
+    cat.wait()
+    assert piped.returncode == from_pipe.returncode == (1 if tamper else 0), (piped.stderr, from_pipe.stderr)
+    assert ("chain" in by_path[0]) if tamper else not by_path, by_path

@@ -29,10 +29,10 @@ __all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe"]
 #: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
 MYPYC_MODULES: Final[tuple[str, ...]] = (
-    "vistlog.events.codec", "vistlog.events.log", "vistlog.events.game", "vistlog.events.checker",
-    "vistlog.events.preferans", "vistlog.events.serbian", "vistlog.events.solo_whist", "vistlog.events.play",
-    "vistlog.events.rules", "vistlog.events.problems", "vistlog.events.seating", "vistlog.events.text",
-    "vistlog.events.variants",
+    "vistlog.events.codec", "vistlog.events.hooks", "vistlog.events.log", "vistlog.events.calls",
+    "vistlog.events.game", "vistlog.events.checker", "vistlog.events.preferans", "vistlog.events.serbian",
+    "vistlog.events.solo_whist", "vistlog.events.play", "vistlog.events.rules", "vistlog.events.problems",
+    "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants",
     "vistlog.projections.fold", "vistlog.projections.entries", "vistlog.projections.preferans",
     "vistlog.projections.solo_whist", "vistlog.projections.settlement", "vistlog.projections.variants",
     "vistlog.projections.reports",
