@@ -1,7 +1,7 @@
 """The defence's calls and the verdicts a deal's facts give: small rules the state machines and the
 scorings both ask, in one place (compiled in the compiled build, as the hot modules that call them are).
 
-``vistlog.events.cards`` re-exports every name here.
+``vistlog.events.cards`` re-exports every name here but :func:`undertricks`.
 
 >>> half_stands([("A", WhistCall.PASS), ("B", WhistCall.HALF)]), obligation(6)
 (True, 4)
