@@ -57,7 +57,7 @@ def run(deals: int, record: int, folder: Path) -> dict[str, float]:
     log = folder / f"evening-{deals}.jsonl"
     vistlog.append(log, head)
     pad = Pad(log)
-    client = TestClient(make_app(pad))
+    client = TestClient(make_app(pad), base_url="http://localhost")
     headers = {"X-Vistlog-Pad": "1"}
     start = time.perf_counter()
     pad.state(None)  # the page's first look: the log folded once

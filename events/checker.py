@@ -16,12 +16,13 @@ import re
 import unicodedata
 from typing import Final
 
+from .codec import LARGEST
 from .game import ClosureOracle, DealState, GameState, Table
 from .record import DealRecord
 from .ids import IdTable
 from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
 from .problems import Issue
-from .text import ignorable_characters, printable, unsafe_characters
+from .text import blank_characters, ignorable_characters, lookalike_keys, printable, unsafe_characters
 from .variants import find_variant
 
 __all__ = ["LogChecker", "MAX_PLAYERS"]
@@ -124,9 +125,12 @@ class LogChecker:
         if bad or not unicodedata.is_normalized("NFC", ev.game):
             why = f"control or format characters ({bad})" if bad else "not in Unicode NFC form"
             return [Issue("game-id-invalid", "game", f"{printable(ev.game)!r}: {why}")]
+        if ev.pool is not None and not -LARGEST <= ev.pool <= LARGEST:
+            return [Issue("number-too-large", "pool", f"pool = {str(ev.pool)[:20]}…: past the largest number a log "
+                                                      f"holds ({LARGEST})")]
         if n > MAX_PLAYERS:  # before any per-name work: a list of 100,000 names is refused at once
             return [Issue("players-count", "players", f"a game has at most {MAX_PLAYERS} players, not {n}")]
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for i, name in enumerate(ev.players):
             if not name.strip():
                 return [Issue("player-name-empty", f"players.{i}", "a player's name is empty")]
@@ -142,9 +146,23 @@ class LogChecker:
             if not unicodedata.is_normalized("NFC", name):
                 return [Issue("player-name-not-nfc", f"players.{i}",
                               f"{name!r} is not in Unicode NFC form; write it {unicodedata.normalize('NFC', name)!r}")]
-            if name in seen:
+            keys = lookalike_keys(name)
+            if not keys[0]:
+                return [Issue("player-name-empty", f"players.{i}",
+                              f"{printable(name)!r} prints blank ({blank_characters(name)}): a player's name is empty")]
+            if blank_characters(name[0] + name[-1]):
+                trimmed = name.strip().strip("\u2800")
+                return [Issue("player-name-spaces", f"players.{i}",
+                              f"{printable(name)!r} has blanks at its ends ({blank_characters(name[0] + name[-1])}); "
+                              f"write it {printable(trimmed)!r}")]
+            if name in seen.values():
                 return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
-            seen.add(name)
+            other = seen.get(keys[0]) or seen.get(keys[1])
+            if other is not None:
+                return [Issue("players-look-alike", f"players.{i}",
+                              f"{printable(name)!r} looks like {printable(other)!r} (case, ё/е or letters of "
+                              "another alphabet): two players of one game need names a reader tells apart")]
+            seen.update(dict.fromkeys(keys, name))
         if ev.rules.kind is not ev.kind:
             return [Issue("preset-other-game", "rules.preset", f"{ev.rules.preset} is a {ev.rules.kind.value} preset, "
                                      f"not for {ev.kind.value}")]

@@ -43,8 +43,8 @@ from .rules import Rules, RulesError, make_rules
 from . import hooks
 from .native import mypyc_attr
 
-__all__ = ["DecodeError", "decode", "decode_obj", "decode_owned", "encode", "encode_obj", "unstructure", "CONVERTER",
-           "loads_line"]
+__all__ = ["DecodeError", "LARGEST", "too_big", "decode", "decode_obj", "decode_owned", "encode", "encode_obj",
+           "unstructure", "CONVERTER", "loads_line"]
 
 
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
@@ -61,6 +61,29 @@ class DecodeError(VistlogError):
         self.message = message
         self.seq = seq
         self.event_type = event_type
+
+
+LARGEST: Final = 2**63 - 1
+"""The largest whole number a log holds, either sign (what a JSON Lines reader takes as a 64-bit integer):
+``append``, the pad and every importer refuse a number past it, through :func:`too_big`."""
+
+
+def too_big(value: Any, where: str = "") -> str | None:
+    """The first whole number of ``value`` past :data:`LARGEST`, as ``field = value`` (walked without recursion).
+
+    >>> too_big({"pool": {"Аня": 2**64 - 1}}), too_big({"pool": {"Аня": 20}})
+    ('pool.Аня = 18446744073709551615…', None)
+    """
+    stack: list[tuple[str, Any]] = [(where, value)]
+    while stack:
+        here, v = stack.pop()
+        if type(v) is int and not -LARGEST <= v <= LARGEST:
+            return f"{here} = {str(v)[:20]}…"
+        if isinstance(v, dict):
+            stack.extend((f"{here}.{k}" if here else str(k), x) for k, x in v.items())
+        elif isinstance(v, (list, tuple)):
+            stack.extend((f"{here}.{i}" if here else str(i), x) for i, x in enumerate(v))
+    return None
 
 
 MAX_DEPTH: Final = 64

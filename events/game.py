@@ -36,6 +36,8 @@ from .play import Play
 from .problems import Issue
 from .record import LONG_NAME, DealRecord
 from .seating import clockwise, dealer_sits_out, holders
+from .codec import LARGEST, too_big, unstructure
+from .text import free_text_problem
 
 __all__ = ["GameState", "DealState", "ClosureOracle", "Issue", "Table"]
 
@@ -158,6 +160,9 @@ _NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
                    "claim": ("claim-without-play", "claim-without-hands")}
 """The codes of a card or a claim where the deal has no play, or no hands."""
 
+_NUMBERS_BOUNDED: Final = frozenset({OpeningBalance, Adjustment, ScoreRecorded})
+"""The events outside the checked ranges of play whose numbers are only bounded by :data:`LARGEST`."""
+
 D = TypeVar("D", bound=DealState)
 """The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
 
@@ -242,6 +247,10 @@ class GameState(Generic[D]):
         handler = self.HANDLERS.get(type(ev))
         if handler is None:
             return [Issue("event-misplaced", "type", f"{ev.type} is not allowed here")]
+        if type(ev) in _NUMBERS_BOUNDED:
+            issues = self._bounded(ev)
+            if issues:
+                return issues
         if type(ev) in DEAL_EVENTS:
             d = self.deal
             if d is None:
@@ -679,12 +688,32 @@ class GameState(Generic[D]):
             return [Issue("bula-russian", "bula", "bula and soups belong to Serbian preferans")]
         return self._balance_columns(ev)
 
+    @staticmethod
+    def _bounded(ev: Event) -> list[Issue]:
+        """A number of ``ev`` past :data:`~vistlog.events.codec.LARGEST` (the one bound of every entry point)."""
+        big = too_big({k: v for k, v in unstructure(ev).items() if not k.startswith("_")})
+        if big is None:
+            return []
+        return [Issue("number-too-large", big.partition(" = ")[0],
+                      f"{big}: past the largest number a log holds ({LARGEST})")]
+
+    @staticmethod
+    def _reason(ev: Adjustment | DealVoided | GameEnded) -> list[Issue]:
+        why = free_text_problem(ev.reason)
+        return [Issue("reason-invalid", "reason", f"the reason {why}")] if why else []
+
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
+        issues = self._reason(ev)
+        if issues:
+            return issues
         as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
                                     whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
         return [i for i in self._opening(as_balance) if i.field != "type"]
 
     def _voided(self, ev: DealVoided) -> list[Issue]:
+        issues = self._reason(ev)
+        if issues:
+            return issues
         if not 1 <= ev.deal <= self.deals_started:
             return [Issue("void-unplayed", "deal",
                           f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
@@ -712,6 +741,9 @@ class GameState(Generic[D]):
         return []
 
     def _ended(self, ev: GameEnded) -> list[Issue]:
+        issues = self._reason(ev)
+        if issues:
+            return issues
         why = self.unfinished()
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None

@@ -27,6 +27,7 @@ import json
 import os
 import stat
 import sys
+import tempfile
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, Final, NamedTuple
@@ -43,7 +44,8 @@ __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
-    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "Journal", "read_journal",
+    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "Journal", "read_journal", "Spool", "SPOOL_MEMORY",
+    "MAX_PROBLEMS",
 ]
 
 CHAIN_FIELD: Final = "_chain"
@@ -123,10 +125,51 @@ _JOURNAL_TAIL: Final = 4096
 """How many bytes before the journal's size its digest covers (so that a restored copy is told apart)."""
 
 
-def _journal_text(fd: int, size: int, blob: bytes = b"") -> str:
+def _journal_text(fd: int, size: int, blob: bytes | Spool = b"") -> str:
     """The journal of an append of ``blob`` to ``fd`` at ``size``: the size, the file it is for (device
     and inode), a digest of the bytes before it, and the length and digest of what is being written."""
-    return f"{size} {_identity(fd, size)} {len(blob)} {hashlib.sha256(blob).hexdigest()}\n"
+    length, digest = (len(blob), hashlib.sha256(blob).hexdigest()) if isinstance(blob, bytes) else \
+        (blob.length, blob.hexdigest())
+    return f"{size} {_identity(fd, size)} {length} {digest}\n"
+
+
+class Spool:
+    """Lines on their way into a log, kept in memory up to :data:`SPOOL_MEMORY` bytes and past it in a
+    temporary file, with their length and digest (an import of any size holds its lines on disk, not in memory)."""
+
+    def __init__(self) -> None:
+        self.file = tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY)  # noqa: SIM115 - closed by close()
+        self.length = 0
+        self._sha = hashlib.sha256()
+
+    def write(self, data: bytes) -> None:
+        """Add ``data`` at the end."""
+        self.file.write(data)
+        self._sha.update(data)
+        self.length += len(data)
+
+    def hexdigest(self) -> str:
+        """The SHA-256 of everything written, in hex."""
+        return self._sha.hexdigest()
+
+    def chunks(self, size: int = 1 << 20) -> Iterator[bytes]:
+        """Everything written, from the start, ``size`` bytes at a time."""
+        self.file.seek(0)
+        while chunk := self.file.read(size):
+            yield chunk
+
+    def lines(self) -> Iterator[bytes]:
+        """Everything written, from the start, a line at a time."""
+        self.file.seek(0)
+        yield from self.file
+
+    def close(self) -> None:
+        """Drop what was written (the temporary file goes with it)."""
+        self.file.close()
+
+
+SPOOL_MEMORY: Final = 8 << 20
+"""How much of a :class:`Spool` stays in memory before it moves to a temporary file."""
 
 
 def _identity(fd: int, size: int) -> str:
@@ -875,6 +918,52 @@ class LogWriter:
         finally:
             os.close(fd)
 
+    def append_stream(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>") -> int:
+        """Check and append ``(line number, JSON value)`` items, all or none, holding none of them: each is
+        checked and its chained line spooled (:class:`Spool`, on disk past a few MB), then the spool is
+        written through the journal as :meth:`append` writes. Returns how many events were appended. A log
+        this call created is removed again when the events are refused."""
+        path, key = self.path, self.key
+        fd, created = _open_locked(path, create=True)
+        spool = Spool()
+        try:
+            _recover(path, fd, self.warn)
+            self._catch_up(fd)
+            check = self.check
+            assert check is not None
+            good_end = self._end
+            if good_end > 0 and _last_byte(fd, good_end) != b"\n":
+                spool.write(b"\n")
+            self.check = None
+            chaining = _Chaining(check, self._chain.state, self._last_seq, source_name, key)
+            count = 0
+            for lineno, data in incoming:
+                done = chaining.line(lineno, data)
+                if done is not None:
+                    spool.write(done[0])
+                    count += 1
+            try:
+                if chaining.refused:
+                    raise AppendRejected(chaining.problems)
+                if count:
+                    _write_all_or_nothing(path, fd, spool, good_end)
+            except BaseException:
+                if created and good_end == 0:
+                    with contextlib.suppress(OSError):
+                        os.unlink(path)
+                raise
+            if count:
+                self._end = good_end + spool.length
+                self._chain.state = chaining.state
+                self._chain.began = True
+                self._chain.keyed = self._chain.keyed or key is not None
+                self._last_seq = chaining.last_seq
+            self.check = check
+            return count
+        finally:
+            spool.close()
+            os.close(fd)
+
     def _catch_up(self, fd: int) -> None:
         """Bring the checker up to the log's end: from the start when it is unknown, when the file is
         another or shorter than read; else only the lines written since."""
@@ -1012,7 +1101,7 @@ def _recover(path: str, fd: int, warn: Callable[[str], None] | None) -> None:
     _sync_dir(path)
 
 
-def _write_all_or_nothing(path: str, fd: int, blob: bytes, size: int) -> None:
+def _write_all_or_nothing(path: str, fd: int, blob: bytes | Spool, size: int) -> None:
     journal = path + JOURNAL_SUFFIX
     jfd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)  # a planted one: refused
     try:
@@ -1028,9 +1117,10 @@ def _write_all_or_nothing(path: str, fd: int, blob: bytes, size: int) -> None:
     os.close(jfd)
     _sync_dir(path)
     try:
-        written = 0
-        while written < len(blob):
-            written += os.write(fd, blob[written:])
+        for chunk in ((blob,) if isinstance(blob, bytes) else blob.chunks()):
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view):]
         os.fsync(fd)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -1055,37 +1145,61 @@ def _sync_dir(path: str) -> None:
             os.close(dfd)
 
 
+class _Chaining:
+    """Decodes and checks new events after the log's last ``seq`` and chain value ``state``, one at a time:
+    each event's chained line; the problems kept (at most :data:`MAX_PROBLEMS`), the chain value after them."""
+
+    def __init__(self, check: Checker, state: bytes, last_seq: int, source_name: str, key: bytes | None) -> None:
+        self.check, self.state, self.last_seq, self.source_name, self.key = check, state, last_seq, source_name, key
+        self.problems: list[Problem] = []
+        self.refused = 0
+
+    def line(self, lineno: int | None, data: Any) -> tuple[bytes, Event] | None:
+        """The chained line of one event and the event (``None`` when it cannot be decoded; the dict is consumed)."""
+        if type(data) is dict:
+            data.pop(CHAIN_FIELD, None)
+            data.pop(MAC_FIELD, None)
+            if "seq" not in data:
+                data["seq"] = self.last_seq + 1
+        try:
+            event = decode_obj(data)
+        except DecodeError as exc:
+            self._problem(Problem(self.source_name, lineno, exc.seq, exc.field, exc.message, code=exc.code))
+            return None
+        for issue in self.check(event):
+            self._problem(Problem(self.source_name, lineno, event.seq, issue.field, issue.message, code=issue.code))
+        self.last_seq = event.seq
+        content = encode_obj(unstructure(event))
+        if self.key is None:
+            self.state = chain_step(self.state, content)
+            return content[:-1] + _CHAIN_PREFIX + self.state.hex().encode() + b'"}\n', event
+        self.state = hmac.new(self.key, self.state + content, hashlib.sha256).digest()
+        return content[:-1] + _MAC_PREFIX + self.state.hex().encode() + b'"}\n', event
+
+    def _problem(self, p: Problem) -> None:
+        self.refused += 1
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(p)
+
+
+MAX_PROBLEMS: Final = 1000
+"""The most problems an append keeps to say (a stream of a million bad lines is refused without holding them)."""
+
+
 def _check_incoming(incoming: list[tuple[int | None, Any]], check: Checker, state: bytes, last_seq: int,
                     source_name: str, key: bytes | None = None
                     ) -> tuple[list[bytes], list[Event], list[Problem], bytes]:
     """Decode and check the new events after the log's last ``seq`` and chain value ``state``:
     their chained lines, the events, the problems and the chain value after them (the dicts are consumed)."""
+    chaining = _Chaining(check, state, last_seq, source_name, key)
     out: list[bytes] = []
     accepted: list[Event] = []
-    problems: list[Problem] = []
     for lineno, data in incoming:
-        if type(data) is dict:
-            data.pop(CHAIN_FIELD, None)
-            data.pop(MAC_FIELD, None)
-            if "seq" not in data:
-                data["seq"] = last_seq + 1
-        try:
-            event = decode_obj(data)
-        except DecodeError as exc:
-            problems.append(Problem(source_name, lineno, exc.seq, exc.field, exc.message, code=exc.code))
-            continue
-        for issue in check(event):
-            problems.append(Problem(source_name, lineno, event.seq, issue.field, issue.message, code=issue.code))
-        last_seq = event.seq
-        content = encode_obj(unstructure(event))
-        if key is None:
-            state = chain_step(state, content)
-            out.append(content[:-1] + _CHAIN_PREFIX + state.hex().encode() + b'"}\n')
-        else:
-            state = hmac.new(key, state + content, hashlib.sha256).digest()
-            out.append(content[:-1] + _MAC_PREFIX + state.hex().encode() + b'"}\n')
-        accepted.append(event)
-    return out, accepted, problems, state
+        done = chaining.line(lineno, data)
+        if done is not None:
+            out.append(done[0])
+            accepted.append(done[1])
+    return out, accepted, chaining.problems, chaining.state
 
 
 def _last_byte(fd: int, size: int) -> bytes:

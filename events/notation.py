@@ -26,6 +26,7 @@ from typing import Any, Final
 from .cards import WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
 from .game import Table
 from .problems import VistlogError
+from .text import printable
 
 __all__ = ["NotationError", "parse_deal", "parse_line", "deal_line", "void_line", "game_lines", "FORM"]
 
@@ -198,6 +199,8 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
         if head in _OPTIONS and c.name_at() is None:
             _options(c, start, table)
         elif head in _AUCTION:
+            if bids:
+                raise NotationError("the auction is said twice (two 'bids' clauses): say it once")
             c.take()
             while c.more():
                 bids.append({"type": "bid", "player": c.name(), "bid": c.bid(contract=False)})
@@ -208,7 +211,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
                 raise c.fail("nothing more in the raspas clause (its tricks follow after ';')")
         elif head in _TRICKS and _TRICKS[head] == "tricks":
             c.take()
-            tricks = _tricks(c)
+            tricks = _once(tricks, _tricks(c))
         else:
             found = c.name_at()
             if found is None:
@@ -218,7 +221,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
                 while c.more():
                     calls.append(_call(c))
             elif after is not None and _NUMBER.match(after) and not c.level_contract_at(c.i + found[1]):
-                tricks = _tricks(c)
+                tricks = _once(tricks, _tricks(c))
             elif contract is not None or raspas:
                 raise c.fail("a call (whist, pass, half, invite, kontra …) or the tricks (a number)", after)
             else:
@@ -233,12 +236,39 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
     return [start] + [{"type": ev.pop("type"), "game": table.game, "deal": start["deal"], **ev} for ev in rest]
 
 
+def _once(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
+    """The tricks of a deal, said once: a second tricks clause is refused, naming both."""
+    if before is not None:
+        raise NotationError(f"the tricks are said twice ({_said(before['taken'])} and {_said(now['taken'])}): "
+                            "say them once")
+    return now
+
+
+def _said(taken: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in taken.items())
+
+
+def _twice(ev: Mapping[str, Any], key: str, word: str, value: object) -> None:
+    """Refuse a word said twice in one deal (``bomb 1 bomb 3``, two partners), naming both."""
+    if key in ev:
+        before = ev[key]
+        shown = " ".join(map(str, before)) if isinstance(before, list) else before
+        if before is True:
+            raise NotationError(f"{word!r} is said twice: say it once")
+        raise NotationError(f"{word!r} is said twice ({word} {shown} and {word} {value}): say it once")
+
+
 def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
+    said: set[str] = set()
     while c.more():
         word = c.take()
         option = _OPTIONS.get(_fold(word))
         if option is None:
             raise c.fail("dealer NAME, bomb N, turned CARD or again N", word)
+        if option in said:
+            key = {"again": "deal"}.get(option, option)
+            _twice({option: start.get(key)}, option, word, " ".join(c.words[c.i:c.i + 1]))
+        said.add(option)
         if option == "dealer":
             start["dealer"] = c.name("the dealer's name")
         elif option == "bomb":
@@ -272,6 +302,7 @@ def _contract(c: _Clause) -> dict[str, Any]:
         flag = _FLAGS.get(_fold(word))
         if flag is None:
             raise c.fail("dark, without-three, totus, helps NAME, igra, partner NAME or trump SUIT", word)
+        _twice(ev, flag, word, " ".join(c.words[c.i:c.i + 1]))
         if flag == "helps":
             helps = []
             while c.more() and c.name_at() is not None:
@@ -403,7 +434,7 @@ def _contract_text(ev: Mapping[str, Any]) -> str:
 def void_line(ev: Mapping[str, Any]) -> str:
     """A ``deal_voided`` event as a line of the notation."""
     reason = ev.get("reason")
-    return f"void {ev['deal']}" + (f" {reason}" if reason else "")
+    return f"void {ev['deal']}" + (f" {printable(reason)}" if reason else "")
 
 
 def game_lines(events: Iterable[Mapping[str, Any]], skipped: Callable[[str], None] | None = None

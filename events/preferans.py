@@ -425,13 +425,15 @@ class PreferansGame(GameState[PreferansDeal]):
         whisters = [p for p, c in final_calls(d.calls).items() if c is WhistCall.WHIST and p in defending]
         if d.contract.contract.is_misere or len(whisters) < 2:
             return {**credit, (whisters or defending)[0]: defence}
+        if not ev.accepted:  # disputed: the tricks event that follows says who took what
+            return credit
         return Issue("claim-split", "split",
                      f"both defenders whisted: say in split who takes the defence's {defence} trick(s)")
 
     def _allocation(self, ev: Allocation) -> list[Issue]:
         d = self.deal
         assert d is not None
-        issues = self._player(ev.player, "player") or self._names(ev.help, "help")
+        issues = self._bounded(ev) or self._player(ev.player, "player") or self._names(ev.help, "help")
         if issues:
             return issues
         if ev.player in ev.help:

@@ -124,6 +124,11 @@ CODES: dict[str, str] = {
     "player-name-invalid": "a player name with control or format characters",
     "player-twice": "a player listed twice",
     "player-name-not-nfc": "a player name not in Unicode NFC form (two spellings of the same letters)",
+    "player-name-spaces": "a player name with blanks at its ends (it would print like the name without them)",
+    "players-look-alike": "two players of one game whose names look alike (case, ё/е, confusable letters: "
+                          "Unicode TR #39 skeletons)",
+    "number-too-large": "a whole number past 2^63 − 1, the largest a log holds (either sign)",
+    "reason-invalid": "a reason (free text) too long, or with control, format or bidi characters",
     "game-id-invalid": "a game id with control or format characters, or not in Unicode NFC form",
     "players-count": "the wrong number of players for the game",
     "preset-other-game": "a preset of the other game",

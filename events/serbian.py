@@ -600,6 +600,9 @@ class SerbianGame(PreferansGame):
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
         if ev.pool or ev.mountain or ev.whists or ev.points:
             return [Issue("balance-serbian", "bula", "a Serbian adjustment has bula and soups only")]
+        issues = self._reason(ev)
+        if issues:
+            return issues
         return self._balance(ev.bula, ev.soups, late=False)
 
     def _balance(self, bula: Mapping[str, int], soups: Mapping[str, Mapping[str, int]], late: bool

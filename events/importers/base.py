@@ -4,16 +4,22 @@ ending in an internal error. The formats import this module; the package imports
 
 from __future__ import annotations
 
+import array
 import csv
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+import io
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 import cattrs
+import orjson
 
 from vistlog.events.problems import VistlogError
+from vistlog.events.codec import LARGEST, too_big
 
-__all__ = ["ImportedGame", "SourceError", "Importer", "Exporter", "LARGEST", "source", "structure", "bounded"]
+__all__ = ["ImportedGame", "EventList", "SourceError", "Importer", "Exporter", "LARGEST", "source", "structure",
+           "bounded"]
 
 
 class SourceError(VistlogError):
@@ -22,13 +28,91 @@ class SourceError(VistlogError):
     code = "source-unreadable"
 
 
+class EventList:
+    """A game's events as an importer reads them (dicts, no ``seq``), held as their JSON text: in memory up to
+    :data:`EVENTS_IN_MEMORY` bytes, past it in a temporary file, with 8 bytes an event to find each again.
+    Each is read back as a new dict, so an import holds a game of any length in flat memory. An event changed
+    after it was added is not changed here: add it when it is done.
+
+    >>> events = EventList([{"type": "game_started"}])
+    >>> events.append({"type": "deal_started", "deal": 1})
+    >>> len(events), events[-1], [e["type"] for e in events]
+    (2, {'type': 'deal_started', 'deal': 1}, ['game_started', 'deal_started'])
+    """
+
+    __slots__ = ("_ends", "_file")
+
+    def __init__(self, events: Iterable[dict[str, Any]] = ()) -> None:
+        self._file = tempfile.SpooledTemporaryFile(max_size=EVENTS_IN_MEMORY)  # noqa: SIM115 - goes with the list
+        self._ends = array.array("Q")
+        self.extend(events)
+
+    def append(self, event: dict[str, Any]) -> None:
+        """Add ``event`` at the end."""
+        f = self._file
+        f.seek(0, io.SEEK_END)
+        f.write(orjson.dumps(event))
+        self._ends.append(f.tell())
+
+    def extend(self, events: Iterable[dict[str, Any]]) -> None:
+        """Add each of ``events`` at the end."""
+        for ev in events:
+            self.append(ev)
+
+    def __iadd__(self, events: Iterable[dict[str, Any]]) -> EventList:
+        self.extend(events)
+        return self
+
+    def lines(self) -> Iterator[bytes]:
+        """Each event's JSON text, in order."""
+        f, ends = self._file, self._ends
+        start = 0
+        for k in range(len(ends)):
+            if f.tell() != start:  # another reader, or an append, moved the file since
+                f.seek(start)
+            end = ends[k]
+            yield f.read(end - start)
+            start = end
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (orjson.loads(line) for line in self.lines())
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, k: int) -> dict[str, Any]:
+        end = self._ends[k]
+        k = k % len(self._ends)
+        start = self._ends[k - 1] if k else 0
+        self._file.seek(start)
+        return cast(dict[str, Any], orjson.loads(self._file.read(end - start)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (EventList, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventList(<{len(self)} events>)"
+
+
+EVENTS_IN_MEMORY: Final = 4 << 20
+"""How many bytes of an :class:`EventList`'s JSON text stay in memory before the list moves to a temporary file."""
+
+
+def _events(value: Iterable[dict[str, Any]]) -> EventList:
+    return value if isinstance(value, EventList) else EventList(value)
+
+
 @attrs.define
 class ImportedGame:
-    """One game read from a source: its id, its events (dicts, no ``seq``), and notes on what
-    was left out or how it was read (``import`` prints them)."""
+    """One game read from a source: its id, its events (dicts, no ``seq``; held as an :class:`EventList`), and
+    notes on what was left out or how it was read (``import`` prints them)."""
 
     game: str
-    events: list[dict[str, Any]]
+    events: EventList = attrs.field(converter=_events)
     origin: str
     notes: list[str] = attrs.Factory(list)
 
@@ -60,21 +144,12 @@ Importer = Callable[[str, bytes], list[ImportedGame]]
 Exporter = Callable[[list[dict[str, Any]]], str]
 
 
-LARGEST: Final = 2**63 - 1
-"""The largest whole number a log holds (what a JSON Lines reader takes as a 64-bit integer)."""
-
-
-def _too_big(events: list[dict[str, Any]]) -> str | None:
-    """The first number of the events past :data:`LARGEST`, as ``field = value`` (walked without recursion)."""
-    stack: list[tuple[str, Any]] = [(str(ev.get("type", "event")), ev) for ev in events]
-    while stack:
-        where, v = stack.pop()
-        if type(v) is int and not -LARGEST <= v <= LARGEST:
-            return f"{where} = {str(v)[:20]}…"
-        if isinstance(v, dict):
-            stack.extend((f"{where}.{k}", x) for k, x in v.items())
-        elif isinstance(v, list):
-            stack.extend((f"{where}.{i}", x) for i, x in enumerate(v))
+def _too_big(events: Iterable[dict[str, Any]]) -> str | None:
+    """The first number of the events past :data:`LARGEST`, as ``field = value``."""
+    for ev in events:
+        big = too_big(ev, str(ev.get("type", "event")))
+        if big is not None:
+            return big
     return None
 
 

@@ -26,13 +26,15 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
 
 from ..seating import clockwise, dealer_sits_out, defenders, holders
 from ..text import neutral, restored
-from .base import ImportedGame, SourceError, source
+from .base import EventList, ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
 
@@ -88,8 +90,11 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     lines = text.splitlines()
     meta, body = _meta(lines, path)
     offset = len(lines) - len(body)  # the header row is line offset + 1, the first deal offset + 2
-    rows = list(csv.DictReader(io.StringIO("\n".join(body))))
-    if not body or not rows:
+    reader = csv.DictReader(body)
+    del lines, text
+    first = next(reader, None)
+    rows: Iterator[dict[str, Any]] = itertools.chain([first] if first is not None else [], reader)  # a row at a time
+    if not body or first is None:
         raise SourceError(f"{path}: no deals (a header row and one row per deal)")
     header = list(csv.DictReader(io.StringIO(body[0])).fieldnames or [])
     missing = [c for c in ("deal", "dealer", "declarer", "contract") if c not in header]
@@ -112,7 +117,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
         start["pool"] = _int(meta.get("pool", "20"), f"{path}: pool")
     if meta.get("stake"):
         start["stake"] = meta["stake"]
-    events: list[dict[str, Any]] = [start]
+    events = EventList([start])
     for n, row in enumerate(rows, start=offset + 2):
         _deal_row(events, row, f"{path}:{n}", source(path, f"row {n}"), game, kind, players)
     if "ended" in meta:  # the game ends only where the protocol says it did
@@ -121,7 +126,7 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     return [ImportedGame(game, events, path)]
 
 
-def _deal_row(events: list[dict[str, Any]], row: dict[str, str | None], where: str, src: dict[str, Any], game: str,
+def _deal_row(events: EventList, row: dict[str, Any], where: str, src: dict[str, Any], game: str,
               kind: str, players: list[str]) -> None:
     """The events of one protocol row (one deal), appended to ``events``."""
 

@@ -11,13 +11,14 @@ with the card and the trick named; a given ``tricks`` must agree with the cards.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import orjson
 
 from ..codec import DecodeError, decode_obj
 from ..checker import LogChecker
-from .base import ImportedGame, SourceError, source
+from .base import EventList, ImportedGame, SourceError, source
 
 __all__ = ["read", "derive_tricks"]
 
@@ -25,7 +26,7 @@ __all__ = ["read", "derive_tricks"]
 def read(path: str, data: bytes) -> list[ImportedGame]:
     """The games of a JSONL file of events."""
     games: dict[str, ImportedGame] = {}
-    for lineno, line in enumerate(data.splitlines(), start=1):
+    for lineno, line in enumerate(io.BytesIO(data), start=1):
         if not line.strip():
             continue
         try:
@@ -46,7 +47,7 @@ def derive_tricks(game: ImportedGame) -> ImportedGame:
     """Insert the ``tricks`` of every deal whose cards were all played (or whose play ended with an accepted
     claim) and that has none."""
     checker = LogChecker()
-    out: list[dict[str, Any]] = []
+    out = EventList()
     pending: Any = None  # the DealState whose tricks may need adding
     pending_game = game.game
 
