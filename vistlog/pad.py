@@ -465,9 +465,8 @@ def _loopback_host(scope: Any) -> bool:
     hosts = [v for k, v in scope.get("headers", ()) if k == b"host"]
     if len(hosts) != 1:
         return False
-    name, colon, port = hosts[0].lower().rpartition(b":") if not hosts[0].endswith(b"]") else (hosts[0], b"", b"")
-    if not colon:
-        name, port = hosts[0].lower(), b""
+    host = hosts[0].lower()
+    name, port = (host, b"") if host.endswith(b"]") or b":" not in host else host.rsplit(b":", 1)
     server = scope.get("server") or (None, None)
     if name not in _LOOPBACK_NAMES:
         return False
