@@ -331,6 +331,14 @@ class Bid:
         return self.text
 
 
+SOLO_WHIST_WORDS: Final = {
+    "предложение": "prop", "принятие": "cop", "соло": "solo", "абонданс": "abundance",
+    "козырный абонданс": "trump_abundance", "абонданс с козырем": "trump_abundance", "открытый мизер": "open_misere",
+    "полный абонданс": "full_abundance",
+}
+"""The Solo Whist bids as the seed's Russian names them (read besides the canonical words)."""
+
+
 def _build_bids() -> dict[str, Bid]:
     table: dict[str, Bid] = {}
     words = {**_SUIT_SPELLINGS, **{w: Suit(v) for w, v in RUSSIAN_SUITS.items()},
@@ -348,9 +356,9 @@ def _build_bids() -> dict[str, Bid]:
         table[f"igra{n}"] = Bid(f"igra{n}", number=n)
     for word in SERBIAN_WORDS:
         table[word] = Bid(word)
-    for alias, name in (("misère", "misere"), ("мизер", "misere"), ("Мизер", "misere"), ("пас", "pass"),
-                        ("Пас", "pass"), ("здесь", "hold"), ("Здесь", "hold")):
-        table[alias] = table[name]
+    for alias, name in (("misère", "misere"), ("мизер", "misere"), ("пас", "pass"), ("здесь", "hold"),
+                        *SOLO_WHIST_WORDS.items()):
+        table[alias] = table[alias.capitalize()] = table[name]
     return table
 
 

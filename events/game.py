@@ -89,6 +89,9 @@ class Table:
     flags: tuple[str, ...] = ()
     """What else a deal of this game may say: ``bomb``, ``turned`` (of the deal); ``dark``,
     ``without_three``, ``totus``, ``igra``, ``partner``, ``trump`` (of the contract)."""
+    all_pass_bids: bool = False
+    """Everybody passing is written as each holder's pass, in speaking order: the auction is what the deal
+    is (Solo Whist: a redeal, or the general misère); else a deal without contract needs no bids (a raspas)."""
 
     def holders_for(self, dealer: str) -> tuple[str, ...]:
         """Who holds cards when ``dealer`` deals, from his left."""
@@ -350,7 +353,8 @@ class GameState(Generic[D]):
                      first_to_speak=holding[0] if holding else None, holders=tuple(holding), open_deal=open_deal,
                      voided=voided, ended=self.ended, over=open_deal is None and self._game_over(),
                      dealer_sits_out=self.dealer_sits_out,
-                     contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed())
+                     contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
+                     all_pass_bids=self.ALL_PASS_BIDS)
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""
@@ -371,6 +375,8 @@ class GameState(Generic[D]):
     """The game's name in messages."""
     ALL_PASS: ClassVar[str] = ""
     """What everybody passing is called, for messages."""
+    ALL_PASS_BIDS: ClassVar[bool] = False
+    """Everybody passing is the holders' passes (see :attr:`Table.all_pass_bids`)."""
     AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
     LAST_TRICK_NEEDED: ClassVar[bool] = False
     GAME_OVER: ClassVar[str] = ("every pool is closed: game {game} is over (the rules end it so); "

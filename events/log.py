@@ -872,8 +872,10 @@ class LogWriter:
             os.close(fd)
 
     def append(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>",
-               expect_seq: int | None = None) -> list[Event]:
-        """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`)."""
+               expect_seq: int | None = None, then: Callable[[], list[Problem]] | None = None) -> list[Event]:
+        """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`). ``then`` is
+        asked, once every item has passed, what else is wrong now (with the checker's state after them): a
+        problem it gives refuses the append as any other does."""
         path, key = self.path, self.key
         incoming = list(incoming)
         if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
@@ -897,6 +899,8 @@ class LogWriter:
             self.check = None  # until the events are written, the checker's state is not the log's
             out, accepted, problems, state = _check_incoming(incoming, check, self._chain.state, self._last_seq,
                                                              source_name, key)
+            if not problems and then is not None:
+                problems = then()
             if problems:
                 raise AppendRejected(problems)
             if out:

@@ -19,11 +19,12 @@ bids Боря 6S, Вова pass, Аня pass; Боря 6S; Вова half, Аня
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
-from .cards import WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
+from .cards import RUSSIAN_SUITS, WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
 from .game import Table
 from .problems import VistlogError
 from .text import printable
@@ -55,7 +56,7 @@ def _words(*pairs: tuple[str, str]) -> dict[str, str]:
 _OPTIONS: Final = _words(("dealer", "dealer|сдаёт|сдает|сдающий"), ("bomb", "bomb|бомба"),
                          ("turned", "turned|открыта|открытая"), ("again", "again|заново|снова"))
 _AUCTION: Final = _words(("bids", "bids|auction|торг"))
-_RASPAS: Final = _words(("raspas", "raspas|pass-out|all-pass|распасы|распас"))
+_RASPAS: Final = _words(("raspas", "raspas|pass-out|all-pass|распасы|распас|все-пас|все-пасы"))
 _TRICKS: Final = _words(("tricks", "tricks|взятки"), ("last", "last|последняя|последнюю"))
 _FLAGS: Final = _words(("dark", "dark|втёмную|втемную"), ("without_three", "without-three|без-трёх|без-трех"),
                        ("totus", "totus|тотус"), ("helps", "helps|помогает"), ("igra", "igra|игра"),
@@ -65,7 +66,8 @@ _KONTRA: Final = {**_words(("kontra", "kontra|контра"), ("rekontra", "reko
 _CALLS: Final = {_fold(w): c.value for w, c in WHIST_SPELLINGS.items()} | _words(("invite", "invite|зову"))
 _VOID: Final = _words(("void", "void|аннулировать|аннулирована|отмена"))
 _END: Final = _words(("end", "end|конец"))
-_PHRASES: Final = (("без трёх", "без-трёх"), ("без трех", "без-трех"), ("ne dođem", "ne-dođem"))
+_PHRASES: Final = (("без трёх", "без-трёх"), ("без трех", "без-трех"), ("ne dođem", "ne-dođem"),
+                   ("все пас", "все-пас"), ("all pass", "all-pass"))
 _NUMBER: Final = re.compile(r"^-?\d{1,4}$")
 
 
@@ -230,6 +232,9 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             raise NotationError("a deal is a raspas or has a contract, not both")
     if start["dealer"] is None:
         raise NotationError("the first deal of a game needs its dealer: begin the line with 'dealer NAME;'")
+    if raspas and not bids and table.all_pass_bids and start["dealer"] in table.players:
+        # everybody passed: in this game the passes are the deal (a redeal, or the general misère)
+        bids = [{"type": "bid", "player": p, "bid": "pass"} for p in table.holders_for(start["dealer"])]
     if tricks is not None and start["dealer"] in table.players:
         _fill(tricks, table, start["dealer"])
     rest = bids + ([contract] if contract else []) + calls + ([tricks] if tricks else [])
@@ -297,6 +302,10 @@ def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
 def _contract(c: _Clause) -> dict[str, Any]:
     ev: dict[str, Any] = {"type": "contract", "declarer": c.name("the declarer's name"),
                           "contract": c.bid(contract=True)}
+    if c.more() and c.name_at() is None:  # a contract that names its trump: абонданс черви, abundance H
+        with contextlib.suppress(ValueError):
+            ev["trump"] = _suit(c.peek() or "")
+            c.take()
     while c.more():
         word = c.take()
         flag = _FLAGS.get(_fold(word))
@@ -314,13 +323,19 @@ def _contract(c: _Clause) -> dict[str, Any]:
             ev["partner"] = c.name("the partner's name")
         elif flag == "trump":
             try:
-                ev["trump"] = parse_suit(c.peek() or "").value
+                ev["trump"] = _suit(c.peek() or "")
             except ValueError:
                 raise c.fail("a suit (S, C, D, H or ♠ ♣ ♦ ♥)") from None
             c.take()
         else:
             ev[flag] = True
     return ev
+
+
+def _suit(word: str) -> str:
+    """A suit as the notation reads it: ``H``, ``♥``, ``черви``, ``червей`` (``ValueError`` for another word)."""
+    russian = RUSSIAN_SUITS.get(_fold(word))
+    return russian if russian is not None else parse_suit(word).value
 
 
 def _call(c: _Clause) -> dict[str, Any]:

@@ -128,6 +128,7 @@ CODES: dict[str, str] = {
     "players-look-alike": "two players of one game whose names look alike (case, ё/е, confusable letters: "
                           "Unicode TR #39 skeletons)",
     "number-too-large": "a whole number past 2^63 − 1, the largest a log holds (either sign)",
+    "line-unfinished": "a line of the deal notation that leaves its deal unfinished (a line is a whole deal)",
     "reason-invalid": "a reason (free text) too long, or with control, format or bidi characters",
     "game-id-invalid": "a game id with control or format characters, or not in Unicode NFC form",
     "players-count": "the wrong number of players for the game",

@@ -48,6 +48,7 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
         return flags
 
     GAME = "Solo Whist"
+    ALL_PASS_BIDS = True
 
     @classmethod
     def start_issues(cls, ev: GameStarted) -> list[Issue]:

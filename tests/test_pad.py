@@ -277,10 +277,12 @@ def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refu
          "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1", "Content-Type": "application/json"})
     assert status == 200
     one, two = _page(browser, server.url), _page(browser, server.url)
-    for page, declarer in ((one, "Боря"), (two, "Вова")):
+    for page, declarer, defence in ((one, "Боря", ("Вова", "Аня")), (two, "Вова", ("Аня", "Боря"))):
         page.click("#dealer-buttons button[data-value='Аня']")
         page.click(f"#declarer-buttons button[data-value='{declarer}']")
         page.click("#contract-grid button[data-value='6S']")
+        for p in defence:  # a line is a whole deal: both defenders pass, decided without play
+            page.click(f"#calls-buttons button[data-player='{p}'][data-call='pass']")
         page.uncheck("#played")
     one.evaluate("() => { window.sent = recordDeal(); }")
     two.evaluate("() => { window.sent = recordDeal(); }")
@@ -291,7 +293,7 @@ def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refu
     assert "Кто-то записал раньше" in refused[0].text_content("#err-general")
     log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
     types = [e.type for e in vistlog.game_events(log)]
-    assert types == ["game_started", "deal_started", "contract"]
+    assert types == ["game_started", "deal_started", "contract", "whist", "whist"]
     # the refused device now shows the deal that was written: the next one is deal 2
     refused[0].wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 2')",
                                  timeout=2000)

@@ -713,7 +713,24 @@ class Recorder:
         events = self.parse(line, game)
         if stamp:
             events = [{**ev, **stamp} for ev in events]
-        return self.record(events, expect_seq=expect_seq, source="<line>")
+        first = events[0] if events else {}
+        deal = first.get("deal") if first.get("type") == "deal_started" else None
+
+        def whole() -> list[Problem]:
+            """A line is a whole deal: one that leaves its deal unfinished writes nothing (the game could not
+            take its next deal)."""
+            state = self._pipe.checker.games.get(first.get("game", "")) if self._pipe is not None else None
+            why = state.unfinished() if state is not None and state.deal is not None and \
+                state.deal.number == deal else None
+            return [Problem("<line>", None, None, "line", f"{why}: a line is a whole deal; say how it ended",
+                            code="line-unfinished")] if why else []
+
+        items = [_plain(ev) for ev in events]
+        try:
+            return self._writer.append([(None, item) for item in items], "<line>", expect_seq=expect_seq,
+                                       then=whole if deal is not None else None)
+        except OSError as exc:
+            raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
 
 
 def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table:
