@@ -1122,9 +1122,9 @@ def _write_all_or_nothing(path: str, fd: int, blob: bytes | Spool, size: int) ->
     _sync_dir(path)
     try:
         for chunk in ((blob,) if isinstance(blob, bytes) else blob.chunks()):
-            view = memoryview(chunk)
-            while view:
-                view = view[os.write(fd, view):]
+            written = 0
+            while written < len(chunk):
+                written += os.write(fd, chunk[written:])
         os.fsync(fd)
     except BaseException:
         with contextlib.suppress(OSError):
