@@ -92,6 +92,14 @@ class Table:
     all_pass_bids: bool = False
     """Everybody passing is written as each holder's pass, in speaking order: the auction is what the deal
     is (Solo Whist: a redeal, or the general misère); else a deal without contract needs no bids (a raspas)."""
+    all_pass_played: bool = True
+    """A deal everybody passed is played out (a raspas; the general misère), so its tricks are asked; else it
+    ends with the passes (a redeal)."""
+    last_needed: bool = False
+    """A deal without contract that is played needs who took the last trick (``last NAME``)."""
+    needs: tuple[tuple[str, str], ...] = ()
+    """What a contract must say besides its declarer: ``(contract, flag)`` pairs (a prop its ``partner``, an
+    abundance its ``trump``)."""
 
     def holders_for(self, dealer: str) -> tuple[str, ...]:
         """Who holds cards when ``dealer`` deals, from his left."""
@@ -354,10 +362,13 @@ class GameState(Generic[D]):
                      voided=voided, ended=self.ended, over=open_deal is None and self._game_over(),
                      dealer_sits_out=self.dealer_sits_out,
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
-                     all_pass_bids=self.ALL_PASS_BIDS)
+                     all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
+                     last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS)
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""
+    NEEDS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """What a contract must say besides its declarer (see :attr:`Table.needs`)."""
 
     def calls_allowed(self) -> tuple[str, ...]:
         """The defenders' calls (and kontras) the rules of this game allow."""
@@ -366,6 +377,10 @@ class GameState(Generic[D]):
     def flags_allowed(self) -> tuple[str, ...]:
         """What else a deal of this game may say (see :attr:`Table.flags`)."""
         return ()
+
+    def all_pass_played(self) -> bool:
+        """A deal everybody passed is played out (see :attr:`Table.all_pass_played`)."""
+        return True
 
     # ------------------------------------------------------------------ what each game's class says
 

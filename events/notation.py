@@ -29,7 +29,7 @@ from .game import Table
 from .problems import VistlogError
 from .text import printable
 
-__all__ = ["NotationError", "parse_deal", "parse_line", "deal_line", "void_line", "game_lines", "FORM"]
+__all__ = ["NotationError", "NOT_A_WORD", "parse_deal", "parse_line", "deal_line", "void_line", "game_lines", "FORM"]
 
 FORM: Final = ("[dealer NAME, bomb N, turned CARD, again N;] [bids NAME BID, …;] "
                "NAME CONTRACT [dark] [without-three] [totus [helps NAME …]] [igra] [partner NAME] [trump SUIT] "
@@ -40,9 +40,33 @@ FORM: Final = ("[dealer NAME, bomb N, turned CARD, again N;] [bids NAME BID, …
 
 class NotationError(VistlogError):
     """A line of the deal notation that does not parse: the message names the word and shows
-    the expected form (:data:`FORM`)."""
+    the expected form (:data:`FORM`).
+
+    What was wrong is kept apart from its English words, so that another language can say it:
+    ``expected`` is a template (``"a player's name ({known})"``) filled from ``values``; ``word`` is the
+    word that could not be read (``None`` at the end of a clause), or :data:`NOT_A_WORD` for a line
+    wrong as a whole (``expected`` then says all of it).
+
+    >>> e = NotationError("a suit (S, C, D, H or ♠ ♣ ♦ ♥)", word="X")
+    >>> str(e).split(" (a line reads")[0], e.word, e.expected
+    ("cannot read 'X': expected a suit (S, C, D, H or ♠ ♣ ♦ ♥)", 'X', 'a suit (S, C, D, H or ♠ ♣ ♦ ♥)')
+    """
 
     code = "notation-invalid"
+
+    def __init__(self, expected: str, word: str | object | None = None, **values: object) -> None:
+        self.expected = expected
+        self.word = word
+        self.values = values
+        said = expected.format(**values)
+        if word is not NOT_A_WORD:
+            shown = f"{word!r}" if word is not None else "the end of the clause"
+            said = f"cannot read {shown}: expected {said} (a line reads: {FORM})"
+        super().__init__(said)
+
+
+NOT_A_WORD: Final = object()
+"""The ``word`` of a :class:`NotationError` about the line as a whole."""
 
 
 def _fold(word: str) -> str:
@@ -93,10 +117,8 @@ class _Clause:
         self.i += 1
         return word
 
-    def fail(self, expected: str, word: str | None = None) -> NotationError:
-        word = word if word is not None else self.peek()
-        said = f"{word!r}" if word is not None else "the end of the clause"
-        return NotationError(f"cannot read {said}: expected {expected} (a line reads: {FORM})")
+    def fail(self, expected: str, word: str | None = None, **values: object) -> NotationError:
+        return NotationError(expected, word if word is not None else self.peek(), **values)
 
     def name_at(self) -> tuple[str, int] | None:
         """The player named at the current word (the longest full name, else a unique beginning)."""
@@ -116,14 +138,14 @@ class _Clause:
         found = self.name_at()
         if found is None:
             known = ", ".join(self.table.players)
-            raise self.fail(f"{what} ({known})")
+            raise self.fail(what + " ({known})", known=known)
         self.i += found[1]
         return found[0]
 
-    def number(self, what: str) -> int:
+    def number(self, what: str, **values: object) -> int:
         word = self.peek()
         if word is None or not _NUMBER.match(word):
-            raise self.fail(what)
+            raise self.fail(what, **values)
         self.i += 1
         return int(word)
 
@@ -168,8 +190,7 @@ def parse_line(line: str, table: Table) -> list[dict[str, Any]]:
     if first in _VOID:
         number, _, reason = rest.partition(" ")
         if not _NUMBER.match(number):
-            raise NotationError(f"cannot read {number or 'the end of the line'!r}: expected the number of the deal "
-                                f"to void (void N [REASON])")
+            raise NotationError("the number of the deal to void (void N [REASON])", number or None)
         ev: dict[str, Any] = {"type": "deal_voided", "game": table.game, "deal": int(number)}
         if reason.strip():
             ev["reason"] = reason.strip()
@@ -185,7 +206,7 @@ def parse_line(line: str, table: Table) -> list[dict[str, Any]]:
 def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
     """The events of one deal written in one line (dicts without ``seq``)."""
     if not line.strip():
-        raise NotationError(f"an empty line: expected a deal (a line reads: {FORM})")
+        raise NotationError("an empty line: write a deal", NOT_A_WORD)
     start: dict[str, Any] = {"type": "deal_started", "game": table.game, "deal": table.next_deal,
                              "dealer": table.dealer}
     bids: list[dict[str, Any]] = []
@@ -202,7 +223,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             _options(c, start, table)
         elif head in _AUCTION:
             if bids:
-                raise NotationError("the auction is said twice (two 'bids' clauses): say it once")
+                raise NotationError("the auction is said twice (two 'bids' clauses): say it once", NOT_A_WORD)
             c.take()
             while c.more():
                 bids.append({"type": "bid", "player": c.name(), "bid": c.bid(contract=False)})
@@ -217,7 +238,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
         else:
             found = c.name_at()
             if found is None:
-                raise c.fail("dealer, bids, raspas or a player's name (" + ", ".join(table.players) + ")")
+                raise c.fail("dealer, bids, raspas or a player's name ({known})", known=", ".join(table.players))
             after = c.peek(found[1])
             if after is not None and (_fold(after) in _CALLS or _fold(after) in _KONTRA):
                 while c.more():
@@ -229,9 +250,9 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             else:
                 contract = _contract(c)
         if raspas and contract is not None:
-            raise NotationError("a deal is a raspas or has a contract, not both")
+            raise NotationError("a deal is a raspas or has a contract, not both", NOT_A_WORD)
     if start["dealer"] is None:
-        raise NotationError("the first deal of a game needs its dealer: begin the line with 'dealer NAME;'")
+        raise NotationError("the first deal of a game needs its dealer: begin the line with 'dealer NAME;'", NOT_A_WORD)
     if raspas and not bids and table.all_pass_bids and start["dealer"] in table.players:
         # everybody passed: in this game the passes are the deal (a redeal, or the general misère)
         bids = [{"type": "bid", "player": p, "bid": "pass"} for p in table.holders_for(start["dealer"])]
@@ -244,8 +265,8 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
 def _once(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
     """The tricks of a deal, said once: a second tricks clause is refused, naming both."""
     if before is not None:
-        raise NotationError(f"the tricks are said twice ({_said(before['taken'])} and {_said(now['taken'])}): "
-                            "say them once")
+        raise NotationError("the tricks are said twice ({one} and {other}): say them once", NOT_A_WORD,
+                            one=_said(before["taken"]), other=_said(now["taken"]))
     return now
 
 
@@ -259,8 +280,9 @@ def _twice(ev: Mapping[str, Any], key: str, word: str, value: object) -> None:
         before = ev[key]
         shown = " ".join(map(str, before)) if isinstance(before, list) else before
         if before is True:
-            raise NotationError(f"{word!r} is said twice: say it once")
-        raise NotationError(f"{word!r} is said twice ({word} {shown} and {word} {value}): say it once")
+            raise NotationError("{said!r} is said twice: say it once", NOT_A_WORD, said=word)
+        raise NotationError("{said!r} is said twice ({said} {one} and {said} {other}): say it once", NOT_A_WORD,
+                            said=word, one=shown, other=value)
 
 
 def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
@@ -291,8 +313,8 @@ def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
             elif len(voided) == 1:
                 number = next(iter(voided))
             else:
-                raise c.fail("the number of the voided deal recorded again ("
-                             + (", ".join(map(str, voided)) or "no deal is voided") + ")")
+                raise c.fail("the number of the voided deal recorded again ({known})",
+                             known=", ".join(map(str, voided)) or "—")
             start["deal"] = number
             start["replaces_voided"] = True
             if number in voided:
@@ -364,8 +386,8 @@ def _tricks(c: _Clause) -> dict[str, Any]:
             continue
         name = c.name()
         if name in taken:
-            raise c.fail(f"each player's tricks once ({name} is given twice)", name)
-        taken[name] = c.number(f"the tricks {name} took")
+            raise c.fail("each player's tricks once ({name} is given twice)", name, name=name)
+        taken[name] = c.number("the tricks {name} took", name=name)
     return ev
 
 
@@ -417,8 +439,8 @@ def deal_line(events: Iterable[Mapping[str, Any]], *, dealer: bool = False,
             if ev.get("last"):
                 result = [f"last {ev['last']}"]
         elif kind == "allocation":
-            raise NotationError(f"deal {ev.get('deal')}: an allocation is not written in the one-line notation "
-                                "(record it with vistlog append)")
+            raise NotationError("deal {deal}: an allocation is not written in the one-line notation (record it with "
+                                "vistlog append)", NOT_A_WORD, deal=ev.get("deal"))
     clauses = [", ".join(opts)] if opts else []
     if auction:
         clauses.append("bids " + ", ".join(auction))

@@ -171,6 +171,11 @@ class SerbianGame(PreferansGame):
         flags = ("igra",)
         return flags
 
+    ALL_PASS_BIDS = True  # everybody saying dalje is the deal: a refa for everybody, no play
+
+    def all_pass_played(self) -> bool:
+        return False
+
     def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
         super().__init__(started, oracle)
         self.dealer_sits_out = False

@@ -42,10 +42,14 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
         return self.options
 
     CONTRACTS = tuple(b for b in SOLO_ORDER if b != "cop")
+    NEEDS = (("prop", "partner"), ("abundance", "trump"))
 
     def flags_allowed(self) -> tuple[str, ...]:
         flags = ("turned", "partner", "trump")
         return flags
+
+    def all_pass_played(self) -> bool:
+        return self.solo.all_pass == "general_misere"
 
     GAME = "Solo Whist"
     ALL_PASS_BIDS = True

@@ -93,6 +93,7 @@ def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
         yield ""
         yield (w("Deal {n}: {dealer} deals", n=rec.number, dealer=rec.dealer)
                + (w(", bomb {n}", n=rec.bomb) if rec.bomb else "")
+               + (w(", turned {card}", card=rec.turned.symbol) if rec.turned else "")
                + (w("  [VOID: struck from the sheet]") if void else "")
                + (w("  [recorded again, in the voided record's place]") if rec.replaces else ""))
         bids = [e for e in rec.events if isinstance(e, BidMade)]
@@ -100,7 +101,8 @@ def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
             yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {_bid(b.bid, w)}" for b in bids))
         for ev in rec.events:
             if isinstance(ev, Discard):
-                yield w("  Discard: {player} puts away {cards}", player=ev.player, cards=" ".join(map(str, ev.cards)))
+                yield w("  Discard: {player} puts away {cards}", player=ev.player,
+                        cards=" ".join(card.symbol for card in ev.cards))
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
         if c is not None:
             extra = []
@@ -114,6 +116,9 @@ def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
                 extra.append(w("with {partner}", partner=c.partner))
             if c.trump:
                 extra.append(w("trump {suit}", suit=c.trump.symbol))
+            trump = rec.trump
+            if trump is not None and not c.trump and rec.turned is not None:  # the turned card's suit is trump
+                extra.append(w("trump {suit}", suit=trump.symbol))
             yield (w("  Contract: {declarer} plays {contract}", declarer=c.declarer, contract=_bid(c.contract, w))
                    + (f" ({'; '.join(extra)})" if extra else ""))
         elif rec.raspas:
@@ -174,7 +179,8 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
             yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {_serbian_bid(b.bid)}" for b in bids))
         for ev in rec.events:
             if isinstance(ev, Discard):
-                yield w("  Discard: {player} puts away {cards}", player=ev.player, cards=" ".join(map(str, ev.cards)))
+                yield w("  Discard: {player} puts away {cards}", player=ev.player,
+                        cards=" ".join(card.symbol for card in ev.cards))
         c = rec.contract
         if c is not None:
             name = SERBIAN_NAMES[CONTRACT_NUMBER[c.contract.text]]

@@ -51,6 +51,9 @@ class Scoring:
     """What the game writes before its first deal (Serbian: every player's starting bula)."""
     deals_sum_to_zero: bool = False
     """Every deal's entries add up to 0 (Solo Whist's points), checked deal by deal."""
+    columns: tuple[str, ...] = ()
+    """The sheet's columns an agreed adjustment may write (``whists`` and ``soups`` are written on another
+    player)."""
 
 
 def _preferans_results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
@@ -69,15 +72,15 @@ SCORINGS: Final[Mapping[str, Scoring]] = {s.name: s for s in (
             score=lambda o, size, players, rec, totals, streak: preferans.score_deal(o, size, players, rec, totals,
                                                                                     streak),
             over=lambda totals, size: min(totals.pool.values()) >= size,
-            results=_preferans_results, streak=preferans.next_streak),
+            results=_preferans_results, streak=preferans.next_streak, columns=("pool", "mountain", "whists")),
     Scoring("solo_whist", "points", None,
             score=lambda o, size, players, rec, totals, streak: solo_whist.score_deal(o, rec),
             over=lambda totals, size: False,
-            results=lambda o, players, totals: dict(totals.points), deals_sum_to_zero=True),
+            results=lambda o, players, totals: dict(totals.points), deals_sum_to_zero=True, columns=("points",)),
     Scoring("serbian", "points", "bula",
             score=lambda o, size, players, rec, totals, streak: serbian.score_deal(o, rec, totals),
             over=lambda totals, size: serbian.game_over(totals),
-            results=serbian.serbian_result, opening=_starting_bula),
+            results=serbian.serbian_result, opening=_starting_bula, columns=("bula", "soups")),
 )}
 """Every game's scoring, by the name of its variant."""
 

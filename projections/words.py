@@ -88,6 +88,7 @@ def plural(n: int, one: str, few: str, many: str) -> str:
 RU: Final[dict[str, str]] = {
     # the game
     "Preferans": "преферанс", "Solo Whist": "вист-соло", "Serbian preferans": "сербский преферанс",
+    "trump": "козырь", "everybody passed": "все пас",
     "deal": "сдача", "deals": "сдачи", "auction": "торговля", "contract": "контракт", "whists": "висты",
     "whist": "вист", "pass": "пас", "half-whist": "полвиста", "tricks": "взятки", "pool": "пуля",
     "mountain": "гора", "points": "очки", "misère": "мизер", "dark": "втёмную", "bomb": "бомба",
@@ -104,6 +105,7 @@ RU: Final[dict[str, str]] = {
     "Opening balance:": "Начальный счёт:",
     "Deal {n}: {dealer} deals": "Сдача {n}: сдаёт {dealer}",
     ", bomb {n}": ", бомба {n}",
+    ", turned {card}": ", открыта {card}",
     "  [VOID: struck from the sheet]": "  [АННУЛИРОВАНА: вычеркнута из пульки]",
     "  [VOID: struck from the paper]": "  [АННУЛИРОВАНА: вычеркнута из записи]",
     "  [recorded again, in the voided record's place]": "  [записана заново, вместо аннулированной]",
@@ -402,3 +404,150 @@ class Words:
     def yes(self, ok: bool) -> str:
         """``yes``/``NO`` (``да``/``НЕТ``)."""
         return self("yes" if ok else "NO")
+
+
+# --------------------------------------------------------------------------- refusals, said to the table
+
+NOTATION_RU: Final[dict[str, str]] = {
+    "a player's name ({known})": "имя игрока ({known})",
+    "the dealer's name ({known})": "имя сдающего ({known})",
+    "the declarer's name ({known})": "имя разыгрывающего ({known})",
+    "the partner's name ({known})": "имя партнёра ({known})",
+    "who took the last trick ({known})": "кто взял последнюю взятку ({known})",
+    "the bomb level, 0 to 3": "уровень бомбы, от 0 до 3",
+    "the number of the voided deal": "номер аннулированной сдачи",
+    "a contract (6S … 10NT, 6♠, 7 червей, misere, мизер; Solo Whist: prop, solo, abundance …)":
+        "контракт (6♠ … 10БК, 7 червей, мизер; в висте-соло: предложение, соло, абонданс черви …)",
+    "a bid (pass, 6S … 10NT, misere …)": "заявка (пас, 6♠ … 10БК, мизер …)",
+    "the number of the deal to void (void N [REASON])": "номер сдачи, которую аннулировать (аннулировать N причина)",
+    "an empty line: write a deal": "пустая строка: запишите сдачу",
+    "the auction is said twice (two 'bids' clauses): say it once": "торговля указана дважды: укажите её один раз",
+    "nothing more in the raspas clause (its tricks follow after ';')":
+        "после «распасы» ничего больше (взятки пишутся после «;»)",
+    "dealer, bids, raspas or a player's name ({known})": "«сдаёт», «торг», «распасы» или имя игрока ({known})",
+    "a call (whist, pass, half, invite, kontra …) or the tricks (a number)":
+        "вист, пас, полвиста, зову, контра… или число взяток",
+    "a deal is a raspas or has a contract, not both": "в сдаче либо распасы, либо контракт, не то и другое",
+    "the first deal of a game needs its dealer: begin the line with 'dealer NAME;'":
+        "в первой сдаче игры назовите сдающего: начните строку с «сдаёт ИМЯ;»",
+    "the tricks are said twice ({one} and {other}): say them once":
+        "взятки указаны дважды ({one} и {other}): укажите их один раз",
+    "{said!r} is said twice: say it once": "«{said}» указано дважды: укажите один раз",
+    "{said!r} is said twice ({said} {one} and {said} {other}): say it once":
+        "«{said}» указано дважды ({said} {one} и {said} {other}): укажите один раз",
+    "dealer NAME, bomb N, turned CARD or again N": "сдаёт ИМЯ, бомба N, открыта КАРТА или заново N",
+    "the turned-up card (QH, 10♥)": "открытая карта (Q♥, 10♥)",
+    "the number of the voided deal recorded again ({known})":
+        "номер аннулированной сдачи, записываемой заново ({known})",
+    "dark, without-three, totus, helps NAME, igra, partner NAME or trump SUIT":
+        "втёмную, без трёх, тотус, помогает ИМЯ, игра, партнёр ИМЯ или козырь МАСТЬ",
+    "the names of the players the declarer helps": "имена игроков, которым помогает разыгрывающий",
+    "a suit (S, C, D, H or ♠ ♣ ♦ ♥)": "масть (♠ ♣ ♦ ♥, пики, трефы, бубны, черви)",
+    "whist, pass, half, invite or a kontra": "вист, пас, полвиста, зову или контра",
+    "each player's tricks once ({name} is given twice)": "взятки каждого игрока один раз ({name} назван дважды)",
+    "the tricks {name} took": "сколько взяток взял {name}",
+    "deal {deal}: an allocation is not written in the one-line notation (record it with vistlog append)":
+        "сдача {deal}: раскладка очков не пишется строкой (запишите её через vistlog append)",
+}
+"""What the deal notation expected, said in Russian (the English template of a
+:class:`~vistlog.events.notation.NotationError` → the Russian one)."""
+
+PROBLEMS_RU: Final[dict[str, str]] = {
+    "line-unfinished": "строка — это вся сдача: {why}",
+    "tricks-sum": "взяток в сумме {0}, а в сдаче их {1}",
+    "tricks-missing": "не указаны взятки игрока, у которого были карты",
+    "tricks-range": "{0} взяток — вне допустимого (от 0 до {1})",
+    "tricks-without-play": "сдача решена без розыгрыша: взятки не указываются",
+    "tricks-twice": "взятки этой сдачи уже записаны",
+    "tricks-not-playing": "взятки у игрока, который в этой сдаче не играет",
+    "player-unknown": "такого игрока нет в этой игре",
+    "player-sits-out": "сдающий в этой сдаче отдыхает",
+    "bid-unknown": "такой заявки нет в этой игре",
+    "bid-out-of-turn": "заявка не в свою очередь",
+    "bid-too-low": "заявка не выше предыдущей",
+    "bid-after-pass": "игрок уже спасовал",
+    "contract-unknown": "такого контракта нет в этой игре",
+    "contract-not-bid": "контракт не тот, что дала торговля",
+    "contract-twice": "контракт этой сдачи уже записан",
+    "contract-after-all-pass": "все спасовали: контракта нет",
+    "contract-flag-preferans": "втёмную, без трёх и тотус бывают только в преферансе",
+    "contract-field-solo-whist": "партнёр и козырь бывают только в висте-соло",
+    "partner-missing": "предложению нужен партнёр, принявший его",
+    "partner-self": "партнёр — другой игрок, не разыгрывающий",
+    "partner-not-prop": "партнёр бывает только у предложения",
+    "trump-not-abundance": "козырь называет только абонданс",
+    "trump-missing": "абонданс называет козырь",
+    "whist-no-contract": "вист без контракта",
+    "whist-not-called-for": "здесь вистовать не нужно (мизер, распасы, сдача без розыгрыша)",
+    "whist-too-many": "оба защитника уже сказали",
+    "whist-out-of-turn": "вист не в свою очередь",
+    "last-trick-wrong": "названный взявшим последнюю взятку не взял ни одной",
+    "deal-unfinished": "предыдущая сдача не окончена",
+    "pools-closed": "все пули закрыты: игра окончена по правилам; запишите её конец или начните новую",
+    "after-game-ended": "игра уже окончена",
+    "void-unplayed": "такой сдачи ещё не было",
+    "void-twice": "эта сдача уже аннулирована",
+    "reason-invalid": "причина слишком длинная или содержит управляющие символы",
+    "number-too-large": "число больше допустимого",
+}
+"""A refusal of the state machine said in Russian, by its problem code (``vistlog.CODES``); a code not here is
+said in English."""
+
+
+def notation_message(expected: str, word: object, values: dict[str, object], lang: Lang,
+                     whole_line: object) -> str:
+    """A :class:`~vistlog.events.notation.NotationError` in ``lang``, one sentence, without the grammar:
+    the word that could not be read and what was expected there (``whole_line``: the marker of an error about
+    the line as a whole, whose ``expected`` says all of it).
+
+    >>> notation_message("a suit (S, C, D, H or ♠ ♣ ♦ ♥)", "X", {}, "ru", object())
+    'не понял «X»: ожидалась масть (♠ ♣ ♦ ♥, пики, трефы, бубны, черви)'
+    >>> notation_message("a suit (S, C, D, H or ♠ ♣ ♦ ♥)", None, {}, "en", object())
+    'the clause ends where a suit (S, C, D, H or ♠ ♣ ♦ ♥) was expected'
+    """
+    template = NOTATION_RU.get(expected, expected) if lang == "ru" else expected
+    said = template.format(**values)
+    if word is whole_line:
+        return said
+    if lang == "ru":
+        verb = _EXPECTED_RU.get(said.split(" ", 1)[0], "ожидалось")
+        return f"не понял «{word}»: {verb} {said}" if word is not None else f"строка оборвалась: {verb} {said}"
+    return f"cannot read {word!r}: expected {said}" if word is not None else \
+        f"the clause ends where {said} was expected"
+
+
+_EXPECTED_RU: Final = {"масть": "ожидалась", "заявка": "ожидалась", "открытая": "ожидалась", "строка": "ожидалась",
+                       "торговля": "ожидалась", "пустая": "ожидалась", "имя": "ожидалось", "номер": "ожидался",
+                       "контракт": "ожидался", "уровень": "ожидался", "вист,": "ожидался",
+                       "сколько": "ожидалось", "имена": "ожидались", "взятки": "ожидались"}
+
+
+def problem_message(code: str, message: str, lang: Lang) -> str:
+    """A refusal of the state machine in ``lang``: in Russian said by its code (:data:`PROBLEMS_RU`, whose
+    ``{0}``, ``{1}``… are the numbers of the English message, in order), the English message kept where the code
+    has no Russian words yet.
+
+    >>> problem_message("tricks-sum", "taken adds up to 12, a Preferans deal has 10 tricks", "ru")
+    'взяток в сумме 12, а в сдаче их 10'
+    """
+    if lang != "ru" or code not in PROBLEMS_RU:
+        return message
+    numbers = _NUMBERS.findall(message)
+    template = PROBLEMS_RU[code]
+    if template.count("{") > len(numbers) + template.count("{why}"):
+        return message  # a message of another shape than the words expect: said as written
+    why = message.split(": a line is a whole deal")[0]
+    why = next((ru.format(*numbers) for en, ru in _UNFINISHED_RU if en in why), why)
+    return template.format(*numbers, why=why)
+
+
+_UNFINISHED_RU: Final = (
+    ("has no result", "в сдаче {0} нет ни контракта, ни взяток"),
+    ("have not both spoken", "в сдаче {0} сказали не оба защитника"),
+    ("claim was disputed", "в сдаче {0} заявка оспорена: укажите взятки, о которых договорились"),
+    ("has no tricks", "в сдаче {0} не указаны взятки"),
+)
+"""Why a deal is not finished (``GameState.unfinished``), in Russian."""
+
+
+_NUMBERS: Final = re.compile(r"(?<![\w.])-?\d{1,19}(?![\w.])")

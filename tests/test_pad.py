@@ -310,11 +310,11 @@ def test_a_refusal_is_shown_next_to_its_field_and_nothing_is_written(server: Ser
     page.fill("#line", "dealer Аня; Боря 6S; Вова whist, Аня pass; Боря 6, Вова 3, Аня 3")
     page.click("#record")
     page.wait_for_function("() => document.querySelector('#err-tricks').textContent !== ''")
-    assert "12" in page.text_content("#err-tricks")
+    assert "12" in page.text_content("#err-tricks") and "взяток" in page.text_content("#err-tricks")
     page.fill("#line", "Боря 6X")
     page.click("#record")
     page.wait_for_function("() => document.querySelector('#err-line').textContent !== ''")
-    assert "cannot read '6X'" in page.text_content("#err-line")
+    assert "не понял «6X»: ожидался контракт" in page.text_content("#err-line")  # in the page's language
     log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
     assert len(log.read_bytes().splitlines()) == 1
 

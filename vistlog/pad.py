@@ -120,7 +120,7 @@ class Pad:
         if chosen is not None:
             full = dict(view["full"][chosen])
             table = tables.get(chosen)
-            full["table"] = _table_json(table) if table is not None else None
+            full["table"] = _table_json(table, lang) if table is not None else None
             out["game"] = full
         return out
 
@@ -175,6 +175,7 @@ class Pad:
         if game is not None and not isinstance(game, str):
             raise HttpError(400, "game: a game id (text)")
         line, events = body.get("line"), body.get("events")
+        lang: views.Lang = "en" if body.get("lang") == "en" else "ru"
         with self.lock:
             try:
                 if isinstance(line, str):
@@ -190,13 +191,14 @@ class Pad:
                                      f"{exc.expected}; nothing written, the page shows what was written",
                                 seq=exc.actual) from None
             except NotationError as exc:
-                raise HttpError(422, str(exc), problems=[{"field": "line", "message": str(exc),
-                                                          "code": exc.code}]) from None
+                said = views.notation_message(exc, lang)
+                raise HttpError(422, said, problems=[{"field": "line", "message": said, "code": exc.code}]) from None
             except AppendRejected as exc:
-                raise HttpError(422, "; ".join(f"{p.field}: {p.message}" if p.field else p.message
-                                               for p in exc.problems) + "; nothing written",
-                                problems=[{"field": p.field, "message": p.message, "code": p.code}
-                                          for p in exc.problems]) from None
+                problems = [{"field": p.field, "message": views.problem_message(p.code, p.message, lang),
+                             "code": p.code} for p in exc.problems]
+                raise HttpError(422, "; ".join(f"{p['field']}: {p['message']}" if p["field"] else p["message"]
+                                               for p in problems) + NOTHING_WRITTEN[lang],
+                                problems=problems) from None
             except VistlogError as exc:
                 raise HttpError(422, str(exc)) from None
             seq = self.recorder.next_seq
@@ -242,8 +244,19 @@ def _now() -> str:
     return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _table_json(t: Table) -> dict[str, Any]:
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value}
+NOTHING_WRITTEN: Final = {"ru": "; ничего не записано", "en": "; nothing written"}
+
+
+def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
+    """Where the game stands (:class:`~vistlog.api.Table`), with what the page offers from it: the modes of a
+    deal (a contract; misère on its own where contracts have levels; everybody passing) and the contracts of
+    the grid, each with its label in the page's language."""
+    levels = any(c[:1].isdigit() for c in t.contracts)
+    modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
+    grid = [c for c in t.contracts if not (levels and c == "misere")]
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": modes,
+            "grid": [[c, views.contract_label(c, lang)] for c in grid],
+            "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
 
 
 _ENVELOPE = frozenset({"seq", "_chain", "_mac"})
@@ -262,6 +275,7 @@ def _game_json(g: Game, events: list[dict[str, Any]], lang: views.Lang) -> dict[
     except VistlogError:
         lines = []
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "ended": g.ended,
+            "deal_list": views.deal_list(g, lang), "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
             "deals": deals, "header": blocks[0], "lines": lines, "cards": _card_deals(events),
@@ -339,7 +353,8 @@ def make_app(pad: Pad) -> Starlette:
     async def rules(request: Request) -> Response:
         preset = request.path_params["preset"]
         try:
-            return _json(views.rules_rows(preset))
+            rows = views.rules_rows(preset)
+            return _json({**rows, "start": {"type": "game_started", "kind": rows["kind"]}})
         except VistlogError as exc:
             raise HttpError(404, str(exc)) from None
 

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
+from vistlog.events.notation import NOT_A_WORD, NotationError
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
 from vistlog.projections.render import analysis as analysis_view
@@ -35,6 +36,7 @@ __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
+    "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message",
 ]
 
 Lang = words.Lang
@@ -179,3 +181,31 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
 def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> str:
     """The open-hand analysis of several games as one self-contained HTML page."""
     return analysis_view.analysis_html(games, lang)
+
+
+def contract_label(code: str, lang: Lang | None = None) -> str:
+    """A contract as players say it: ``6♠``, ``7БК``, ``мизер``, ``абонданс с козырем`` (``trump abundance``)."""
+    return words.Words(lang).contract(code)
+
+
+def deal_list(game: Game, lang: Lang | None = None) -> list[dict[str, Any]]:
+    """Every deal record of a game as data, in the replay's order: ``deal`` (its number), ``voided`` (struck
+    out), ``dealer``, ``summary`` (the contract or the pass-out, in words: what an undo names) and ``trump``
+    (the turned card and the trump it gives, or the suit named)."""
+    return render.deal_list(result_of(game), lang)
+
+
+def adjustable_columns(game: Game) -> tuple[str, ...]:
+    """The sheet's columns an agreed adjustment of this game may write (``whists``, ``soups``: on a player)."""
+    return render.adjustable_columns(result_of(game))
+
+
+def notation_message(exc: NotationError, lang: Lang | None = None) -> str:
+    """A line of the deal notation that did not read, in one sentence of ``lang``: the word, and what was
+    expected there (never the whole grammar)."""
+    return words.notation_message(exc.expected, exc.word, exc.values, words.Words(lang).lang, NOT_A_WORD)
+
+
+def problem_message(code: str, message: str, lang: Lang | None = None) -> str:
+    """A refusal of the state machine in ``lang`` (by its code; English where the code has no words yet)."""
+    return words.problem_message(code, message, words.Words(lang).lang)

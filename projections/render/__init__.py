@@ -24,11 +24,11 @@ from ..fold import GameResult
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, signed
 from .layouts import LAYOUTS, voided_of
-from .text import entries_upto, last_deal, running, running_parts, strike, table, width
+from .text import entries_upto, last_deal, running, running_parts, strike, table, trump_text, width
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
            "sheet_json", "sheet_csv", "sheet_text", "settle_json",
-           "settle_text", "audit_text", "claim_text", "strike"]
+           "settle_text", "audit_text", "claim_text", "strike", "deal_list", "adjustable_columns"]
 
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
@@ -193,3 +193,26 @@ def summary_text(d: dict[str, Any], w: Words) -> str:
     if suspects:
         return text + w("; deals between that touch it: {deals}", deals=", ".join(map(str, suspects)))
     return text
+
+
+def deal_list(res: GameResult, lang: Lang | None = None) -> list[dict[str, Any]]:
+    """Every deal record of a game as data, in the order :meth:`GameResult.told` gives them (the replay's):
+    ``deal``, ``voided``, ``dealer``, ``summary`` (what was played, in words) and ``trump`` (as the table saw
+    it)."""
+    w = Words(lang)
+    out = []
+    for rec, void, _ in res.told():
+        c = rec.contract
+        if c is None:
+            said = w("raspasy") if rec.raspas else w("everybody passed")
+        else:
+            said = f"{c.declarer}: {w.contract(c.contract.text)}" + (f", {w('with {partner}', partner=c.partner)}"
+                                                                    if c.partner else "")
+        out.append({"deal": rec.number, "voided": void, "dealer": rec.dealer, "summary": said,
+                    "trump": trump_text(rec)})
+    return out
+
+
+def adjustable_columns(res: GameResult) -> tuple[str, ...]:
+    """The columns an agreed adjustment of this game may write (its scoring's)."""
+    return SCORINGS[res.variant].columns

@@ -219,8 +219,10 @@ def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None =
     lo, hi = min(values + [0]), max(values + [0])
     if lo == hi:
         hi = lo + 1
-    w, h, left, top, bottom = 700, 380, 60, 40, 50
-    plot_w, plot_h = w - left - 20, h - top - bottom
+    # drawn for a phone's width (360 px: its text is 12 px and more where the page is 390 px wide); a wider
+    # page scales it up
+    w, h, left, top, bottom = 360, 300, 44, 58, 40
+    plot_w, plot_h = w - left - 14, h - top - bottom
 
     def xy(i: int, v: Num) -> tuple[float, float]:
         x = left + plot_w * (i / max(last, 1))
@@ -237,20 +239,20 @@ def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None =
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>')
     for v in (lo, hi):
         _, y = xy(0, v)
-        out.append(f'<text x="{left - 6}" y="{y:.1f}" font-size="11" text-anchor="end" '
+        out.append(f'<text x="{left - 6}" y="{y:.1f}" font-size="13" text-anchor="end" '
                    f'dominant-baseline="middle">{mixed(v)}</text>')
-    for i in range(0, last + 1, max(1, last // 10)):
+    for i in range(0, last + 1, max(1, last // 6)):
         x, _ = xy(i, lo)
-        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" font-size="11" text-anchor="middle">{i}</text>')
-    out.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" font-size="12" text-anchor="middle">'
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 17}" font-size="13" text-anchor="middle">{i}</text>')
+    out.append(f'<text x="{left + plot_w / 2}" y="{h - 5}" font-size="13" text-anchor="middle">'
                f"{escape(words('deal'))}</text>")
     for k, p in enumerate(res.players):
         colour = COLOURS[k % len(COLOURS)]
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(running[p])))
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.2" '
                    f'data-player="{escape(p)}"><title>{escape(p)}: {mixed(running[p][-1])}</title></polyline>')
-        out.append(f'<text x="{left + 10 + k * 150}" y="22" font-size="13" fill="{colour}" font-weight="bold">'
-                   f"{escape(_short(p))} {mixed(running[p][-1])}</text>")
+        out.append(f'<text x="{8 + (k % 2) * 176}" y="{20 + (k // 2) * 20}" font-size="14" fill="{colour}" '
+                   f'font-weight="bold">{escape(_short(p))} {mixed(running[p][-1])}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -21,7 +21,7 @@ from ..words import Lang, Words, mixed
 from .serbian import LEGEND, neighbours, paper_rows, serbian_svg, settle_extra
 from .serbian import sheet_json as bula_json
 from .drawing import preferans_svg, running_points, solo_whist_svg
-from .text import entries_upto, fit, running, table
+from .text import ARROW, entries_upto, fit, running, running_list, table, trump_text
 
 __all__ = ["Layout", "LAYOUTS"]
 
@@ -84,22 +84,24 @@ def _pool_table(res: GameResult, upto: int | None, columns: int | None, w: Words
 def _points_json(res: GameResult, upto: int | None) -> dict[str, Any]:
     t, entries = res.totals_after(upto), entries_upto(res, upto)
     return {"sheet": {p: {"points": exact(t.points[p])} for p in res.players},
-            "running": {p: {"points": running(entries, "points", p)} for p in res.players}}
+            "running": {p: {"points": running_list(entries, "points", p)} for p in res.players}}
 
 
 def _points_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
     entries, t = entries_upto(res, upto), res.totals_after(upto)
-    rows = [["", w("points"), w("total")]] + [[p, running(entries, "points", p, show=mixed), mixed(t.points[p])]
-                                               for p in res.players]
-    return [table(fit(rows, columns), align="llr")]
+    rows = [["", w("points"), w("total")]] + [[p, running(entries, "points", p, show=mixed, sep=ARROW),
+                                                mixed(t.points[p])] for p in res.players]
+    return [table(fit(rows, columns, sep=ARROW), align="llr")]
 
 
 def _points_page(res: GameResult, upto: int | None, w: Words) -> str:
     points = running_points(res, upto)
-    body = [f'<tr><td class="num">{deal}</td>'
+    trumps = {rec.number: trump_text(rec) for rec, void, _ in res.told(upto) if not void} if res.records else {}
+    body = [f'<tr><td class="num">{deal}</td><td>{escape(trumps.get(deal, ""))}</td>'
             + "".join(f'<td class="num">{mixed(points[p][deal])}</td>' for p in res.players) + "</tr>"
             for deal in range(1, len(next(iter(points.values()))))]
     return (f"<h2>{escape(w.cap('points after each deal'))}</h2><table><tr><th>{escape(w('deal'))}</th>"
+            f"<th>{escape(w('trump'))}</th>"
             + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
 
 

@@ -12,6 +12,9 @@ from typing import Any
 import attrs
 
 from vistlog.events.rules import PRESETS, option_docs, show
+from vistlog.events.variants import find_variant
+
+from ..variants import SCORINGS
 
 from . import table
 
@@ -42,10 +45,12 @@ def rules_json(preset: str) -> dict[str, Any]:
 
 
 def rules_rows(preset: str) -> dict[str, Any]:
-    """``{"preset", "kind", "description", "options": [{"name", "value", "shown", "accepts", "meaning"}]}``:
-    what ``rules_text`` shows, a row an option, for a form."""
+    """``{"preset", "kind", "pool", "description", "options": [{"name", "value", "shown", "accepts", "meaning"}]}``:
+    what ``rules_text`` shows, a row an option, for a form; ``pool`` is what the game's ``pool`` counts
+    (``pool``, ``bula``) or ``None`` for a game without one."""
     p = PRESETS[preset]
-    return {"preset": preset, "kind": p.kind.value, "description": p.description,
+    return {"preset": preset, "kind": p.kind.value, "pool": SCORINGS[find_variant(preset).name].size,
+            "description": p.description,
             "options": [{"name": name, "value": _jsonable(value), "shown": show(value), "accepts": accepts,
                          "meaning": doc} for name, value, accepts, doc in option_docs(preset)]}
 

@@ -9,13 +9,18 @@ Bob   3
 
 from __future__ import annotations
 
+from typing import Final
+
 import unicodedata
 from collections.abc import Callable, Sequence
+
+from vistlog.events.record import DealRecord
 
 from ..entries import Entry, Num, fmt
 from ..fold import GameResult
 
-__all__ = ["width", "strike", "table", "wrap_running", "fit", "running_parts", "running", "entries_upto", "last_deal"]
+__all__ = ["width", "strike", "table", "wrap_running", "fit", "running_parts", "running", "running_list", "ARROW",
+           "entries_upto", "last_deal", "trump_text"]
 
 
 def width(text: str) -> int:
@@ -52,14 +57,14 @@ def table(rows: Sequence[Sequence[str]], align: str = "", gap: int = 2) -> str:
     return "\n".join(out)
 
 
-def wrap_running(text: str, limit: int) -> str:
-    """Running entries (``2.4.8.14…``) broken after a dot into lines of at most ``limit`` columns."""
+def wrap_running(text: str, limit: int, sep: str = ".") -> str:
+    """Running entries (``2.4.8.14…``) broken after a separator into lines of at most ``limit`` columns."""
     lines: list[str] = []
     line = ""
-    for part in text.split("."):
-        piece = part if not line else "." + part
-        if line and width(line + piece) + 1 > limit:  # room for the dot that ends a wrapped line
-            lines.append(line + ".")
+    for part in text.split(sep):
+        piece = part if not line else sep + part
+        if line and width(line + piece) + width(sep.rstrip()) > limit:  # room for the separator that ends a line
+            lines.append(line + sep.rstrip())
             line = part
         else:
             line += piece
@@ -67,8 +72,9 @@ def wrap_running(text: str, limit: int) -> str:
     return "\n".join(lines)
 
 
-def fit(rows: list[list[str]], columns: int | None, gap: int = 2) -> list[list[str]]:
-    """The rows with running cells wrapped so that the table fits ``columns`` (``None``: one line each)."""
+def fit(rows: list[list[str]], columns: int | None, gap: int = 2, sep: str = ".") -> list[list[str]]:
+    """The rows with running cells (their entries joined by ``sep``) wrapped so that the table fits ``columns``
+    (``None``: one line each)."""
     if columns is None:
         return rows
     widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -76,7 +82,7 @@ def fit(rows: list[list[str]], columns: int | None, gap: int = 2) -> list[list[s
         return rows
     head = max([width(r[0]) for r in rows] + [width("= total")])  # the totals' label shares the column
     share = max(8, (columns - head - gap * (len(widths) - 1)) // max(1, len(widths) - 1))
-    return [[r[0]] + [wrap_running(c, share) if width(c) > share else c for c in r[1:]] for r in rows]
+    return [[r[0]] + [wrap_running(c, share, sep) if width(c) > share else c for c in r[1:]] for r in rows]
 
 
 def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
@@ -104,11 +110,21 @@ def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | 
 
 
 def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
-            show: Callable[[Num], str] = fmt) -> str:
+            show: Callable[[Num], str] = fmt, sep: str = ".") -> str:
     """The running entries of one column as a paper sheet shows them: ``2.4.8.14``, a voided
-    deal's value struck through."""
-    return ".".join(strike(text) if void else text
-                    for text, void in running_parts(entries, column, player, on, show))
+    deal's value struck through. Points that go below zero and back are no pool: ``sep`` is then
+    :data:`ARROW` (``4 → 40 → -12``), never a dot that reads as a decimal point."""
+    return sep.join(running_list(entries, column, player, on, show))
+
+
+def running_list(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
+                 show: Callable[[Num], str] = fmt) -> list[str]:
+    """The running entries of one column, each on its own (a voided deal's struck through)."""
+    return [strike(text) if void else text for text, void in running_parts(entries, column, player, on, show)]
+
+
+ARROW: Final = " → "
+"""What separates running points (Solo Whist): each number stands on its own."""
 
 
 def entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
@@ -119,3 +135,13 @@ def entries_upto(res: GameResult, upto: int | None) -> list[Entry]:
 def last_deal(res: GameResult, upto: int | None) -> int:
     """The last deal a view up to ``upto`` shows."""
     return res.deals if upto is None else min(upto, res.deals)
+
+
+def trump_text(rec: DealRecord) -> str:
+    """A deal's trump as the table sees it: the turned card (its suit is trump: ``6♠``), the suit an
+    abundance names after a turned card (``6♠ → ♥``), or the contract's own suit; empty when none."""
+    turned = rec.turned.symbol if rec.turned is not None else ""
+    trump = rec.trump
+    if trump is None or (rec.turned is not None and rec.turned.suit is trump):
+        return turned
+    return f"{turned} → {trump.symbol}" if turned else trump.symbol

@@ -23,6 +23,8 @@ const T = {
     trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую: у разыгрывающего", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
+    last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
+    column_soups: "супы на",
   },
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
@@ -44,6 +46,8 @@ const T = {
     trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy: the declarer", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
+    last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
+    column_soups: "soups on",
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -62,7 +66,7 @@ const t = (key) => (T[lang] && T[lang][key]) || key;
 
 function fresh() {
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
-           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false };
+           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false, last: null };
 }
 
 function el(tag, attrs, ...children) {
@@ -88,7 +92,7 @@ async function api(path, opts = {}) {
 
 async function post(body) {
   return api("/api/record", { method: "POST", headers: { "Content-Type": "application/json" },
-                              body: JSON.stringify(Object.assign({ expect_seq: S ? S.seq : null }, body)) });
+                              body: JSON.stringify(Object.assign({ expect_seq: S ? S.seq : null, lang }, body)) });
 }
 
 // ------------------------------------------------------------------ state
@@ -134,14 +138,21 @@ function defenders() {
   return hs.slice(i + 1).concat(hs.slice(0, i));
 }
 
-function isPreferans() { return game() && game().kind === "preferans"; }
-
 function level(contract) { const m = /^(\d+)/.exec(contract || ""); return m ? Number(m[1]) : 0; }
+
+// what the chosen contract must say besides its declarer (the game's own list: a partner, a trump)
+function needs() { const tb = table(); return tb ? tb.needs.filter(([c]) => c === form.contract).map(([, f]) => f) : []; }
+
+// whether the deal's tricks are asked: a contract's, or a pass-out the game plays out
+function asksTricks() {
+  const tb = table();
+  return form.mode === "raspas" ? !!(tb && tb.all_pass_played) : !!form.declarer;
+}
 
 function defaultTricks() {
   const hs = holders(), total = table().tricks_total || 10, tricks = {};
   hs.forEach((p) => { tricks[p] = 0; });
-  if (form.mode === "game" && form.declarer && form.contract && isPreferans()) {
+  if (form.mode === "game" && form.declarer && level(form.contract)) {
     const mine = Math.min(level(form.contract) || 6, total);
     tricks[form.declarer] = mine;
     const ds = defenders(); let rest = total - mine;
@@ -178,9 +189,10 @@ function composeLine() {
     }
   }
   if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + c).join(", "));
-  if (form.played && (form.mode === "raspas" || form.declarer)) {
+  if (form.played && asksTricks()) {
     const hs = holders();
-    clauses.push(hs.map((p) => p + " " + (form.tricks[p] || 0)).join(", "));
+    const last = form.mode === "raspas" && tb.last_needed && form.last ? ["last " + form.last] : [];
+    clauses.push(hs.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", "));
   }
   return clauses.join("; ");
 }
@@ -190,13 +202,6 @@ function buttons(container, items, selected, onpick, label) {
     type: "button", class: item === selected ? "sel" : (label && /[DH]$|♦|♥/.test(label(item)) ? "red" : ""),
     "data-value": item, onclick: () => onpick(item),
   }, label ? label(item) : item)));
-}
-
-function contractLabel(c) {
-  if (c === "misere") return t("mode_misere");
-  const m = /^(\d+)(S|C|D|H|NT)$/.exec(c);
-  if (!m) return c.replace(/_/g, " ");
-  return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUITS[m[2]]);
 }
 
 function renderDeal() {
@@ -233,18 +238,17 @@ function renderDeal() {
       `${t("record_again")} ${n}`));
   }
   // what is played
-  const modes = isPreferans() ? ["game", "misere", "raspas"] : ["game", "raspas"];
-  buttons($("mode-buttons"), modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
-    (m) => t(m === "raspas" && !isPreferans() ? "mode_allpass" : "mode_" + m));
+  buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
+    (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
   $("declarer-row").hidden = form.mode === "raspas";
   buttons($("declarer-buttons"), hs, form.declarer, (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
   $("contract-row").hidden = form.mode !== "game";
-  const contracts = tb.contracts.filter((c) => c !== "misere" || !isPreferans());
+  const contracts = tb.grid.map(([c]) => c), labels = Object.fromEntries(tb.grid);
   const grid = $("contract-grid");
   // levels by strains (6♠ … 10БК) five to a row; a game with a short list of its own, two to a row
   grid.style.gridTemplateColumns = contracts.every((x) => /^\d+(S|C|D|H|NT)$/.test(x)) && contracts.length % 5 === 0
     ? "" : "repeat(2, minmax(6em, 1fr))";
-  buttons(grid, contracts, form.contract, (c) => { form.contract = c; form.tricks = {}; update(); }, contractLabel);
+  buttons(grid, contracts, form.contract, (c) => { form.contract = c; form.tricks = {}; update(); }, (c) => labels[c] || c);
   // flags of the contract
   const flags = $("flags-row");
   flags.replaceChildren();
@@ -254,12 +258,12 @@ function renderDeal() {
     box.addEventListener("change", () => { form.flags[f] = box.checked; if (f === "without_three") form.played = !box.checked; update(); });
     flags.append(el("label", {}, box, " " + t(f)), " ");
   }
-  if (tb.flags.includes("partner") && form.contract === "prop" && form.mode === "game") {
+  if (needs().includes("partner") && form.mode === "game") {
     const row = el("span", { class: "buttons" });
     buttons(row, hs.filter((p) => p !== form.declarer), form.partner, (p) => { form.partner = p; update(); });
     flags.append(t("partner") + " ", row);
   }
-  if (tb.flags.includes("trump") && form.contract === "abundance" && form.mode === "game") {
+  if (needs().includes("trump") && form.mode === "game") {
     const row = el("span", { class: "buttons" });
     buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s]);
     flags.append(" " + t("trump") + " ", row);
@@ -282,7 +286,7 @@ function renderDeal() {
       ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); update(); } }, t("undo_call"))] : []));
   }
   // tricks: steppers that keep the sum
-  const showTricks = form.mode === "raspas" || !!form.declarer;
+  const showTricks = asksTricks();
   $("tricks-row").hidden = !showTricks;
   $("played").checked = form.played;
   if (showTricks) {
@@ -302,6 +306,11 @@ function renderDeal() {
         el("button", { type: "button", "data-step": "-", "data-player": p, disabled: last, onclick: step(-1) }, "−"), out,
         el("button", { type: "button", "data-step": "+", "data-player": p, disabled: last, onclick: step(1) }, "+"));
     });
+    if (form.mode === "raspas" && tb.last_needed) {  // who took the last trick of a pass-out played out
+      const row = el("span", { class: "buttons", id: "last-buttons" });
+      buttons(row, hs, form.last, (p) => { form.last = p; update(); });
+      rows.push(el("div", { class: "who" }, el("span", {}, t("last")), row));
+    }
     $("tricks").replaceChildren(...rows);
     $("tricks").hidden = !form.played;
   }
@@ -352,8 +361,8 @@ function renderSheet() {
   $("settlement").textContent = g ? g.settlement_text : "";
 }
 
-function dealNumber(block) { const m = /(\d+)/.exec(block[0] || ""); return m ? Number(m[1]) : null; }
-function isVoid(block) { return /\[(VOID|АННУЛИРОВАНА)/.test(block[0] || ""); }  // the replay's mark, in either language
+// the deals as data (the server's deal_list), in the order of the replay's blocks
+function dealsOf(g) { return g ? g.deals.map((block, i) => Object.assign({ block }, g.deal_list[i] || {})) : []; }
 
 function renderDeals() {
   const g = game();
@@ -362,8 +371,8 @@ function renderDeals() {
   $("lines").textContent = g ? g.lines.join("\n") : "";
   if (!g) return;
   const tb = table();
-  g.deals.forEach((block) => {
-    const n = dealNumber(block), voided = isVoid(block);
+  dealsOf(g).forEach((d) => {
+    const n = d.deal, voided = d.voided, block = d.block;
     const li = el("li", { class: voided ? "void" : "", "data-deal": n }, el("pre", {}, block.join("\n")));
     if (tb && !tb.ended && !voided) {
       li.append(el("button", { type: "button", class: "void-deal", onclick: () => voidDeal(n) }, t("void")));
@@ -375,10 +384,10 @@ function renderDeals() {
   });
   const players = g.players;
   $("adj-player").replaceChildren(...players.map((p) => el("option", { value: p }, p)));
-  const cols = g.kind === "preferans" && g.variant !== "serbian"
-    ? ["pool", "mountain", ...players.map((p) => "whists:" + p)] : g.variant === "serbian" ? [] : ["points"];
+  // a column written on another player (whists, soups) is offered once per player
+  const cols = g.columns.flatMap((c) => (c === "whists" || c === "soups") ? players.map((p) => c + ":" + p) : [c]);
   $("adj-column").replaceChildren(...cols.map((c) => el("option", { value: c },
-    c.startsWith("whists:") ? `${t("column_whists")} ${c.slice(7)}` : t("column_" + c))));
+    c.includes(":") ? `${t("column_" + c.split(":")[0])} ${c.split(":")[1]}` : t("column_" + c))));
 }
 
 async function voidDeal(n, why) {
@@ -392,9 +401,11 @@ async function voidDeal(n, why) {
 async function undoLast() {
   const g = game();
   if (!g) return;
-  const standing = g.deals.filter((b) => !isVoid(b));
+  const standing = g.deal_list.filter((d) => !d.voided);
   if (!standing.length) return;
-  await voidDeal(dealNumber(standing[standing.length - 1]), lang === "ru" ? "отменена за столом" : "undone at the table");
+  const last = standing[standing.length - 1];
+  if (!confirm(`${t("undo_q")} ${last.deal}: ${last.summary}?`)) return;
+  await voidDeal(last.deal, t("undone"));
 }
 
 async function endGame() {
@@ -407,7 +418,7 @@ async function endGame() {
 async function adjust() {
   const g = game(), who = $("adj-player").value, col = $("adj-column").value, amount = Number($("adj-amount").value);
   const ev = { type: "adjustment", game: g.id, reason: $("adj-reason").value || undefined };
-  if (col.startsWith("whists:")) ev.whists = { [who]: { [col.slice(7)]: amount } };
+  if (col.includes(":")) ev[col.split(":")[0]] = { [who]: { [col.split(":")[1]]: amount } };
   else ev[col] = { [who]: amount };
   const r = await post({ game: g.id, events: [ev] });
   $("err-adjust").textContent = r.status === 200 ? "" : r.data.error;
@@ -421,9 +432,9 @@ function renderReplay() {
   list.replaceChildren();
   if (!g) return;
   const cards = Object.values(g.cards || {});
-  g.deals.forEach((block) => {
-    const n = dealNumber(block);
-    const li = el("li", { class: isVoid(block) ? "void" : "" }, el("pre", {}, block.join("\n")));
+  dealsOf(g).forEach((d) => {
+    const n = d.deal;
+    const li = el("li", { class: d.voided ? "void" : "" }, el("pre", {}, d.block.join("\n")));
     const played = cards.find((c) => c.deal === n && c.cards.length);
     if (played) li.append(viewer(played));
     list.append(li);
@@ -487,10 +498,12 @@ async function renderNew() {
 }
 
 let presetOptions = [];
+let presetStart = {};   // the start of the chosen preset's game_started, as the server gives it
 async function loadOptions() {
   const r = await api("/api/rules/" + encodeURIComponent($("preset").value));
   presetOptions = r.data.options;
-  $("pool").disabled = r.data.kind !== "preferans";
+  presetStart = r.data.start;
+  $("pool").disabled = !r.data.pool;
   $("options").replaceChildren(...presetOptions.map((o) => el("tr", {},
     el("td", {}, o.name), el("td", {}, el("input", { "data-option": o.name, value: o.shown })),
     el("td", {}, o.accepts), el("td", {}, o.meaning))));
@@ -501,7 +514,7 @@ async function startGame() {
   $("err-new").textContent = "";
   if (players.length < 3 || players.length > 4) { $("err-new").textContent = t("need_players"); return; }
   const preset = $("preset").value;
-  const kindPref = !$("pool").disabled;
+  const hasPool = !$("pool").disabled;
   const rules = { preset };
   for (const input of document.querySelectorAll("[data-option]")) {
     const o = presetOptions.find((x) => x.name === input.dataset.option);
@@ -511,9 +524,8 @@ async function startGame() {
       rules[o.name] = v;
     }
   }
-  const ev = { type: "game_started", game: $("game-id").value.trim(), kind: kindPref ? "preferans" : "solo_whist",
-               players, rules };
-  if (kindPref) ev.pool = Number($("pool").value);
+  const ev = Object.assign({}, presetStart, { game: $("game-id").value.trim(), players, rules });
+  if (hasPool) ev.pool = Number($("pool").value);
   if ($("stake").value.trim()) ev.stake = $("stake").value.trim();
   const r = await post({ events: [ev] });
   if (r.status === 200) { chosen = ev.game; localStorage.setItem("vistlog-game", chosen); form = fresh(); await load(); switchTab("deal"); }
