@@ -105,8 +105,8 @@ class GameResult:
             if records[rec.number] > 1:  # the deal has a voided record and the record that stands
                 void = rec.seq in self.voided
                 entries = [e for e in entries if e.void == void]
-            else:
-                void = any(e.void for e in entries)
+            else:  # a deal with no entries (a redeal) is struck out all the same
+                void = rec.seq in self.voided or any(e.void for e in entries)
             yield rec, void, entries
 
     def totals_after(self, deal: int | None) -> Totals:

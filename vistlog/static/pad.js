@@ -23,6 +23,7 @@ const T = {
     trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую: у разыгрывающего", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
+    seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
     column_soups: "супы на",
   },
@@ -46,6 +47,7 @@ const T = {
     trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy: the declarer", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
+    seq_one: "event", seq_other: "events",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
     column_soups: "soups on",
   },
@@ -97,8 +99,11 @@ async function post(body) {
 
 // ------------------------------------------------------------------ state
 
+let asked = 0;   // the last state asked for: an answer to an earlier question (a poll's) never overwrites a later one
 async function load() {
+  const mine = ++asked;
   const r = await api("/api/state?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
+  if (mine !== asked) return;
   if (r.status !== 200) { $("status").textContent = r.data.error || r.status; return; }
   S = r.data;
   if (S.game) chosen = S.game.id;
@@ -546,7 +551,9 @@ async function upload() {
 function render() {
   if (!S) return;
   $("logname").textContent = S.log;
-  $("status").textContent = `${S.seq - 1} ${t("seq")} · ${t("updated")} ${new Date().toLocaleTimeString()}`;
+  const n = S.seq - 1, form_ = new Intl.PluralRules(lang).select(n);  // the language's plural forms (CLDR)
+  $("status").textContent = `${n} ${t("seq_" + form_) || t("seq")} · ${t("updated")} `
+    + new Date().toLocaleTimeString(lang === "ru" ? "ru-RU" : "en-GB");
   $("game-select").replaceChildren(...S.games.map((g) => el("option", { value: g.id, selected: g.id === chosen },
     g.id + (g.ended ? " ✓" : ""))));
   const q = "?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "");

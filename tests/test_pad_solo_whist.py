@@ -1,0 +1,164 @@
+"""A Solo Whist evening recorded on the score pad by taps (issue 50), on a 390×844 phone in Debian's headless
+Chromium (Playwright launched with ``executable_path``): every contract of the table, a prop with its
+partner, both all-pass rules (a redeal, and the general misère with who took the last trick), an abundance
+with its named trump, an undo that names the deal it undoes. The page's log settles exactly as the same deals
+written with ``vistlog deal`` do, and the trump of every deal is on the page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import vistlog
+from vistlog.events.codec import unstructure
+
+from .test_pad import ARGS, CHROMIUM, Server
+
+PLAYERS = ["Маша", "Петя", "Оля", "Коля"]
+
+# (turned, mode, declarer, contract, needs, tricks as (holder, n) for all but the last holder, last)
+EVENING: list[tuple[str, str, str | None, str | None, dict[str, str], list[tuple[str, int]], str | None]] = [
+    ("6S", "game", "Маша", "solo", {}, [("Оля", 3), ("Коля", 2), ("Маша", 6)], None),
+    ("2H", "game", "Коля", "misere", {}, [("Коля", 0), ("Маша", 5), ("Петя", 4)], None),
+    ("9C", "raspas", None, None, {}, [], None),
+    ("3D", "game", "Петя", "abundance", {"trump": "H"}, [("Петя", 9), ("Оля", 2), ("Коля", 1)], None),
+    ("KS", "game", "Оля", "prop", {"partner": "Коля"}, [("Оля", 4), ("Коля", 4), ("Маша", 3)], None),
+    ("5C", "game", "Маша", "trump_abundance", {}, [("Коля", 1), ("Маша", 9), ("Петя", 2)], None),
+    ("7D", "game", "Петя", "open_misere", {}, [("Маша", 4), ("Петя", 0), ("Оля", 5)], None),
+    ("AH", "game", "Оля", "full_abundance", {}, [("Петя", 0), ("Оля", 13), ("Коля", 0)], None),
+    ("4S", "game", "Коля", "solo", {}, [("Оля", 3), ("Коля", 4), ("Маша", 3)], None),
+]
+GENERAL_MISERE = ("8H", "raspas", None, None, {}, [("Оля", 3), ("Коля", 4), ("Маша", 3)], "Петя")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _phone(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("() => document.querySelector('#status').textContent.length > 0")
+    return page
+
+
+def _new_game(page: Any, game: str, all_pass: str) -> None:
+    page.tap("nav button[data-tab='new']")
+    page.wait_for_selector("#preset option[value='encyclopedia']", state="attached")
+    page.select_option("#preset", "encyclopedia")
+    if not page.evaluate("() => document.querySelector('#tab-new details').open"):
+        page.tap("#tab-new details summary")
+    page.wait_for_selector("[data-option='all_pass']")
+    page.fill("[data-option='all_pass']", all_pass)
+    players = page.locator(".player")
+    for k, name in enumerate(PLAYERS):
+        players.nth(k).fill(name)
+    page.fill("#game-id", game)
+    page.tap("#start")
+    page.wait_for_function("() => !document.querySelector('#deal-form').hidden")
+
+
+def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
+    turned, mode, declarer, contract, needs, tricks, last = deal
+    if dealer is not None:
+        page.tap(f"#dealer-buttons button[data-value='{dealer}']")
+    page.tap(f"#mode-buttons button[data-value='{mode}']")
+    page.fill("#turned", turned)
+    if declarer:
+        page.tap(f"#declarer-buttons button[data-value='{declarer}']")
+        page.tap(f"#contract-grid button[data-value='{contract}']")
+    for value in needs.values():
+        page.tap(f"#flags-row button[data-value='{value}']")
+    for player, n in tricks:
+        for _ in range(15):
+            shown = int(page.text_content(f"#tricks output[data-player='{player}']") or 0)
+            if shown == n:
+                break
+            page.tap(f"#tricks button[data-player='{player}'][data-step='{'+' if shown < n else '-'}']")
+    if last:
+        page.tap(f"#last-buttons button[data-value='{last}']")
+    before = page.text_content("#deal-info")
+    page.tap("#record")
+    page.wait_for_function("(before) => [...document.querySelectorAll('.err')].some(e => e.textContent !== '') || "
+                           "document.querySelector('#deal-info').textContent !== before", arg=before)
+    errors = [e for e in page.locator(".err").all_text_contents() if e]
+    assert not errors, (errors, page.input_value("#line"))
+
+
+def _lines_of(log: Path, game: str) -> list[str]:
+    events = [e for e in vistlog.game_events(log, game)]
+    return list(vistlog.deal_lines(events))
+
+
+def _settle(log: Path, game: str) -> Any:
+    done = subprocess.run([sys.executable, "-m", "vistlog", "settle", str(log), "--game", game, "--format", "json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    view = json.loads(done.stdout)
+    return view["games"][0] if "games" in view else view
+
+
+def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written_by_hand(tmp_path: Path,
+                                                                                        browser: Any) -> None:
+    log = tmp_path / "вечер.jsonl"
+    s = Server(log)
+    try:
+        page = _phone(browser, s.url)
+        _new_game(page, "соло-1", "redeal")
+        # every contract shows in the page's language
+        labels = page.locator("#contract-grid button").all_text_contents()
+        assert labels == ["предложение", "соло", "мизер", "абонданс", "абонданс с козырем", "открытый мизер",
+                          "полный абонданс"]
+        assert page.locator("#mode-buttons button[data-value='raspas']").text_content() == "Все пас"
+        for k, deal in enumerate(EVENING):
+            _tap(page, deal, dealer="Петя" if k == 0 else None)
+        # an undo names the deal it undoes, asks, and the deal shows voided
+        asked: list[str] = []
+        page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+        _tap(page, ("QD", "raspas", None, None, {}, [], None))
+        page.tap("nav button[data-tab='deals']")
+        page.tap("#undo")
+        page.wait_for_selector("#deal-list li.void[data-deal='10']")
+        assert "Отменить сдачу 10: все пас?" in asked
+        # the trump of each deal is on the page (the turned card, the abundance's named trump)
+        page.tap("nav button[data-tab='replay']")
+        replay = page.text_content("#replay-list") or ""
+        assert "открыта 6♠" in replay and "открыта 3♦" in replay and "козырь ♥" in replay
+        # the general misère: a second game, everybody passes, the tricks and the last trick asked
+        _new_game(page, "соло-2", "general_misere")
+        page.tap("nav button[data-tab='deal']")
+        _tap(page, GENERAL_MISERE, dealer="Петя")
+        assert page.errors == [], page.errors
+        page.screenshot(path=str(tmp_path / "solo.png"), full_page=True)
+    finally:
+        s.stop()
+    assert vistlog.verify(log).status == "ok"
+    for game in ("соло-1", "соло-2"):
+        start = next(e for e in vistlog.game_events(log, game) if e.type == "game_started")
+        again = tmp_path / f"again-{game}.jsonl"
+        vistlog.append(again, [{k: v for k, v in unstructure(start).items() if k not in ("seq", "_chain", "at", "by")}])
+        for line in _lines_of(log, game):
+            done = subprocess.run([sys.executable, "-m", "vistlog", "deal", str(again), line], capture_output=True,
+                                  text=True)
+            assert done.returncode == 0, (line, done.stderr)
+        ours, theirs = _settle(log, game), _settle(again, game)
+        assert (ours["sheet"], ours["result"]) == (theirs["sheet"], theirs["result"]), game
+        assert ours["deals"] == theirs["deals"] and any(v != "0" for v in ours["result"].values()), game
+    first = _settle(log, "соло-1")["result"]
+    assert sum(int(v) for v in first.values()) == 0
