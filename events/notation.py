@@ -145,7 +145,7 @@ class _Clause:
     def number(self, what: str, **values: object) -> int:
         word = self.peek()
         if word is None or not _NUMBER.match(word):
-            raise self.fail(what, **values)
+            raise NotationError(what, word, **values)
         self.i += 1
         return int(word)
 
