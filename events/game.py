@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 import attrs
 
 from .calls import is_raspas
-from .cards import Bid, Card, GameKind
+from .cards import Bid, Card, GameKind, parse_bid
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
     Claim, GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
@@ -100,6 +100,8 @@ class Table:
     needs: tuple[tuple[str, str], ...] = ()
     """What a contract must say besides its declarer: ``(contract, flag)`` pairs (a prop its ``partner``, an
     abundance its ``trump``)."""
+    targets: tuple[tuple[str, int], ...] = ()
+    """The tricks each contract's declaring side must take (a misère: none), for a form's first guess."""
 
     def holders_for(self, dealer: str) -> tuple[str, ...]:
         """Who holds cards when ``dealer`` deals, from his left."""
@@ -363,7 +365,7 @@ class GameState(Generic[D]):
                      dealer_sits_out=self.dealer_sits_out,
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
                      all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
-                     last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS)
+                     last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets())
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""
@@ -381,6 +383,16 @@ class GameState(Generic[D]):
     def all_pass_played(self) -> bool:
         """A deal everybody passed is played out (see :attr:`Table.all_pass_played`)."""
         return True
+
+    def targets(self) -> tuple[tuple[str, int], ...]:
+        """The tricks each contract's declaring side must take (see :attr:`Table.targets`): its level."""
+        out = []
+        for c in self.CONTRACTS:
+            try:
+                out.append((c, parse_bid(c).level or 0))
+            except ValueError:
+                continue
+        return tuple(out)
 
     # ------------------------------------------------------------------ what each game's class says
 

@@ -51,6 +51,9 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
     def all_pass_played(self) -> bool:
         return self.solo.all_pass == "general_misere"
 
+    def targets(self) -> tuple[tuple[str, int], ...]:
+        return tuple((c, self.solo.table[c].tricks) for c in self.CONTRACTS if c in self.solo.table)
+
     GAME = "Solo Whist"
     ALL_PASS_BIDS = True
 

@@ -89,6 +89,8 @@ RU: Final[dict[str, str]] = {
     # the game
     "Preferans": "преферанс", "Solo Whist": "вист-соло", "Serbian preferans": "сербский преферанс",
     "trump": "козырь", "everybody passed": "все пас",
+    "Sochi": "Сочинка", "Leningrad": "Ленинградка", "Rostov": "Ростовская", "Classic": "Классика",
+    "Solo Whist, by the encyclopedia": "Вист-соло, по энциклопедии",
     "deal": "сдача", "deals": "сдачи", "auction": "торговля", "contract": "контракт", "whists": "висты",
     "whist": "вист", "pass": "пас", "half-whist": "полвиста", "tricks": "взятки", "pool": "пуля",
     "mountain": "гора", "points": "очки", "misère": "мизер", "dark": "втёмную", "bomb": "бомба",
@@ -219,6 +221,12 @@ RU: Final[dict[str, str]] = {
     "contracts by level: declared (dark), made (light)": "контракты по уровню: заявлено (тёмные), сыграно (светлые)",
 }
 """The Russian catalogue: English phrase (the lookup key) → Russian."""
+
+PRESET_NAMES_EN: Final[dict[str, str]] = {
+    "sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic",
+    "encyclopedia": "Solo Whist, by the encyclopedia", "serbian": "Serbian preferans",
+}
+"""Each preset as players name it (the phrase :class:`Words` says in the page's language)."""
 
 _UNDER = ("", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
 

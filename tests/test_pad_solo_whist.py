@@ -61,6 +61,7 @@ def _phone(browser: Any, url: str) -> Any:
 def _new_game(page: Any, game: str, all_pass: str) -> None:
     page.tap("nav button[data-tab='new']")
     page.wait_for_selector("#preset option[value='encyclopedia']", state="attached")
+    assert page.text_content("#preset option[value='encyclopedia']") == "Вист-соло, по энциклопедии (encyclopedia)"
     page.select_option("#preset", "encyclopedia")
     if not page.evaluate("() => document.querySelector('#tab-new details').open"):
         page.tap("#tab-new details summary")
@@ -126,6 +127,16 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         assert labels == ["предложение", "соло", "мизер", "абонданс", "абонданс с козырем", "открытый мизер",
                           "полный абонданс"]
         assert page.locator("#mode-buttons button[data-value='raspas']").text_content() == "Все пас"
+        # the counters start from what the contract needs: an abundance's declarer 9, a prop's side 8
+        page.tap("#dealer-buttons button[data-value='Петя']")
+        page.tap("#declarer-buttons button[data-value='Маша']")
+        page.tap("#contract-grid button[data-value='abundance']")
+        assert page.text_content("#tricks output[data-player='Маша']") == "9"
+        page.tap("#contract-grid button[data-value='prop']")
+        page.tap("#flags-row button[data-value='Оля']")
+        shown = {p: int(page.text_content(f"#tricks output[data-player='{p}']") or 0) for p in PLAYERS}
+        assert shown["Маша"] + shown["Оля"] == 8 and sum(shown.values()) == 13, shown
+        page.tap("#clear")
         for k, deal in enumerate(EVENING):
             _tap(page, deal, dealer="Петя" if k == 0 else None)
         # an undo names the deal it undoes, asks, and the deal shows voided

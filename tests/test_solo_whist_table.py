@@ -121,3 +121,34 @@ def test_every_accepted_line_leaves_a_game_that_takes_its_next_deal(data: Any, g
         table = r.table()
         assert table.open_deal is None, (line, table)
         assert table.over or table.ended or table.next_deal >= 2
+
+
+def test_the_table_says_what_the_page_offers(tmp_path: Path) -> None:
+    """What the page renders comes from the game: no game's name is asked by the page."""
+    for rule, played in (("redeal", False), ("general_misere", True)):
+        t = _solo(tmp_path / f"{rule}.jsonl", rule).table()
+        assert (t.all_pass_bids, t.all_pass_played, t.last_needed) == (True, played, True)
+        assert dict(t.needs) == {"prop": "partner", "abundance": "trump"}
+        assert dict(t.targets) == {"prop": 8, "solo": 5, "misere": 0, "abundance": 9, "trump_abundance": 9,
+                                   "open_misere": 0, "full_abundance": 13}
+    r = vistlog.Recorder(tmp_path / "p.jsonl")
+    r.record([{"type": "game_started", "game": "p", "kind": "preferans", "players": PLAYERS[:3], "pool": 10,
+               "rules": {"preset": "sochi"}}])
+    t = r.table()
+    assert (t.all_pass_bids, t.all_pass_played, t.last_needed, t.needs) == (False, True, False, ())
+    assert dict(t.targets)["7NT"] == 7 and dict(t.targets)["misere"] == 0
+
+
+def test_refusals_are_said_in_russian_without_the_grammar(tmp_path: Path) -> None:
+    from vistlog import views
+    from vistlog.events.notation import NotationError
+
+    r = _solo(tmp_path / "r.jsonl")
+    with pytest.raises(NotationError) as err:
+        r.record_line("dealer Петя; Маша 9ч")
+    said = views.notation_message(err.value, "ru")
+    assert said.startswith("не понял «9ч»: ожидался контракт") and "a line reads" not in said
+    with pytest.raises(vistlog.AppendRejected) as rejected:
+        r.record_line("dealer Петя; Маша соло; Маша 6 Петя 2 Оля 3 Коля 3")
+    (p,) = rejected.value.problems
+    assert views.problem_message(p.code, p.message, "ru") == "взяток в сумме 14, а в сдаче их 13"

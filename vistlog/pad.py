@@ -359,7 +359,9 @@ def make_app(pad: Pad) -> Starlette:
             raise HttpError(404, str(exc)) from None
 
     async def presets(request: Request) -> Response:
-        return _json({"presets": list(views.PRESET_NAMES), "text": views.presets_text(), "formats": list(FORMATS_IN)})
+        lang = _lang(request)
+        return _json({"presets": list(views.PRESET_NAMES), "text": views.presets_text(), "formats": list(FORMATS_IN),
+                      "labels": {p: views.preset_label(p, lang) for p in views.PRESET_NAMES}})
 
     async def record(request: Request) -> Response:
         body = await _body(request, MAX_BODY)

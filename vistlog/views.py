@@ -36,7 +36,7 @@ __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
-    "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message",
+    "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
 ]
 
 Lang = words.Lang
@@ -209,3 +209,9 @@ def notation_message(exc: NotationError, lang: Lang | None = None) -> str:
 def problem_message(code: str, message: str, lang: Lang | None = None) -> str:
     """A refusal of the state machine in ``lang`` (by its code; English where the code has no words yet)."""
     return words.problem_message(code, message, words.Words(lang).lang)
+
+
+def preset_label(preset: str, lang: Lang | None = None) -> str:
+    """A preset as players name it, its key beside: «Сочинка (sochi)», «Вист-соло, по энциклопедии (encyclopedia)»."""
+    said = words.Words(lang).cap(words.PRESET_NAMES_EN.get(preset, preset))
+    return f"{said} ({preset})" if said != preset else preset

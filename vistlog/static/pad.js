@@ -155,19 +155,21 @@ function asksTricks() {
 }
 
 function defaultTricks() {
-  const hs = holders(), total = table().tricks_total || 10, tricks = {};
+  // a first guess the steppers start from: the declaring side takes what its contract needs (the game's
+  // targets), the others share the rest; a pass-out is shared evenly
+  const tb = table(), hs = holders(), total = tb.tricks_total || 10, tricks = {};
   hs.forEach((p) => { tricks[p] = 0; });
-  if (form.mode === "game" && form.declarer && level(form.contract)) {
-    const mine = Math.min(level(form.contract) || 6, total);
-    tricks[form.declarer] = mine;
-    const ds = defenders(); let rest = total - mine;
-    ds.forEach((p, k) => { const n = k === ds.length - 1 ? rest : Math.ceil(rest / (ds.length - k)); tricks[p] = n; rest -= n; });
-  } else if (form.mode !== "misere" && hs.length) {
-    let rest = total;
-    hs.forEach((p, k) => { const n = k === hs.length - 1 ? rest : Math.floor(total / hs.length); tricks[p] = n; rest -= n; });
+  const spread = (who, n) => { let rest = n; who.forEach((p, k) => { const m = k === who.length - 1 ? rest : Math.ceil(rest / (who.length - k)); tricks[p] += m; rest -= m; }); };
+  const target = form.contract ? (tb.targets.find(([c]) => c === form.contract) || [null, null])[1] : null;
+  if (form.mode === "game" && form.declarer && target !== null) {
+    const side = [form.declarer].concat(form.partner ? [form.partner] : []);
+    const mine = Math.min(target, total);
+    spread(side, mine);
+    spread(hs.filter((p) => !side.includes(p)), total - mine);
   } else if (form.mode === "misere" && form.declarer) {
-    const ds = defenders(); let rest = total;
-    ds.forEach((p, k) => { const n = k === ds.length - 1 ? rest : Math.ceil(rest / (ds.length - k)); tricks[p] = n; rest -= n; });
+    spread(defenders(), total);
+  } else if (hs.length) {
+    spread(hs, total);
   }
   return tricks;
 }
@@ -265,7 +267,7 @@ function renderDeal() {
   }
   if (needs().includes("partner") && form.mode === "game") {
     const row = el("span", { class: "buttons" });
-    buttons(row, hs.filter((p) => p !== form.declarer), form.partner, (p) => { form.partner = p; update(); });
+    buttons(row, hs.filter((p) => p !== form.declarer), form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
     flags.append(t("partner") + " ", row);
   }
   if (needs().includes("trump") && form.mode === "game") {
@@ -491,8 +493,8 @@ function pretty(card) { return card.replace(/[SCDH]$/, (s) => SUITS[s]); }
 
 async function renderNew() {
   if (!$("preset").options.length) {
-    const r = await api("/api/presets");
-    $("preset").replaceChildren(...r.data.presets.map((p) => el("option", { value: p }, p)));
+    const r = await api("/api/presets?lang=" + lang);
+    $("preset").replaceChildren(...r.data.presets.map((p) => el("option", { value: p }, r.data.labels[p] || p)));
     $("up-format").replaceChildren(...r.data.formats.map((f) => el("option", { value: f }, f)));
     await loadOptions();
   }
