@@ -89,20 +89,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def _page(browser: Any, url: str, width: int = 360) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def _page(browser: Any, url: str, width: int = 360, **options: Any) -> Any:
+    """A page of the pad in a new browser context (``options``: a phone's viewport, touch …)."""
+    context = browser.new_context(**{"viewport": {"width": width, "height": 900}, **options})
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -179,8 +168,13 @@ def _tap_deal(page: Any, d: tuple[Any, ...], dealer: str | None = None) -> None:
                 page.click(f"#tricks button[data-player='{p}'][data-step='{sign}']")
         last = list(tricks)[-1]
         assert int(page.text_content(f"#tricks output[data-player='{last}']") or 0) == tricks[last]
+    record_deal(page, page.click)
+
+
+def record_deal(page: Any, press: Any) -> None:
+    """Press «Записать» (``press``: a click or a tap) and wait until the deal is written, with no refusal shown."""
     before = page.text_content("#deal-info")
-    page.click("#record")
+    press("#record")
     page.wait_for_function("(before) => [...document.querySelectorAll('.err')].some(e => e.textContent !== '') || "
                            "document.querySelector('#deal-info').textContent !== before", arg=before)
     errors = [e for e in page.locator(".err").all_text_contents() if e]

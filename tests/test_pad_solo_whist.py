@@ -12,12 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import vistlog
 from vistlog.events.codec import unstructure
 
-from .test_pad import ARGS, CHROMIUM, Server
+from .test_pad import Server, _page, record_deal
 
 PLAYERS = ["Маша", "Петя", "Оля", "Коля"]
 
@@ -36,26 +34,8 @@ EVENING: list[tuple[str, str, str | None, str | None, dict[str, str], list[tuple
 GENERAL_MISERE = ("8H", "raspas", None, None, {}, [("Оля", 3), ("Коля", 4), ("Маша", 3)], "Петя")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
 def _phone(browser: Any, url: str) -> Any:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("() => document.querySelector('#status').textContent.length > 0")
-    return page
+    return _page(browser, url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 
 
 def _new_game(page: Any, game: str, all_pass: str) -> None:
@@ -94,12 +74,7 @@ def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
             page.tap(f"#tricks button[data-player='{player}'][data-step='{'+' if shown < n else '-'}']")
     if last:
         page.tap(f"#last-buttons button[data-value='{last}']")
-    before = page.text_content("#deal-info")
-    page.tap("#record")
-    page.wait_for_function("(before) => [...document.querySelectorAll('.err')].some(e => e.textContent !== '') || "
-                           "document.querySelector('#deal-info').textContent !== before", arg=before)
-    errors = [e for e in page.locator(".err").all_text_contents() if e]
-    assert not errors, (errors, page.input_value("#line"))
+    record_deal(page, page.tap)
 
 
 def _lines_of(log: Path, game: str) -> list[str]:

@@ -50,7 +50,8 @@ MAX_BODY = 64 * 1024
 """The largest JSON request body (a deal, a game, an adjustment) in bytes."""
 MAX_UPLOAD = 4 * 1024 * 1024
 """The largest file the page may upload for import, in bytes: import holds one of any format in well under
-150 MB (``bench/memory.py --import`` measures it; a larger archive is imported with ``vistlog import``)."""
+150 MB (``bench/import_memory.py`` measures it: 66 MB for a 4 MB protocol CSV, 78 MB for a 4 MB PBN; a
+larger archive is imported with ``vistlog import``)."""
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses that reach only this machine: serving there needs no token."""
 _ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html"}

@@ -28,7 +28,9 @@ bridge (a bridge contract or auction, or none of the above) is refused with one 
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -36,7 +38,7 @@ import orjson
 from ..cards import SOLO_ORDER, Card, Suit, parse_card
 from ..play import Play, solo_whist_trump
 from ..seating import in_turn
-from .base import ImportedGame, SourceError, source
+from .base import EventList, ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
 
@@ -126,9 +128,9 @@ def _strip_comments(text: str) -> str:
 Board = tuple[int, dict[str, str], dict[str, list[str]], dict[str, int]]
 
 
-def _boards(path: str, text: str) -> list[Board]:
-    """(first line, tags, sections, the line of each tag) per board; a blank line ends a board."""
-    boards: list[Board] = []
+def _boards(path: str, text: str) -> Iterator[Board]:
+    """(first line, tags, sections, the line of each tag) per board, a board at a time (a file's boards are
+    never all held); a blank line ends a board."""
     tags: dict[str, str] = {}
     sections: dict[str, list[str]] = {}
     lines_of: dict[str, int] = {}
@@ -138,7 +140,7 @@ def _boards(path: str, text: str) -> list[Board]:
         line = raw.strip()
         if not line or line.startswith("%") or line.startswith(";"):
             if not line and tags:
-                boards.append((first_line, tags, sections, lines_of))
+                yield first_line, tags, sections, lines_of
                 tags, sections, lines_of, current = {}, {}, {}, None
             continue
         if line.startswith("["):
@@ -156,8 +158,7 @@ def _boards(path: str, text: str) -> list[Board]:
         else:
             raise SourceError(f"{path}:{n}: {line[:30]!r} is neither a tag nor a section line")
     if tags:
-        boards.append((first_line, tags, sections, lines_of))
-    return boards
+        yield first_line, tags, sections, lines_of
 
 
 def _tag(tags: dict[str, str], name: str) -> str:
@@ -181,17 +182,18 @@ def read(path: str, data: bytes) -> list[ImportedGame]:
     except UnicodeDecodeError:
         raise SourceError(f"{path}: not UTF-8 text") from None
     boards = _boards(path, text)
-    if not boards:
+    head = next(boards, None)
+    if head is None:
         raise SourceError(f"{path}: no boards")
-    _, first, _, _ = boards[0]
+    _, first, _, _ = head
     seat_player = {s: first.get(name, "") for s, name in zip(SEATS, ("North", "East", "South", "West"))}
     game = first.get("Event") or path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     try:
         rules = orjson.loads(first["VistlogRules"]) if "VistlogRules" in first else {"preset": "encyclopedia"}
     except orjson.JSONDecodeError:
         raise SourceError(f"{path}: VistlogRules is not a JSON object") from None
-    events: list[dict[str, Any]] = []
-    for number, (line, tags, sections, lines_of) in enumerate(boards, start=1):
+    events = EventList()
+    for number, (line, tags, sections, lines_of) in enumerate(itertools.chain([head], boards), start=1):
         where = f"{path}:{lines_of.get('Deal', line)}"
         if not _is_solo(tags, sections):
             what = tags.get("Contract") or "a bridge auction"
@@ -218,7 +220,7 @@ def _seat(tags: dict[str, str], name: str, seat_player: dict[str, str], where: s
     return seat_player[seat]
 
 
-def _board(events: list[dict[str, Any]], game: str, number: int, path: str, where: str, tags: dict[str, str],
+def _board(events: EventList, game: str, number: int, path: str, where: str, tags: dict[str, str],
            sections: dict[str, list[str]], seat_player: dict[str, str]) -> None:
     src = source(path, f"board {tags.get('Board', number)}")
 
