@@ -102,6 +102,8 @@ class Table:
     abundance its ``trump``)."""
     targets: tuple[tuple[str, int], ...] = ()
     """The tricks each contract's declaring side must take (a misère: none), for a form's first guess."""
+    over_why: str = ""
+    """Why the rules end the game here (``every pool is closed``), empty while they do not."""
 
     def holders_for(self, dealer: str) -> tuple[str, ...]:
         """Who holds cards when ``dealer`` deals, from his left."""
@@ -365,7 +367,8 @@ class GameState(Generic[D]):
                      dealer_sits_out=self.dealer_sits_out,
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
                      all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
-                     last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets())
+                     last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets(),
+                     over_why=self.GAME_OVER.split(":")[0] if open_deal is None and self._game_over() else "")
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""

@@ -89,6 +89,8 @@ RU: Final[dict[str, str]] = {
     # the game
     "Preferans": "преферанс", "Solo Whist": "вист-соло", "Serbian preferans": "сербский преферанс",
     "trump": "козырь", "everybody passed": "все пас",
+    "every pool is closed": "все пули закрыты", "the bulas add up to 0": "булы в сумме дошли до 0",
+    "game_ended was recorded": "записан конец игры",
     "Sochi": "Сочинка", "Leningrad": "Ленинградка", "Rostov": "Ростовская", "Classic": "Классика",
     "Solo Whist, by the encyclopedia": "Вист-соло, по энциклопедии",
     "deal": "сдача", "deals": "сдачи", "auction": "торговля", "contract": "контракт", "whists": "висты",

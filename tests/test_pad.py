@@ -445,3 +445,30 @@ def test_a_server_killed_in_the_middle_of_writes_leaves_a_log_verify_and_validat
     done = subprocess.run([sys.executable, "-m", "vistlog", "validate", str(log)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert len(log.read_bytes().splitlines()) > 3
+
+
+def test_when_every_pool_is_closed_the_page_says_the_game_is_over(server: Server, browser: Any) -> None:
+    """The server says what may come next (``table.next``): once the rules end the game the deal form gives
+    way to «Игра окончена: все пули закрыты.» with the settlement and a button that records the end."""
+    events: list[dict[str, Any]] = [{"type": "game_started", "game": G, "kind": "preferans",
+                                     "players": ["Аня", "Боря", "Вова"], "pool": 2, "rules": {"preset": "sochi"}}]
+    dealers = ["Аня", "Боря", "Вова"]
+    for n, (dealer, declarer) in enumerate(zip(dealers, ["Боря", "Вова", "Аня"]), start=1):
+        defence = [p for p in dealers[dealers.index(declarer) + 1:] + dealers[:dealers.index(declarer)]]
+        events += [{"type": "deal_started", "game": G, "deal": n, "dealer": dealer},
+                   {"type": "contract", "game": G, "deal": n, "declarer": declarer, "contract": "6S"},
+                   *({"type": "whist", "game": G, "deal": n, "player": p, "call": "pass"} for p in defence)]
+    status, body = request(server.base + "/api/record", {"events": events}, {"X-Vistlog-Pad": "1"})
+    assert status == 200, body
+    status, state = request(server.base + "/api/state")
+    assert state["game"]["table"]["next"] == {"step": "over", "deal": 4, "dealer": "Аня", "speaks": "Боря",
+                                              "why": "все пули закрыты"}
+    page = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page.wait_for_selector("#ended:not([hidden])")
+    assert page.is_hidden("#deal-form")
+    assert "Игра окончена: все пули закрыты." in (page.text_content("#ended") or "")
+    page.on("dialog", lambda d: d.accept())
+    page.tap("#end-now")
+    page.wait_for_function("() => !document.querySelector('#end-now')")
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    assert [e.type for e in vistlog.game_events(log)][-1] == "game_ended"

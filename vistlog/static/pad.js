@@ -6,7 +6,7 @@ const T = {
   ru: {
     tab_deal: "Сдача", tab_sheet: "Пулька", tab_deals: "Сдачи", tab_replay: "Просмотр", tab_new: "Новая игра",
     tab_files: "Файлы", no_game: "Нет игры: начните новую.", dealer: "Сдаёт", declarer: "Играет", calls: "Висты",
-    played: "Взятки", line: "Строка", record: "Записать", clear: "Сброс", game_ended: "Игра окончена.",
+    played: "Взятки", line: "Строка", record: "Записать", clear: "Сброс", game_ended: "Игра окончена.", game_over: "Игра окончена",
     settlement: "Расчёт", undo: "Отменить последнюю сдачу", end_game: "Закончить игру",
     adjustment: "Поправка по согласию", lines: "Сдачи строкой", players: "Игроки по кругу", preset: "Правила",
     pool: "Пуля", stake: "Ставка за вист", game_id: "Игра", options: "Опции правил", start: "Начать игру",
@@ -30,7 +30,7 @@ const T = {
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
     tab_files: "Files", no_game: "No game: start a new one.", dealer: "Dealer", declarer: "Declarer", calls: "Whists",
-    played: "Tricks", line: "Line", record: "Record", clear: "Clear", game_ended: "The game has ended.",
+    played: "Tricks", line: "Line", record: "Record", clear: "Clear", game_ended: "The game has ended.", game_over: "The game is over",
     settlement: "Settlement", undo: "Undo the last deal", end_game: "End the game",
     adjustment: "Agreed adjustment", lines: "Deals as lines", players: "Players, clockwise", preset: "Rules",
     pool: "Pool", stake: "Stake per whist", game_id: "Game", options: "Rule options", start: "Start the game",
@@ -213,10 +213,16 @@ function buttons(container, items, selected, onpick, label) {
 
 function renderDeal() {
   const g = game(), tb = table();
+  const over = !tb || tb.next.step === "over";   // what may come next is the server's to say
   $("no-game").hidden = !!g;
-  $("deal-form").hidden = !tb || tb.ended;
-  $("ended").hidden = !(g && (!tb || tb.ended));
-  if (!tb || tb.ended) return;
+  $("deal-form").hidden = over;
+  $("ended").hidden = !(g && over);
+  if (g && over) {
+    $("ended").replaceChildren(el("p", { class: "info" }, t("game_over") + (tb ? ": " + tb.next.why : "") + "."),
+      el("pre", {}, g.settlement_text),
+      ...(tb && !tb.ended ? [el("button", { type: "button", id: "end-now", onclick: endGame }, t("end_game"))] : []));
+  }
+  if (over) return;
   const hs = holders();
   const dealer = form.again !== null ? (tb.voided.find((v) => v[0] === form.again) || [0, "?"])[1] : (tb.dealer || form.dealer);
   const number = form.again !== null ? form.again : tb.next_deal;
