@@ -41,7 +41,6 @@ from .api import (
     deal_lines, read_games,
 )
 from .output import OutputError, dumps
-from .projections.words import Words
 
 __all__ = ["Pad", "make_app", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS",
            "IDLE_SECONDS", "MAX_CONNECTIONS"]
@@ -256,11 +255,7 @@ def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     levels = any(c[:1].isdigit() for c in t.contracts)
     modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
     grid = [c for c in t.contracts if not (levels and c == "misere")]
-    w = Words(lang)
-    over = t.ended or t.over
-    nxt = {"step": "over" if over else "deal", "deal": t.next_deal, "dealer": t.dealer, "speaks": t.first_to_speak,
-           **({"why": w(t.over_why) if t.over else w("game_ended was recorded")} if over else {})}
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "next": nxt, "modes": modes,
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "next": views.next_step(t, lang), "modes": modes,
             "grid": [[c, views.contract_label(c, lang)] for c in grid],
             "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
 

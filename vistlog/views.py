@@ -30,13 +30,14 @@ from vistlog.projections.render import stats as stats_view
 from vistlog.projections.stats import Archive
 from vistlog.projections import words
 
-from .api import Game, result_of
+from .api import Game, Table, result_of
 
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
     "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
+    "next_step",
 ]
 
 Lang = words.Lang
@@ -215,3 +216,15 @@ def preset_label(preset: str, lang: Lang | None = None) -> str:
     """A preset as players name it, its key beside: «Сочинка (sochi)», «Вист-соло, по энциклопедии (encyclopedia)»."""
     said = words.Words(lang).cap(words.PRESET_NAMES_EN.get(preset, preset))
     return f"{said} ({preset})" if said != preset else preset
+
+
+def next_step(table: Table, lang: Lang | None = None) -> dict[str, Any]:
+    """What may come next in a game, as a page shows it: ``{"step": "deal", "deal", "dealer", "speaks"}``, or
+    ``"step": "over"`` with ``why`` in ``lang`` (``все пули закрыты``) once the rules or a ``game_ended`` end it."""
+    w = words.Words(lang)
+    over = table.ended or table.over
+    step: dict[str, Any] = {"step": "over" if over else "deal", "deal": table.next_deal, "dealer": table.dealer,
+                            "speaks": table.first_to_speak}
+    if over:
+        step["why"] = w(table.over_why) if table.over else w("game_ended was recorded")
+    return step
