@@ -472,3 +472,52 @@ def test_when_every_pool_is_closed_the_page_says_the_game_is_over(server: Server
     page.wait_for_function("() => !document.querySelector('#end-now')")
     log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
     assert [e.type for e in vistlog.game_events(log)][-1] == "game_ended"
+
+
+def _start_game(server: Server) -> None:
+    status, _ = request(server.base + "/api/record", {"events": [
+        {"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 20,
+         "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1"})
+    assert status == 200
+
+
+def _fill_raspas(page: Any, dealer: str | None = "Аня") -> None:
+    if dealer:
+        page.click(f"#dealer-buttons button[data-value='{dealer}']")
+    page.click("#mode-buttons button[data-value='raspas']")
+
+
+def test_a_form_begun_before_another_device_wrote_is_never_written_unasked(server: Server, browser: Any) -> None:
+    """The stale second device (issue 48): its header turns to the next deal while its form keeps what was
+    tapped; «Записать» then writes nothing (409) and offers to record it as the next deal or drop it."""
+    _start_game(server)
+    one, two = _page(browser, server.url), _page(browser, server.url)
+    _fill_raspas(two)  # the form is begun for deal 1
+    _fill_raspas(one)
+    record_deal(one, one.click)
+    two.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 2')", timeout=5000)
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    before = log.read_bytes()
+    two.click("#record")
+    two.wait_for_selector("#record-as-next")
+    assert "ваша сдача не записана" in (two.text_content("#err-general") or "")
+    assert log.read_bytes() == before  # nothing written
+    assert two.is_checked("#played") and two.input_value("#line")  # the form keeps its content
+    two.click("#record-as-next")
+    two.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 3')", timeout=5000)
+    assert [e.deal for e in vistlog.game_events(log) if e.type == "deal_started"] == [1, 2]
+
+
+def test_a_server_that_is_gone_is_shown_within_3_seconds_and_nothing_is_shown_as_written(tmp_path: Path,
+                                                                                         browser: Any) -> None:
+    s = Server(tmp_path / "gone.jsonl")
+    _start_game(s)
+    page = _page(browser, s.url)
+    _fill_raspas(page)
+    s.stop()
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('нет связи')",
+                           timeout=3500)
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#err-general').textContent.includes('нет связи')",
+                           timeout=5000)
+    assert "Записано" not in (page.text_content("#status") or "")

@@ -19,11 +19,12 @@ const T = {
     pass: "пас", whist: "вист", half: "полвиста", invite: "зову", kontra: "контра", rekontra: "реконтра",
     subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
     void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
-    conflict: "Кто-то записал раньше — показана записанная сдача.", recorded: "Записано", open_deal: "не окончена сдача",
+    conflict: "Кто-то записал раньше — ваша сдача не записана.", recorded: "Записано", open_deal: "не окончена сдача",
     trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую: у разыгрывающего", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
     seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
+    offline: "нет связи — ничего не записано", record_as: "Записать как сдачу", drop: "Отбросить",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
     column_soups: "супы на",
   },
@@ -43,11 +44,12 @@ const T = {
     pass: "pass", whist: "whist", half: "half", invite: "invite", kontra: "kontra", rekontra: "rekontra",
     subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
     void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
-    conflict: "Somebody recorded first: the deal written is shown.", recorded: "Recorded", open_deal: "unfinished deal",
+    conflict: "Somebody recorded first: yours is not written.", recorded: "Recorded", open_deal: "unfinished deal",
     trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy: the declarer", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
     seq_one: "event", seq_other: "events",
+    offline: "no connection — nothing written", record_as: "Record as deal", drop: "Drop it",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
     column_soups: "soups on",
   },
@@ -67,8 +69,11 @@ const $ = (id) => document.getElementById(id);
 const t = (key) => (T[lang] && T[lang][key]) || key;
 
 function fresh() {
+  // seq: the log's next seq when the form was begun; a write names it, so that a form made before another
+  // device wrote a deal is never written as the next deal unasked (409)
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
-           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false, last: null };
+           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false, last: null,
+           seq: null };
 }
 
 function el(tag, attrs, ...children) {
@@ -110,11 +115,21 @@ async function load() {
   render();
 }
 
+let lastSeen = Date.now();   // when the server last answered a poll
 async function poll() {
   try {
     const r = await api("/api/version");
-    if (r.status === 200 && S && r.data.seq !== S.seq) await load();
-  } catch (e) { /* the server is away for a moment: the next poll tries again */ }
+    if (r.status !== 200) throw new Error(String(r.status));
+    const away = $("status").classList.contains("offline");
+    lastSeen = Date.now();
+    if (away || (S && r.data.seq !== S.seq)) { $("status").classList.remove("offline"); await load(); }
+  } catch (e) {
+    // the server is away: within 3 s the page says so (a poll a second), and tries again
+    if (Date.now() - lastSeen > 2500) {
+      $("status").textContent = t("offline");
+      $("status").classList.add("offline");
+    }
+  }
 }
 
 function game() { return S && S.game; }
@@ -334,6 +349,7 @@ function update(redraw = true) {
   form.edited = false;
   clearErrors();
   if (redraw) renderDeal(); else $("line").value = composeLine();
+  if (form.seq === null && S && $("line").value) form.seq = S.seq;   // the form is begun
 }
 
 function clearErrors() { for (const e of document.querySelectorAll(".err")) e.textContent = ""; }
@@ -354,15 +370,29 @@ async function recordDeal() {
   const line = $("line").value.trim();
   if (!line) return;
   clearErrors();
-  const r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined });
+  let r;
+  try {
+    r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined,
+                     expect_seq: form.seq !== null ? form.seq : (S ? S.seq : null) });
+  } catch (e) {
+    $("err-general").textContent = t("offline");   // nothing reached the server: nothing is shown as written
+    return;
+  }
   if (r.status === 200) {
     form = fresh();
     $("status").textContent = `${t("recorded")}: seq ${r.data.recorded[0].seq}…${r.data.recorded[r.data.recorded.length - 1].seq}`;
     await load();
   } else if (r.status === 409) {
-    form = fresh();
+    // another device wrote first: the form keeps what was tapped; the deal written meanwhile is shown, and
+    // the user records theirs as the next deal or drops it
     await load();
-    $("err-general").textContent = t("conflict") + "\n" + r.data.error;
+    const tb = table();
+    const again = el("button", { type: "button", id: "record-as-next", onclick: () => { form.seq = S.seq; recordDeal(); } },
+      `${t("record_as")} ${tb ? tb.next.deal : ""}`);
+    const drop = el("button", { type: "button", id: "drop-form", onclick: () => { form = fresh(); update(); } }, t("drop"));
+    const written = (game() ? game().deal_list : []).filter((d) => !d.voided).slice(-1)[0];
+    $("err-general").replaceChildren(t("conflict") + (written ? ` ${t("deal_n")} ${written.deal}: ${written.summary}.` : ""),
+      el("br"), again, " ", drop);
   } else showProblems(r.data);
 }
 
