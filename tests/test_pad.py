@@ -322,7 +322,7 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         page.click("nav button[data-tab='replay']")
         viewer = page.locator("#replay-list .viewer").first
         viewer.locator("button.next-trick").click()
-        assert re.search(r"взятка 1: .+ → ", viewer.locator(".trick").text_content())
+        assert re.search(r"взятка 1 → \S+", viewer.locator(".trick").text_content())
         assert "1 из 10" in viewer.text_content()
         assert page.errors == []
         # the open hands: each card with the value after it, the mistake marked (deal 7's K♠, trick 8)
@@ -331,7 +331,31 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         assert "в открытую: у разыгрывающего 5, у защиты 5" in viewer.locator(".dd").text_content()
         for _ in range(7):
             viewer.locator("button.next-trick").click()
-        assert "Восток K♠ 6 ✗" in viewer.locator(".trick").text_content()
+        assert "Восток K♠ — после карты: 6 взяток у разыгрывающего ✗" in viewer.locator(".trick").text_content()
+        assert page.errors == []
+    finally:
+        s.stop()
+
+
+def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_winner(tmp_path: Path,
+                                                                                  browser: Any) -> None:
+    """samples/open-hands.jsonl deal 5: Боря takes A♦ K♣ and puts away 10♥ 7♠ (issue 48)."""
+    log = tmp_path / "open.jsonl"
+    shutil.copy(ROOT / "samples" / "open-hands.jsonl", log)
+    s = Server(log)
+    try:
+        page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.tap("nav button[data-tab='replay']")
+        item = page.locator("#replay-list li", has=page.locator("pre", has_text="Сдача 5:")).first
+        viewer = item.locator(".viewer")
+        hand = viewer.locator(".hands div", has_text="Боря").text_content() or ""
+        assert "A♦" in hand and "K♣" in hand and "10♥" not in hand and "7♠" not in hand
+        assert "прикуп: A♦ K♣ (взял Боря; снёс 10♥ 7♠)" in (viewer.text_content() or "")
+        viewer.locator("button.next-trick").tap()
+        assert "прикуп" not in (viewer.text_content() or "")  # taken before play: no longer on the table
+        for _ in range(9):
+            viewer.locator("button.next-trick").tap()
+        assert re.search(r"взятка 10 → (Аня|Боря|Вова)", viewer.locator(".trick").text_content() or "")
         assert page.errors == []
     finally:
         s.stop()

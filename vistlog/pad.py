@@ -279,30 +279,8 @@ def _game_json(g: Game, events: list[dict[str, Any]], lang: views.Lang) -> dict[
             "deal_list": views.deal_list(g, lang), "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
-            "deals": deals, "header": blocks[0], "lines": lines, "cards": _card_deals(events),
+            "deals": deals, "header": blocks[0], "lines": lines, "cards": views.card_deals(g),
             "problems": [str(p) for p in g.problems]}
-
-
-def _card_deals(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each deal recorded card by card: the hands as dealt, the talon, and the cards in order, a trick
-    at a time (a trick's winner is who leads the next; the last trick's, who the deal says took it)."""
-    out: dict[str, Any] = {}
-    current: dict[str, Any] | None = None
-    for k, ev in enumerate(events):
-        kind = ev.get("type")
-        if kind == "deal_started":
-            current = None
-            if isinstance(ev.get("hands"), dict):
-                current = {"deal": ev.get("deal"), "dealer": ev.get("dealer"), "hands": ev["hands"],
-                           "talon": ev.get("talon") or [], "cards": [], "discard": []}
-                out[f"{ev.get('deal')}@{k}"] = current
-        elif current is not None and kind == "card_played":
-            current["cards"].append([ev.get("player"), ev.get("card")])
-        elif current is not None and kind == "discard":
-            current["discard"] = ev.get("cards") or []
-        elif current is not None and kind == "tricks":
-            current["last"] = ev.get("last")
-    return out
 
 
 # ---------------------------------------------------------------------------- the application

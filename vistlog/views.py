@@ -37,7 +37,7 @@ __all__ = [
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
     "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
-    "next_step",
+    "next_step", "card_deals",
 ]
 
 Lang = words.Lang
@@ -228,3 +228,9 @@ def next_step(table: Table, lang: Lang | None = None) -> dict[str, Any]:
     if over:
         step["why"] = w(table.over_why) if table.over else w("game_ended was recorded")
     return step
+
+
+def card_deals(game: Game) -> list[dict[str, Any]]:
+    """Each deal of ``game`` played card by card, as a replay viewer shows it: the hands when play began, the
+    talon, the discard, and each trick's cards and winner (see :func:`vistlog.projections.render.card_deals`)."""
+    return render.card_deals(result_of(game))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from vistlog.events.model import CardPlayed, DealStarted, Discard
 from vistlog.events.text import neutral
 from vistlog.events.variants import find_variant
 
@@ -28,7 +29,7 @@ from .text import entries_upto, last_deal, running, running_parts, strike, table
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
            "sheet_json", "sheet_csv", "sheet_text", "settle_json",
-           "settle_text", "audit_text", "claim_text", "strike", "deal_list", "adjustable_columns"]
+           "settle_text", "audit_text", "claim_text", "strike", "deal_list", "adjustable_columns", "card_deals"]
 
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
@@ -216,3 +217,35 @@ def deal_list(res: GameResult, lang: Lang | None = None) -> list[dict[str, Any]]
 def adjustable_columns(res: GameResult) -> tuple[str, ...]:
     """The columns an agreed adjustment of this game may write (its scoring's)."""
     return SCORINGS[res.variant].columns
+
+
+def card_deals(res: GameResult) -> list[dict[str, Any]]:
+    """Each deal played card by card, as a replay viewer shows it: ``deal``, ``voided``, ``declarer``, the
+    ``hands`` when play began (the declarer's with the talon taken and the discard put away), the ``talon``
+    and whether the declarer ``took`` it (else, in a raspas, its cards lead the first tricks), the ``discard``,
+    and ``tricks``: each trick's cards (``[player, card]``) and its winner (who leads the next; the last one's,
+    from the tricks taken)."""
+    out = []
+    for rec, void, _ in res.told():
+        cards = [e for e in rec.events if isinstance(e, CardPlayed)]
+        start = next((e for e in rec.events if isinstance(e, DealStarted)), None)
+        hands = rec.hands_in_play()
+        if not cards or start is None or hands is None:
+            continue
+        per = len(hands) if rec.contract is not None else len(rec.holders)
+        tricks: list[dict[str, Any]] = [{"cards": [[c.player, str(c.card)] for c in cards[k:k + per]], "winner": None}
+                                        for k in range(0, len(cards), per)]
+        won: dict[str, int] = {}
+        for k in range(len(tricks) - 1):
+            winner = tricks[k + 1]["cards"][0][0]
+            tricks[k]["winner"] = winner
+            won[winner] = won.get(winner, 0) + 1
+        if tricks and rec.taken is not None and len(tricks[-1]["cards"]) == per:
+            more = [p for p, n in rec.taken.items() if n > won.get(p, 0)]
+            tricks[-1]["winner"] = rec.last_trick or (more[0] if len(more) == 1 else None)
+        discard = next((list(map(str, e.cards)) for e in rec.events if isinstance(e, Discard)), [])
+        out.append({"deal": rec.number, "voided": void, "declarer": rec.contract.declarer if rec.contract else None,
+                    "hands": {p: [str(c) for c in cs] for p, cs in hands.items()},
+                    "talon": [str(c) for c in start.talon or ()], "took": rec.contract is not None,
+                    "discard": discard, "tricks": tricks})
+    return out

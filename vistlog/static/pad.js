@@ -25,6 +25,8 @@ const T = {
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
     seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
     offline: "нет связи — ничего не записано", record_as: "Записать как сдачу", drop: "Отбросить",
+    talon: "прикуп", taken_by: "взял", discarded: "снёс", after_card: "после карты",
+    trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки", at_declarer: "у разыгрывающего",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
     column_soups: "супы на",
   },
@@ -50,6 +52,8 @@ const T = {
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
     seq_one: "event", seq_other: "events",
     offline: "no connection — nothing written", record_as: "Record as deal", drop: "Drop it",
+    talon: "talon", taken_by: "taken by", discarded: "discarded", after_card: "after the card",
+    trick_one: "trick", trick_other: "tricks", at_declarer: "for the declarer",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
     column_soups: "soups on",
   },
@@ -474,41 +478,44 @@ function renderReplay() {
   const list = $("replay-list");
   list.replaceChildren();
   if (!g) return;
-  const cards = Object.values(g.cards || {});
+  const cards = g.cards || [];
   dealsOf(g).forEach((d) => {
     const n = d.deal;
     const li = el("li", { class: d.voided ? "void" : "" }, el("pre", {}, d.block.join("\n")));
-    const played = cards.find((c) => c.deal === n && c.cards.length);
+    const played = cards.find((c) => c.deal === n && c.voided === d.voided);
     if (played) li.append(viewer(played));
     list.append(li);
   });
 }
 
 function viewer(deal) {
-  // the hands as dealt, then trick by trick: a trick's winner is who leads the next
+  // the hands when play began (the declarer's with the talon taken and the discard put away), then trick by
+  // trick, each with its winner, as the server tells them (deal.tricks)
   const box = el("div", { class: "viewer" });
-  const size = Object.keys(deal.hands).length >= 4 && deal.talon.length === 0 ? 4 : 3;
-  const per = size;
-  const tricks = [];
-  for (let i = 0; i < deal.cards.length; i += per) tricks.push(deal.cards.slice(i, i + per));
+  const tricks = deal.tricks;
   let k = 0;
   let values = null;  // the deal's open-hand analysis, when asked for (GET /api/analysis)
+  const plural = (n, stem) => t(stem + "_" + new Intl.PluralRules(lang).select(n));
   const draw = () => {
-    const gone = new Set(deal.cards.slice(0, k * per).map((c) => c[1]));
+    const gone = new Set(tricks.slice(0, k).flatMap((tr) => tr.cards.map((c) => c[1])));
     const hands = el("div", { class: "hands" }, ...Object.entries(deal.hands).map(([p, cs]) =>
       el("div", {}, el("strong", {}, p), el("br"), cs.filter((c) => !gone.has(c)).map(pretty).join(" "))));
     const rows = [hands];
-    if (deal.talon.length) rows.push(el("div", {}, (lang === "ru" ? "прикуп: " : "talon: ") + deal.talon.map(pretty).join(" ")));
+    if (deal.talon.length && deal.took && k === 0) {
+      rows.push(el("div", {}, `${t("talon")}: ${deal.talon.map(pretty).join(" ")} (${t("taken_by")} ${deal.declarer}` +
+        (deal.discard.length ? `; ${t("discarded")} ${deal.discard.map(pretty).join(" ")})` : ")")));
+    } else if (deal.talon.length && !deal.took && k < deal.talon.length) {
+      rows.push(el("div", {}, `${t("talon")}: ${deal.talon.slice(k).map(pretty).join(" ")}`));
+    }
     if (values) rows.push(el("div", { class: "dd" }, `${t("dd_value")} ${values.value}, ${t("dd_defence")} ${values.defence}`));
     if (k > 0) {
-      const trick = tricks[k - 1];
-      const next = tricks[k] ? tricks[k][0][0] : deal.last;
-      const shown = ([p, c], i) => {
-        const v = values && values.cards[(k - 1) * per + i];
-        return `${p} ${pretty(c)}` + (v ? ` ${v.after}${v.mistake ? " ✗" : ""}` : "");
-      };
-      rows.push(el("div", { class: "trick" }, `${t("trick")} ${k}: ` + trick.map(shown).join(", ")
-        + (next ? ` → ${next}` : "")));
+      const trick = tricks[k - 1], before = tricks.slice(0, k - 1).reduce((n, tr) => n + tr.cards.length, 0);
+      const lines = trick.cards.map(([p, c], i) => {
+        const v = values && values.cards[before + i];
+        return el("div", {}, `${p} ${pretty(c)}` + (v ? ` — ${t("after_card")}: ${v.after} ${plural(v.after, "trick")} ${t("at_declarer")}`
+          + (v.mistake ? " ✗" : "") : ""));
+      });
+      rows.push(el("div", { class: "trick" }, el("strong", {}, `${t("trick")} ${k}` + (trick.winner ? ` → ${trick.winner}` : "")), ...lines));
     }
     const ask = async () => {
       const r = await api(`/api/analysis?deal=${deal.deal}` + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
