@@ -545,3 +545,29 @@ def test_a_server_that_is_gone_is_shown_within_3_seconds_and_nothing_is_shown_as
     page.wait_for_function("() => document.querySelector('#err-general').textContent.includes('нет связи')",
                            timeout=5000)
     assert "Записано" not in (page.text_content("#status") or "")
+
+
+def test_a_phone_at_the_table(server: Server, browser: Any) -> None:
+    """Issue 48, item 7: a device opened before the game starts follows it; «Играет» in seat order; the chosen
+    call shown as chosen; «Записать» in reach at the bottom of a 390×844 screen; a stake typed «0,5»."""
+    phone = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone.wait_for_selector("#tab-new:not([hidden])")
+    other = _page(browser, server.url)
+    other.click("nav button[data-tab='new']")
+    for k, name in enumerate(["Аня", "Боря", "Вова"]):
+        other.locator(".player").nth(k).fill(name)
+    other.fill("#stake", "0,5")
+    other.click("#start")
+    phone.wait_for_selector("#tab-deal:not([hidden]) #deal-form:not([hidden])", timeout=5000)
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    assert vistlog.game_events(log)[0].stake == "0.5"
+    phone.tap("#dealer-buttons button[data-value='Аня']")  # Боря speaks first; the buttons stay in seat order
+    assert phone.locator("#declarer-buttons button").all_text_contents() == ["Аня", "Боря", "Вова"]
+    phone.tap("#declarer-buttons button[data-value='Боря']")
+    phone.tap("#contract-grid button[data-value='6S']")
+    phone.tap("#calls-buttons button[data-player='Вова'][data-call='pass']")
+    assert "sel" in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='pass']", "class") or "")
+    assert "sel" not in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='whist']", "class")
+                         or "")
+    box = phone.locator("#record").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box

@@ -66,6 +66,7 @@ const query = new URLSearchParams(location.search);
 const token = query.get("token") || sessionStorage.getItem("vistlog-token") || "";
 if (query.get("token")) sessionStorage.setItem("vistlog-token", token);
 let S = null;          // the state the server last sent
+let startedElsewhere = false;   // no game yet at the last look: one that appears was started on another device
 let chosen = localStorage.getItem("vistlog-game") || null;
 let form = fresh();
 let tab = "deal";
@@ -273,7 +274,8 @@ function renderDeal() {
   buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
     (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
   $("declarer-row").hidden = form.mode === "raspas";
-  buttons($("declarer-buttons"), hs, form.declarer, (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
+  // in seat order, so that a name stays where it was from deal to deal (the holders change with the dealer)
+  buttons($("declarer-buttons"), tb.players.filter((p) => hs.includes(p)), form.declarer, (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
   $("contract-row").hidden = form.mode !== "game";
   const contracts = tb.grid.map(([c]) => c), labels = Object.fromEntries(tb.grid);
   const grid = $("contract-grid");
@@ -308,6 +310,8 @@ function renderDeal() {
   if (showCalls) {
     const rows = defenders().map((p) => el("div", { class: "who" }, el("span", {}, p),
       ...callWords.map((c) => el("button", { type: "button", "data-player": p, "data-call": c,
+        // the call this defender said last is shown as chosen
+        class: (form.calls.filter(([q]) => q === p).slice(-1)[0] || [])[1] === c ? "sel" : "",
         onclick: () => { form.calls.push([p, c]); form.tricks = {}; update(); } }, t(c)))));
     if (kontras.length) {
       rows.push(...holders().map((p) => el("div", { class: "who" }, el("span", {}, p),
@@ -576,7 +580,7 @@ async function startGame() {
   }
   const ev = Object.assign({}, presetStart, { game: $("game-id").value.trim(), players, rules });
   if (hasPool) ev.pool = Number($("pool").value);
-  if ($("stake").value.trim()) ev.stake = $("stake").value.trim();
+  if ($("stake").value.trim()) ev.stake = $("stake").value.trim().replace(",", ".");  // «0,5» as a table writes it
   const r = await post({ events: [ev] });
   if (r.status === 200) { chosen = ev.game; localStorage.setItem("vistlog-game", chosen); form = fresh(); await load(); switchTab("deal"); }
   else $("err-new").textContent = r.data.error;
@@ -595,6 +599,10 @@ async function upload() {
 
 function render() {
   if (!S) return;
+  // a device opened before the game started follows it once it is started elsewhere
+  const typing = [...document.querySelectorAll(".player")].some((i) => i.value.trim());
+  if (tab === "new" && S.game && !S.game.ended && !typing && startedElsewhere) switchTab("deal");
+  startedElsewhere = !S.games.length;
   $("logname").textContent = S.log;
   const n = S.seq - 1, form_ = new Intl.PluralRules(lang).select(n);  // the language's plural forms (CLDR)
   $("status").textContent = `${n} ${t("seq_" + form_) || t("seq")} · ${t("updated")} `
