@@ -20,16 +20,18 @@ bids Боря 6S, Вова pass, Аня pass; Боря 6S; Вова half, Аня
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
-from .cards import RUSSIAN_SUITS, WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
+from .cards import RUSSIAN_SUITS, SOLO_WHIST_WORDS, WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
 from .game import Table
 from .problems import VistlogError
 from .text import printable
 
-__all__ = ["NotationError", "NOT_A_WORD", "parse_deal", "parse_line", "deal_line", "void_line", "game_lines", "FORM"]
+__all__ = ["NotationError", "NOT_A_WORD", "word", "WORDS_RU", "parse_deal", "parse_line", "deal_line", "void_line",
+           "game_lines", "FORM"]
 
 FORM: Final = ("[dealer NAME, bomb N, turned CARD, again N;] [bids NAME BID, …;] "
                "NAME CONTRACT [dark] [without-three] [totus [helps NAME …]] [igra] [partner NAME] [trump SUIT] "
@@ -401,49 +403,80 @@ def _fill(tricks: dict[str, Any], table: Table, dealer: str) -> None:
 
 # --------------------------------------------------------------------------- writing
 
+WORDS_RU: Final = {
+    "dealer": "сдаёт", "bomb": "бомба", "turned": "открыта", "again": "заново", "bids": "торг", "raspas": "распасы",
+    "dark": "втёмную", "without-three": "без-трёх", "totus": "тотус", "helps": "помогает", "igra": "игра",
+    "partner": "партнёр", "trump": "козырь", "last": "последняя", "whist": "вист", "pass": "пас", "half": "полвиста",
+    "invite": "зову", "kontra": "контра", "rekontra": "реконтра", "subkontra": "субконтра",
+    "mortkontra": "мортконтра", "void": "аннулировать", "misere": "мизер",
+}
+"""The notation's words in Russian (each is read back: the tables above list them)."""
+
+_RU_SUITS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "бк"}
+_RU_BIDS: Final = {v: k for k, v in SOLO_WHIST_WORDS.items() if " с " not in k}
+
+
+def word(text: str, lang: str = "en") -> str:
+    """A word of the notation in ``lang`` (``en`` as the log spells it; ``ru``: the Russian word it reads).
+
+    >>> word("raspas", "ru"), word("7NT", "ru"), word("trump_abundance", "ru"), word("6S", "en")
+    ('распасы', '7бк', 'козырный абонданс', '6S')
+    """
+    if lang != "ru":
+        return text
+    if text in WORDS_RU:
+        return WORDS_RU[text]
+    if text in _RU_BIDS:
+        return _RU_BIDS[text]
+    m = re.fullmatch(r"(10|[6-9])(S|C|D|H|NT)", text)
+    return m[1] + _RU_SUITS[m[2]] if m else text
+
+
 def deal_line(events: Iterable[Mapping[str, Any]], *, dealer: bool = False,
-              taken: Mapping[str, int] | None = None) -> str:
+              taken: Mapping[str, int] | None = None, lang: str = "en") -> str:
     """One deal's events (its ``deal_started`` first) as a line of the notation.
 
     ``dealer`` writes the dealer (the first deal of a game needs it); ``taken`` gives the tricks of a
     deal whose cards were played and which has no ``tricks`` event. Card-level events (hands, the
     talon, the discard, the cards) are not written: the line is the deal as a score pad keeps it.
-    Raises :class:`NotationError` for what the notation does not write (an ``allocation``).
+    Raises :class:`NotationError` for what the notation does not write (an ``allocation``). ``lang``:
+    ``ru`` writes the notation's Russian words (it reads both).
     """
+    w = functools.partial(word, lang=lang)
     opts: list[str] = []
     auction: list[str] = []
-    contract = "raspas"
+    contract = w("raspas")
     calls: list[str] = []
     result: list[str] = []
     for ev in events:
         kind = ev["type"]
         if kind == "deal_started":
             if dealer and not ev.get("replaces_voided"):
-                opts.append(f"dealer {ev['dealer']}")
+                opts.append(f"{w('dealer')} {ev['dealer']}")
             if ev.get("replaces_voided"):
-                opts.append(f"again {ev['deal']}")
+                opts.append(f"{w('again')} {ev['deal']}")
             if ev.get("bomb"):
-                opts.append(f"bomb {ev['bomb']}")
+                opts.append(f"{w('bomb')} {ev['bomb']}")
             if ev.get("turned"):
-                opts.append(f"turned {ev['turned']}")
+                opts.append(f"{w('turned')} {ev['turned']}")
         elif kind == "bid":
-            auction.append(f"{ev['player']} {ev['bid']}")
+            auction.append(f"{ev['player']} {w(str(ev['bid']))}")
         elif kind == "contract":
-            contract = _contract_text(ev)
+            contract = _contract_text(ev, w)
         elif kind == "whist":
-            calls.append(f"{ev['player']} {ev['call']}")
+            calls.append(f"{ev['player']} {w(str(ev['call']))}")
         elif kind == "kontra":
-            calls.append(f"{ev['player']} {ev['level']}")
+            calls.append(f"{ev['player']} {w(str(ev['level']))}")
         elif kind == "tricks":
             taken = ev["taken"]
             if ev.get("last"):
-                result = [f"last {ev['last']}"]
+                result = [f"{w('last')} {ev['last']}"]
         elif kind == "allocation":
             raise NotationError("deal {deal}: an allocation is not written in the one-line notation (record it with "
                                 "vistlog append)", NOT_A_WORD, deal=ev.get("deal"))
     clauses = [", ".join(opts)] if opts else []
     if auction:
-        clauses.append("bids " + ", ".join(auction))
+        clauses.append(w("bids") + " " + ", ".join(auction))
     clauses.append(contract)
     if calls:
         clauses.append(", ".join(calls))
@@ -452,30 +485,30 @@ def deal_line(events: Iterable[Mapping[str, Any]], *, dealer: bool = False,
     return "; ".join(clauses)
 
 
-def _contract_text(ev: Mapping[str, Any]) -> str:
-    words = [ev["declarer"], str(ev["contract"])]
-    for flag, word in (("dark", "dark"), ("without_three", "without-three"), ("totus", "totus")):
+def _contract_text(ev: Mapping[str, Any], w: Callable[[str], str]) -> str:
+    words = [ev["declarer"], w(str(ev["contract"]))]
+    for flag, said in (("dark", "dark"), ("without_three", "without-three"), ("totus", "totus")):
         if ev.get(flag):
-            words.append(word)
+            words.append(w(said))
     if ev.get("helps"):
-        words += ["helps", *ev["helps"]]
+        words += [w("helps"), *ev["helps"]]
     if ev.get("igra"):
-        words.append("igra")
+        words.append(w("igra"))
     if ev.get("partner"):
-        words += ["partner", ev["partner"]]
+        words += [w("partner"), ev["partner"]]
     if ev.get("trump"):
-        words += ["trump", str(ev["trump"])]
+        words += [w("trump"), str(ev["trump"])]
     return " ".join(words)
 
 
-def void_line(ev: Mapping[str, Any]) -> str:
+def void_line(ev: Mapping[str, Any], lang: str = "en") -> str:
     """A ``deal_voided`` event as a line of the notation."""
     reason = ev.get("reason")
-    return f"void {ev['deal']}" + (f" {printable(reason)}" if reason else "")
+    return f"{word('void', lang)} {ev['deal']}" + (f" {printable(reason)}" if reason else "")
 
 
-def game_lines(events: Iterable[Mapping[str, Any]], skipped: Callable[[str], None] | None = None
-               ) -> Iterator[str]:
+def game_lines(events: Iterable[Mapping[str, Any]], skipped: Callable[[str], None] | None = None,
+               lang: str = "en") -> Iterator[str]:
     """Every deal of one game (its events as dicts, in log order) as a line; a ``deal_voided`` as
     ``void N``. The first deal writes its dealer; the game's other events are not lines. A deal the
     notation cannot write raises :class:`NotationError`, or, with ``skipped``, is told to it and left out."""
@@ -484,7 +517,7 @@ def game_lines(events: Iterable[Mapping[str, Any]], skipped: Callable[[str], Non
 
     def line() -> Iterator[str]:
         try:
-            yield deal_line(group, dealer=first)
+            yield deal_line(group, dealer=first, lang=lang)
         except NotationError as exc:
             if skipped is None:
                 raise
@@ -501,7 +534,7 @@ def game_lines(events: Iterable[Mapping[str, Any]], skipped: Callable[[str], Non
         if kind == "deal_started":
             group = [ev]
         elif kind == "deal_voided":
-            yield void_line(ev)
+            yield void_line(ev, lang)
     if group:
         yield from line()
 

@@ -44,9 +44,9 @@ def _deal_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _record_again(events: list[dict[str, Any]], log: Path, *, cli_every: int = 0) -> list[str]:
-    """Record a game into ``log``: its deals through their lines, every other event as it is."""
-    lines = list(vistlog.deal_lines(events))
+def _record_again(events: list[dict[str, Any]], log: Path, *, cli_every: int = 0, lang: str = "en") -> list[str]:
+    """Record a game into ``log``: its deals through their lines (in ``lang``), every other event as it is."""
+    lines = list(vistlog.deal_lines(events, lang=lang))
     recorder = vistlog.Recorder(log)
     pending = iter(lines)
     k = 0
@@ -93,15 +93,18 @@ def _same_game(original: list[dict[str, Any]], log: Path) -> None:
     assert vistlog.views.sheet_json(b) == vistlog.views.sheet_json(a)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
-def test_every_sample_game_recorded_again_from_its_lines_is_the_same_game(sample: Path, tmp_path: Path) -> None:
+def test_every_sample_game_recorded_again_from_its_lines_is_the_same_game(sample: Path, lang: str,
+                                                                          tmp_path: Path) -> None:
+    """In either language: the lines a Russian page shows read back as the same game."""
     games: dict[str, list[dict[str, Any]]] = {}
     for raw in sample.read_bytes().splitlines():
         ev = orjson.loads(raw)
         games.setdefault(ev["game"], []).append(ev)
     for i, events in enumerate(games.values()):
         log = tmp_path / f"again-{i}.jsonl"
-        _record_again(events, log, cli_every=15 if i == 0 and sample.name == "sochi-evening.jsonl" else 0)
+        _record_again(events, log, cli_every=15 if i == 0 and sample.name == "sochi-evening.jsonl" else 0, lang=lang)
         _same_game(events, log)
 
 

@@ -569,5 +569,7 @@ def test_a_phone_at_the_table(server: Server, browser: Any) -> None:
     assert "sel" in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='pass']", "class") or "")
     assert "sel" not in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='whist']", "class")
                          or "")
+    # the line box in the page's language (the notation reads both)
+    assert phone.input_value("#line").startswith("сдаёт Аня; Боря 6♠; Вова пас"), phone.input_value("#line")
     box = phone.locator("#record").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box

@@ -750,21 +750,24 @@ def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table
     return table
 
 
-def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[str], None] | None = None
-               ) -> Iterator[str]:
+def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[str], None] | None = None,
+               lang: str = "en") -> Iterator[str]:
     """One game's events (in log order) as lines of the deal notation: one deal a line (a deal
     played card by card with the tricks its cards give), and ``void N`` where a deal was voided.
     A deal the notation does not write (one with an ``allocation``) raises
     :class:`~vistlog.events.notation.NotationError`, or is told to ``skipped`` and left out.
+    ``lang="ru"`` writes the notation's Russian words (``vistlog deal`` reads both).
 
     >>> next(deal_lines(game_events("samples/sochi-evening.jsonl")))
     'dealer Аня; raspas; Боря 0, Вова 3, Аня 7'
+    >>> next(deal_lines(game_events("samples/sochi-evening.jsonl"), lang="ru"))
+    'сдаёт Аня; распасы; Боря 0, Вова 3, Аня 7'
     """
     items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
     if not items:
         return iter(())
     with_tricks = derive_tricks(ImportedGame(str(items[0].get("game", "")), items, "<events>"))
-    return game_lines(with_tricks.events, skipped)
+    return game_lines(with_tricks.events, skipped, lang)
 
 
 def input_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:

@@ -256,7 +256,8 @@ def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
     grid = [c for c in t.contracts if not (levels and c == "misere")]
     return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "next": views.next_step(t, lang), "modes": modes,
-            "grid": [[c, views.contract_label(c, lang)] for c in grid],
+            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang)] for c in grid],
+            "words": views.notation_words(lang),
             "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
 
 
@@ -272,7 +273,7 @@ def _game_json(g: Game, events: list[dict[str, Any]], lang: views.Lang) -> dict[
             blocks[-1].append(line)
     deals = blocks[1:-1]  # the header, the deals, then the sheet
     try:
-        lines = list(deal_lines(events, skipped=lambda _: None))
+        lines = list(deal_lines(events, skipped=lambda _: None, lang=lang))
     except VistlogError:
         lines = []
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "ended": g.ended,

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
-from vistlog.events.notation import NOT_A_WORD, NotationError
+from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
 from vistlog.projections.render import analysis as analysis_view
@@ -37,7 +37,7 @@ __all__ = [
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
     "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
-    "next_step", "card_deals",
+    "next_step", "card_deals", "notation_words", "contract_word",
 ]
 
 Lang = words.Lang
@@ -234,3 +234,15 @@ def card_deals(game: Game) -> list[dict[str, Any]]:
     """Each deal of ``game`` played card by card, as a replay viewer shows it: the hands when play began, the
     talon, the discard, and each trick's cards and winner (see :func:`vistlog.projections.render.card_deals`)."""
     return render.card_deals(result_of(game))
+
+
+def notation_words(lang: Lang | None = None) -> dict[str, str]:
+    """The deal notation's words in ``lang`` (``{"raspas": "распасы", "whist": "вист", …}``): what a page writes
+    its lines in (``vistlog deal`` reads either language)."""
+    said = words.Words(lang).lang
+    return {w: word(w, said) for w in WORDS_RU}
+
+
+def contract_word(code: str, lang: Lang | None = None) -> str:
+    """A contract as the deal notation writes it in ``lang``: ``7бк``, ``козырный абонданс`` (``7NT``)."""
+    return word(code, words.Words(lang).lang)

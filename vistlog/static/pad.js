@@ -195,30 +195,32 @@ function defaultTricks() {
 }
 
 function composeLine() {
+  // the deal as a line of the notation, in the page's language (the server gives the words; it reads both)
   const tb = table();
   if (!tb) return "";
+  const w = (k) => tb.words[k] || k;
   const opts = [];
-  if (form.again !== null) opts.push("again " + form.again);
-  else if (!tb.dealer && form.dealer) opts.push("dealer " + form.dealer);
-  if (form.bomb) opts.push("bomb " + form.bomb);
-  if (form.turned) opts.push("turned " + form.turned);
+  if (form.again !== null) opts.push(w("again") + " " + form.again);
+  else if (!tb.dealer && form.dealer) opts.push(w("dealer") + " " + form.dealer);
+  if (form.bomb) opts.push(w("bomb") + " " + form.bomb);
+  if (form.turned) opts.push(w("turned") + " " + form.turned);
   const clauses = [];
   if (opts.length) clauses.push(opts.join(", "));
-  if (form.mode === "raspas") clauses.push("raspas");
+  if (form.mode === "raspas") clauses.push(w("raspas"));
   else if (form.declarer) {
-    const contract = form.mode === "misere" ? "misere" : form.contract;
+    const contract = form.mode === "misere" ? w("misere") : (tb.grid.find(([c]) => c === form.contract) || [])[2];
     if (contract) {
       const words = [form.declarer, contract];
-      for (const f of ["dark", "without_three", "totus", "igra"]) if (form.flags[f]) words.push(f.replace("_", "-"));
-      if (form.partner) words.push("partner", form.partner);
-      if (form.trump) words.push("trump", form.trump);
+      for (const f of ["dark", "without_three", "totus", "igra"]) if (form.flags[f]) words.push(w(f.replace("_", "-")));
+      if (form.partner) words.push(w("partner"), form.partner);
+      if (form.trump) words.push(w("trump"), form.trump);
       clauses.push(words.join(" "));
     }
   }
-  if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + c).join(", "));
+  if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + w(c)).join(", "));
   if (form.played && asksTricks()) {
     const hs = holders();
-    const last = form.mode === "raspas" && tb.last_needed && form.last ? ["last " + form.last] : [];
+    const last = form.mode === "raspas" && tb.last_needed && form.last ? [w("last") + " " + form.last] : [];
     clauses.push(hs.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", "));
   }
   return clauses.join("; ");
