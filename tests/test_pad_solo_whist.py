@@ -52,7 +52,10 @@ def _new_game(page: Any, game: str, all_pass: str) -> None:
         players.nth(k).fill(name)
     page.fill("#game-id", game)
     page.tap("#start")
-    page.wait_for_function("() => !document.querySelector('#deal-form').hidden")
+    # the page shows the new game (not the deal form of the one before it, which is there all along)
+    page.wait_for_function("(g) => document.querySelector('#game-select').value === g && "
+                           "!document.querySelector('#deal-form').hidden && "
+                           "/^Сдача 1( |$)/.test(document.querySelector('#deal-info').textContent)", arg=game)
 
 
 def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
@@ -66,6 +69,8 @@ def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
         page.tap(f"#contract-grid button[data-value='{contract}']")
     for value in needs.values():
         page.tap(f"#flags-row button[data-value='{value}']")
+    if tricks:
+        page.wait_for_selector("#tricks-row:not([hidden]) #tricks:not([hidden])")
     for player, n in tricks:
         for _ in range(15):
             shown = int(page.text_content(f"#tricks output[data-player='{player}']") or 0)

@@ -110,11 +110,13 @@ async function post(body) {
 // ------------------------------------------------------------------ state
 
 let asked = 0;   // the last state asked for: an answer to an earlier question (a poll's) never overwrites a later one
-async function load() {
+async function load(polled = false) {
   const mine = ++asked;
   const r = await api("/api/state?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
   if (mine !== asked) return;
   if (r.status !== 200) { $("status").textContent = r.data.error || r.status; return; }
+  // a poll that finds what is shown already draws nothing again (a button being tapped stays where it is)
+  if (polled && S && r.data.seq === S.seq && (r.data.game && r.data.game.id) === (S.game && S.game.id)) return;
   S = r.data;
   if (S.game) chosen = S.game.id;
   render();
@@ -127,7 +129,7 @@ async function poll() {
     if (r.status !== 200) throw new Error(String(r.status));
     const away = $("status").classList.contains("offline");
     lastSeen = Date.now();
-    if (away || (S && r.data.seq !== S.seq)) { $("status").classList.remove("offline"); await load(); }
+    if (away || (S && r.data.seq !== S.seq)) { $("status").classList.remove("offline"); await load(!away); }
   } catch (e) {
     // the server is away: within 3 s the page says so (a poll a second), and tries again
     if (Date.now() - lastSeen > 2500) {
