@@ -43,8 +43,8 @@ from .rules import Rules, RulesError, make_rules
 from . import hooks
 from .native import mypyc_attr
 
-__all__ = ["DecodeError", "LARGEST", "too_big", "decode", "decode_obj", "decode_owned", "encode", "encode_obj",
-           "unstructure", "CONVERTER", "loads_line"]
+__all__ = ["DecodeError", "LARGEST", "too_big", "first_where", "decode", "decode_obj", "decode_owned", "encode",
+           "encode_obj", "unstructure", "CONVERTER", "loads_line"]
 
 
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
@@ -68,22 +68,33 @@ LARGEST: Final = 2**63 - 1
 ``append``, the pad and every importer refuse a number past it, through :func:`too_big`."""
 
 
-def too_big(value: Any, where: str = "") -> str | None:
-    """The first whole number of ``value`` past :data:`LARGEST`, as ``field = value`` (walked without recursion).
+def first_where(value: Any, test: Callable[[Any], bool], where: str = "") -> tuple[str, Any] | None:
+    """The dotted place and the value of the first scalar of ``value`` (objects and arrays, nested) that passes
+    ``test``, in document order (walked without recursion); ``None`` when none does.
 
-    >>> too_big({"pool": {"Аня": 2**64 - 1}}), too_big({"pool": {"Аня": 20}})
-    ('pool.Аня = 18446744073709551615…', None)
+    >>> first_where({"a": [1, {"b": 7}]}, lambda v: v == 7)
+    ('a.1.b', 7)
     """
     stack: list[tuple[str, Any]] = [(where, value)]
     while stack:
         here, v = stack.pop()
-        if type(v) is int and not -LARGEST <= v <= LARGEST:
-            return f"{here} = {str(v)[:20]}…"
         if isinstance(v, dict):
-            stack.extend((f"{here}.{k}" if here else str(k), x) for k, x in v.items())
+            stack.extend(reversed([(f"{here}.{k}" if here else str(k), x) for k, x in v.items()]))
         elif isinstance(v, (list, tuple)):
-            stack.extend((f"{here}.{i}" if here else str(i), x) for i, x in enumerate(v))
+            stack.extend(reversed([(f"{here}.{i}" if here else str(i), x) for i, x in enumerate(v)]))
+        elif test(v):
+            return here, v
     return None
+
+
+def too_big(value: Any, where: str = "") -> str | None:
+    """The first whole number of ``value`` past :data:`LARGEST`, as ``field = value``.
+
+    >>> too_big({"pool": {"Аня": 2**64 - 1}}), too_big({"pool": {"Аня": 20}})
+    ('pool.Аня = 18446744073709551615…', None)
+    """
+    found = first_where(value, lambda v: type(v) is int and not -LARGEST <= v <= LARGEST, where)
+    return None if found is None else f"{found[0]} = {str(found[1])[:20]}…"
 
 
 MAX_DEPTH: Final = 64

@@ -177,6 +177,10 @@ _NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
 
 _NUMBERS_BOUNDED: Final = frozenset({OpeningBalance, Adjustment, ScoreRecorded})
 """The events outside the checked ranges of play whose numbers are only bounded by :data:`LARGEST`."""
+_FREE_TEXT: Final = frozenset({Adjustment, DealVoided, GameEnded})
+"""The events that carry a person's own words (``reason``), checked by
+:func:`~vistlog.events.text.free_text_problem`."""
+_POOLS_CLOSED: Final = "every pool is closed"
 
 D = TypeVar("D", bound=DealState)
 """The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
@@ -266,6 +270,10 @@ class GameState(Generic[D]):
             issues = self._bounded(ev)
             if issues:
                 return issues
+        if type(ev) in _FREE_TEXT:
+            why = free_text_problem(cast(Adjustment | DealVoided | GameEnded, ev).reason)
+            if why:
+                return [Issue("reason-invalid", "reason", f"the reason {why}")]
         if type(ev) in DEAL_EVENTS:
             d = self.deal
             if d is None:
@@ -359,16 +367,17 @@ class GameState(Generic[D]):
         holding = holders(self.players, dealer, dealer_sits_out=self.dealer_sits_out) if dealer else []
         d = self.deal
         open_deal = d.number if d is not None and self.unfinished() is not None else None
+        over = open_deal is None and self._game_over()
         voided = tuple((n, self.players[self.dealers[n] - 1]) for n in sorted(self.voided - self.replaced))
         return Table(game=self.id, kind=self.kind, tricks_total=None if self.PLAY_MAY_STOP else self.kind.tricks,
                      players=tuple(self.players), next_deal=self.deals_started + 1, dealer=dealer,
                      first_to_speak=holding[0] if holding else None, holders=tuple(holding), open_deal=open_deal,
-                     voided=voided, ended=self.ended, over=open_deal is None and self._game_over(),
+                     voided=voided, ended=self.ended, over=over,
                      dealer_sits_out=self.dealer_sits_out,
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
                      all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
                      last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets(),
-                     over_why=self.GAME_OVER.split(":")[0] if open_deal is None and self._game_over() else "")
+                     over_why=self.OVER_WHY if over else "")
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""
@@ -409,7 +418,9 @@ class GameState(Generic[D]):
     """Everybody passing is the holders' passes (see :attr:`Table.all_pass_bids`)."""
     AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
     LAST_TRICK_NEEDED: ClassVar[bool] = False
-    GAME_OVER: ClassVar[str] = ("every pool is closed: game {game} is over (the rules end it so); "
+    OVER_WHY: ClassVar[str] = _POOLS_CLOSED
+    """Why the rules end the game (:meth:`_game_over`), in a few words (:attr:`Table.over_why`)."""
+    GAME_OVER: ClassVar[str] = (_POOLS_CLOSED + ": game {game} is over (the rules end it so); "
                                 "record its game_ended, or start a new game")
     """Why no deal may start once :meth:`_game_over` says so."""
     """A deal without contract may be played (Solo Whist's general misère) and then needs ``last``."""
@@ -733,23 +744,12 @@ class GameState(Generic[D]):
         return [Issue("number-too-large", big.partition(" = ")[0],
                       f"{big}: past the largest number a log holds ({LARGEST})")]
 
-    @staticmethod
-    def _reason(ev: Adjustment | DealVoided | GameEnded) -> list[Issue]:
-        why = free_text_problem(ev.reason)
-        return [Issue("reason-invalid", "reason", f"the reason {why}")] if why else []
-
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
-        issues = self._reason(ev)
-        if issues:
-            return issues
         as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
                                     whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
         return [i for i in self._opening(as_balance) if i.field != "type"]
 
     def _voided(self, ev: DealVoided) -> list[Issue]:
-        issues = self._reason(ev)
-        if issues:
-            return issues
         if not 1 <= ev.deal <= self.deals_started:
             return [Issue("void-unplayed", "deal",
                           f"deal {ev.deal} has not been played (last deal {self.deals_started})")]
@@ -777,9 +777,6 @@ class GameState(Generic[D]):
         return []
 
     def _ended(self, ev: GameEnded) -> list[Issue]:
-        issues = self._reason(ev)
-        if issues:
-            return issues
         why = self.unfinished()
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None

@@ -912,11 +912,7 @@ class LogWriter:
                         with contextlib.suppress(OSError):  # waiting on it sees it unlinked and opens anew
                             os.unlink(path)
                     raise
-                self._end = good_end + len(blob)
-                self._chain.state = state
-                self._chain.began = True
-                self._chain.keyed = self._chain.keyed or key is not None
-                self._last_seq = accepted[-1].seq
+                self._advanced(good_end + len(blob), state, accepted[-1].seq)
             self.check = check
             return accepted
         finally:
@@ -957,16 +953,20 @@ class LogWriter:
                         os.unlink(path)
                 raise
             if count:
-                self._end = good_end + spool.length
-                self._chain.state = chaining.state
-                self._chain.began = True
-                self._chain.keyed = self._chain.keyed or key is not None
-                self._last_seq = chaining.last_seq
+                self._advanced(good_end + spool.length, chaining.state, chaining.last_seq)
             self.check = check
             return count
         finally:
             spool.close()
             os.close(fd)
+
+    def _advanced(self, end: int, state: bytes, last_seq: int) -> None:
+        """What this writer knows of the log once its lines are on disk: the end, the chain, the last ``seq``."""
+        self._end = end
+        self._chain.state = state
+        self._chain.began = True
+        self._chain.keyed = self._chain.keyed or self.key is not None
+        self._last_seq = last_seq
 
     def _catch_up(self, fd: int) -> None:
         """Bring the checker up to the log's end: from the start when it is unknown, when the file is

@@ -144,6 +144,10 @@ class SerbianDeal(PreferansDeal):
         return [p for p in self.holders if p in playing]
 
 
+_BULAS_ZERO: Final = "the bulas add up to 0"
+"""Why the rules end a Serbian game."""
+
+
 class SerbianGame(PreferansGame):
     """A game under the ``serbian`` preset: one :class:`SerbianDeal` at a time."""
 
@@ -223,7 +227,8 @@ class SerbianGame(PreferansGame):
 
     # ------------------------------------------------------------------ deal start
 
-    GAME_OVER = "the bulas add up to 0: game {game} is over; record its game_ended, or start a new game"
+    OVER_WHY = _BULAS_ZERO
+    GAME_OVER = _BULAS_ZERO + ": game {game} is over; record its game_ended, or start a new game"
 
     def _game_over(self) -> bool:
         return self.oracle is not None and self.oracle.all_pools_closed(self.id)
@@ -605,9 +610,6 @@ class SerbianGame(PreferansGame):
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
         if ev.pool or ev.mountain or ev.whists or ev.points:
             return [Issue("balance-serbian", "bula", "a Serbian adjustment has bula and soups only")]
-        issues = self._reason(ev)
-        if issues:
-            return issues
         return self._balance(ev.bula, ev.soups, late=False)
 
     def _balance(self, bula: Mapping[str, int], soups: Mapping[str, Mapping[str, int]], late: bool

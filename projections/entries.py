@@ -20,7 +20,11 @@ from typing import Final, Literal
 
 import attrs
 
-__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num"]
+__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num",
+           "ADJUSTMENT_REASON"]
+
+ADJUSTMENT_REASON: Final = "adjustment: "
+"""What an agreed adjustment's entries say before the adjustment's own words (which no view translates)."""
 
 Column = Literal["pool", "mountain", "whists", "points", "bula", "soups", "refe"]
 """A column of the sheet: a typo in one is a type error."""

@@ -33,7 +33,7 @@ from vistlog.events.model import (
     OpeningBalance, ScoreRecorded,
 )
 
-from .entries import Column, DealScore, Entry, Num, Totals, fmt
+from .entries import ADJUSTMENT_REASON, Column, DealScore, Entry, Num, Totals, fmt
 from .settlement import money, payments, round_to_zero_sum
 from .variants import scoring_of
 
@@ -435,7 +435,7 @@ class GameFold:
         assert isinstance(item, (OpeningBalance, Adjustment))
         deal = 0 if kind == "opening" else self.current_deal
         reason = printable(getattr(item, "reason", None) or "agreed")
-        why = "opening balance" if kind == "opening" else f"adjustment: {reason}"
+        why = "opening balance" if kind == "opening" else ADJUSTMENT_REASON + reason
         own: tuple[Column, ...] = ("pool", "mountain", "points")
         rows: list[tuple[Column, str, Num, str | None]] = [
             (column, p, x, None) for column in own for p, x in getattr(item, column).items()]

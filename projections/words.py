@@ -29,6 +29,8 @@ from typing import Any, Final, Literal
 from vistlog.events.rules import show
 from vistlog.events.variants import VARIANTS
 
+from .entries import ADJUSTMENT_REASON
+
 __all__ = ["Lang", "LANGS", "Words", "default_lang", "mixed", "signed", "plural", "rules_words", "REASONS", "RU"]
 
 Lang = Literal["ru", "en"]
@@ -335,7 +337,6 @@ pairs applied in order. A test says every reason of every sample and vector in R
 English word left."""
 
 _REASONS = tuple((re.compile(p), r) for p, r in REASONS)
-_ADJUSTMENT: Final = "adjustment: "  # the fold's prefix to an adjustment's own reason
 _CONTRACT = re.compile(r"(?<![\w/])(10|[6-9])(S|C|D|H|NT)(?![\w/])")
 _BIDS = {"misere": "misère", "trump_abundance": "trump abundance", "open_misere": "open misère",
          "full_abundance": "full abundance"}
@@ -392,8 +393,8 @@ class Words:
         """A reason from the sheet in this language, its contracts in symbols. What a person wrote (an
         agreed adjustment's own words) is said as written: only what vistlog wrote is translated, and in
         time linear in the text (every pattern is anchored or starts at a word's first character)."""
-        if text.startswith(_ADJUSTMENT):
-            return self("adjustment: ") + text[len(_ADJUSTMENT):]
+        if text.startswith(ADJUSTMENT_REASON):
+            return self(ADJUSTMENT_REASON) + text[len(ADJUSTMENT_REASON):]
         text = self.contracts_in(text)
         if self.lang == "en":
             return _MISERE.sub("misère", _english_plurals(text))

@@ -244,6 +244,19 @@ def test_5_idle_connections_are_dropped_and_the_table_is_still_served(pad: Any) 
     assert not any("Traceback" in line for line in pad.printed)
 
 
+def test_5_the_event_loops_errors_are_one_line_a_minute_never_a_traceback() -> None:
+    """At the open-file limit the accept loop fails on every try: said once a minute, in one line."""
+    from vistlog.pad import _quiet_loop_errors
+
+    said: list[str] = []
+    handler = _quiet_loop_errors(said.append)
+    for _ in range(1000):
+        handler(None, {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many")})
+    handler(None, {"message": "another error"})
+    assert said == ["vistlog serve: socket.accept() out of system resource: OSError: [Errno 24] Too many",
+                    "vistlog serve: another error"]
+
+
 def test_5_a_request_sent_a_byte_at_a_time_is_dropped(pad: Any) -> None:
     import select
 

@@ -694,11 +694,12 @@ class Recorder:
         return _table_of(self._live(), game, f"{self.path}: ")
 
     def record(self, events: Iterable[Event | Mapping[str, Any]], *, expect_seq: int | None = None,
-               source: str = "<pad>") -> list[Event]:
-        """Check and append events (dicts without ``seq`` get the next ones), all or none."""
+               source: str = "<pad>", then: Callable[[], list[Problem]] | None = None) -> list[Event]:
+        """Check and append events (dicts without ``seq`` get the next ones), all or none; ``then`` says what
+        else is wrong once they have all passed (see :meth:`~vistlog.events.log.LogWriter.append`)."""
         items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
         try:
-            return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq)
+            return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq, then=then)
         except OSError as exc:
             raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
 
@@ -725,12 +726,7 @@ class Recorder:
             return [Problem("<line>", None, None, "line", f"{why}: a line is a whole deal; say how it ended",
                             code="line-unfinished")] if why else []
 
-        items = [_plain(ev) for ev in events]
-        try:
-            return self._writer.append([(None, item) for item in items], "<line>", expect_seq=expect_seq,
-                                       then=whole if deal is not None else None)
-        except OSError as exc:
-            raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
+        return self.record(events, expect_seq=expect_seq, source="<line>", then=whole if deal is not None else None)
 
 
 def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table:

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ..codec import first_where
 from .base import ImportedGame, SourceError, source, structure
 
 __all__ = ["read", "canonical_json", "state_hash"]
@@ -100,25 +101,11 @@ def _load(path: str, data: bytes) -> Envelope:
         raise SourceError(f"{path}: not a «Пуля преферанса» save: JSON nested too deep") from None
     if type(raw) is not dict or raw.get("format") != "preferans-local-v2":
         raise SourceError(f"{path}: not a «Пуля преферанса» save (format preferans-local-v2)")
-    where = _non_finite(raw)
+    where = first_where(raw, lambda v: type(v) is float and not math.isfinite(v))
     if where is not None:
         raise SourceError(f"{path}: {where[0]}: {where[1]} is not a number JSON allows (NaN and Infinity are "
                           "not JSON): the save was not written by the program")
     return structure(raw, Envelope, path, "a «Пуля преферанса» save")
-
-
-def _non_finite(value: Any) -> tuple[str, str] | None:
-    """The dotted place and spelling of the first NaN or Infinity in ``value`` (walked without recursion)."""
-    stack: list[tuple[str, Any]] = [("", value)]
-    while stack:
-        where, v = stack.pop()
-        if type(v) is float and not math.isfinite(v):
-            return where or "(the file)", str(v)
-        if type(v) is dict:
-            stack.extend((f"{where}.{k}" if where else str(k), x) for k, x in reversed(v.items()))
-        elif type(v) is list:
-            stack.extend((f"{where}.{i}" if where else str(i), x) for i, x in reversed(list(enumerate(v))))
-    return None
 
 
 def _numbers(path: str, state: dict[str, Any], n: int) -> tuple[list[int], list[int], list[list[int]]]:

@@ -232,7 +232,7 @@ def card_deals(res: GameResult) -> list[dict[str, Any]]:
         hands = rec.hands_in_play()
         if not cards or start is None or hands is None:
             continue
-        per = len(hands) if rec.contract is not None else len(rec.holders)
+        per = len(rec.playing or rec.holders)  # a trick has a card of each who plays
         tricks: list[dict[str, Any]] = [{"cards": [[c.player, str(c.card)] for c in cards[k:k + per]], "winner": None}
                                         for k in range(0, len(cards), per)]
         won: dict[str, int] = {}
