@@ -58,17 +58,31 @@ def _new_game(page: Any, game: str, all_pass: str) -> None:
                            "/^Сдача 1( |$)/.test(document.querySelector('#deal-info').textContent)", arg=game)
 
 
+def _choose(page: Any, button: str) -> None:
+    """Tap a choice until the page shows it chosen. Under load (CI runs two suites on two cores) a tap has
+    been seen to land on a button the page was just drawing again; a person taps again too, and so does this
+    (at most three times)."""
+    for _ in range(3):
+        page.tap(button)
+        try:
+            page.wait_for_selector(button + ".sel", timeout=3000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's timeout: tap again
+            continue
+    raise AssertionError(f"{button} never showed as chosen")
+
+
 def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
     turned, mode, declarer, contract, needs, tricks, last = deal
     if dealer is not None:
-        page.tap(f"#dealer-buttons button[data-value='{dealer}']")
-    page.tap(f"#mode-buttons button[data-value='{mode}']")
+        _choose(page, f"#dealer-buttons button[data-value='{dealer}']")
+    _choose(page, f"#mode-buttons button[data-value='{mode}']")
     page.fill("#turned", turned)
     if declarer:
-        page.tap(f"#declarer-buttons button[data-value='{declarer}']")
-        page.tap(f"#contract-grid button[data-value='{contract}']")
+        _choose(page, f"#declarer-buttons button[data-value='{declarer}']")
+        _choose(page, f"#contract-grid button[data-value='{contract}']")
     for value in needs.values():
-        page.tap(f"#flags-row button[data-value='{value}']")
+        _choose(page, f"#flags-row button[data-value='{value}']")
     if tricks:
         page.wait_for_selector("#tricks-row:not([hidden]) #tricks:not([hidden])")
     for player, n in tricks:
