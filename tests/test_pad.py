@@ -199,7 +199,7 @@ def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Serv
     for i, name in enumerate(["Аня", "Боря", "Вова"]):
         page.fill(f".player >> nth={i}", name)
     page.select_option("#preset", "sochi")
-    page.wait_for_selector("[data-option='raspas_progression']", state="attached")
+    page.wait_for_selector("#options[data-preset='sochi'] [data-option='raspas_progression']", state="attached")
     page.fill("#pool", "30")
     page.fill("#stake", "0.10")
     page.fill("#game-id", G)

@@ -45,7 +45,8 @@ def _new_game(page: Any, game: str, all_pass: str) -> None:
     page.select_option("#preset", "encyclopedia")
     if not page.evaluate("() => document.querySelector('#tab-new details').open"):
         page.tap("#tab-new details summary")
-    page.wait_for_selector("[data-option='all_pass']")
+    # the options are drawn again for the preset chosen: fill them once they are this preset's
+    page.wait_for_selector("#options[data-preset='encyclopedia'] [data-option='all_pass']")
     page.fill("[data-option='all_pass']", all_pass)
     players = page.locator(".player")
     for k, name in enumerate(PLAYERS):

@@ -557,14 +557,19 @@ async function renderNew() {
 
 let presetOptions = [];
 let presetStart = {};   // the start of the chosen preset's game_started, as the server gives it
+let optionsAsked = 0;   // a preset chosen again before its options came: only the last answer is drawn
 async function loadOptions() {
-  const r = await api("/api/rules/" + encodeURIComponent($("preset").value));
+  const mine = ++optionsAsked, preset = $("preset").value;
+  delete $("options").dataset.preset;
+  const r = await api("/api/rules/" + encodeURIComponent(preset));
+  if (mine !== optionsAsked) return;
   presetOptions = r.data.options;
   presetStart = r.data.start;
   $("pool").disabled = !r.data.pool;
   $("options").replaceChildren(...presetOptions.map((o) => el("tr", {},
     el("td", {}, o.name), el("td", {}, el("input", { "data-option": o.name, value: o.shown })),
     el("td", {}, o.accepts), el("td", {}, o.meaning))));
+  $("options").dataset.preset = preset;   // the options shown are this preset's
 }
 
 async function startGame() {
