@@ -154,10 +154,10 @@ def _tap_deal(page: Any, d: tuple[Any, ...], dealer: str | None = None) -> None:
         page.check(f"#flag-{f}")
     for p, call in calls:
         page.click(f"#calls-buttons button[data-player='{p}'][data-call='{call}']")
-    if tricks is None:
-        if page.is_checked("#played"):
-            page.uncheck("#played")
+    if tricks is None:  # decided without play (both passed, a half-whist, without three): no tricks are asked
+        page.wait_for_selector("#tricks-row", state="hidden")
     else:
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")  # the game's answer is drawn
         holders = list(tricks)[:-1]  # the last holder's count follows from the others'
         for p in holders:
             for _ in range(12):
@@ -225,7 +225,7 @@ def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Serv
     page.wait_for_selector("#deal-list li.void[data-deal='5']")
     by_hand.append({"type": "deal_voided", "game": G, "deal": 5, "reason": "Вова сыграл 7♣"})
     page.click("#deal-list li[data-deal='5'] button:has-text('Записать заново')")
-    assert "запись заново сдачи 5" in page.text_content("#deal-info")
+    page.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('запись заново сдачи 5')")
     _tap_deal(page, CORRECTED)
     by_hand += _events_by_hand(5, "Боря", CORRECTED, again=True)
     _tap_deal(page, LAST)
@@ -277,7 +277,7 @@ def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refu
         page.click("#contract-grid button[data-value='6S']")
         for p in defence:  # a line is a whole deal: both defenders pass, decided without play
             page.click(f"#calls-buttons button[data-player='{p}'][data-call='pass']")
-        page.uncheck("#played")
+        page.wait_for_selector("#tricks-row", state="hidden")  # decided without play: no tricks asked
     one.evaluate("() => { window.sent = recordDeal(); }")
     two.evaluate("() => { window.sent = recordDeal(); }")
     one.evaluate("() => window.sent")
@@ -485,8 +485,9 @@ def test_when_every_pool_is_closed_the_page_says_the_game_is_over(server: Server
     status, body = request(server.base + "/api/record", {"events": events}, {"X-Vistlog-Pad": "1"})
     assert status == 200, body
     status, state = request(server.base + "/api/state")
-    assert state["game"]["table"]["next"] == {"step": "over", "deal": 4, "dealer": "Аня", "speaks": "Боря",
-                                              "why": "все пули закрыты"}
+    nx = state["game"]["table"]["next"]
+    assert {k: nx[k] for k in ("step", "deal", "why", "contracts", "calls", "tricks")} == {
+        "step": "over", "deal": 4, "why": "все пули закрыты", "contracts": [], "calls": [], "tricks": False}
     page = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page.wait_for_selector("#ended:not([hidden])")
     assert page.is_hidden("#deal-form")
@@ -526,7 +527,7 @@ def test_a_form_begun_before_another_device_wrote_is_never_written_unasked(serve
     two.wait_for_selector("#record-as-next")
     assert "ваша сдача не записана" in (two.text_content("#err-general") or "")
     assert log.read_bytes() == before  # nothing written
-    assert two.is_checked("#played") and two.input_value("#line")  # the form keeps its content
+    assert two.input_value("#line")  # the form keeps its content
     two.click("#record-as-next")
     two.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 3')", timeout=5000)
     assert [e.deal for e in vistlog.game_events(log) if e.type == "deal_started"] == [1, 2]
@@ -562,10 +563,12 @@ def test_a_phone_at_the_table(server: Server, browser: Any) -> None:
     log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
     assert vistlog.game_events(log)[0].stake == "0.5"
     phone.tap("#dealer-buttons button[data-value='Аня']")  # Боря speaks first; the buttons stay in seat order
+    phone.wait_for_selector("body:not(.asking)")  # the game's answer is drawn
     assert phone.locator("#declarer-buttons button").all_text_contents() == ["Аня", "Боря", "Вова"]
     phone.tap("#declarer-buttons button[data-value='Боря']")
     phone.tap("#contract-grid button[data-value='6S']")
     phone.tap("#calls-buttons button[data-player='Вова'][data-call='pass']")
+    phone.wait_for_selector("body:not(.asking)")
     assert "sel" in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='pass']", "class") or "")
     assert "sel" not in (phone.get_attribute("#calls-buttons button[data-player='Вова'][data-call='whist']", "class")
                          or "")

@@ -85,7 +85,7 @@ def _tap(page: Any, deal: tuple[Any, ...], dealer: str | None = None) -> None:
     for value in needs.values():
         _choose(page, f"#flags-row button[data-value='{value}']")
     if tricks:
-        page.wait_for_selector("#tricks-row:not([hidden]) #tricks:not([hidden])")
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden]) #tricks:not([hidden])")
     for player, n in tricks:
         for _ in range(15):
             shown = int(page.text_content(f"#tricks output[data-player='{player}']") or 0)
@@ -126,9 +126,15 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         page.tap("#dealer-buttons button[data-value='Петя']")
         page.tap("#declarer-buttons button[data-value='Маша']")
         page.tap("#contract-grid button[data-value='abundance']")
+        # an abundance names its trump before its tricks are asked (the game asks them once the contract is whole)
+        page.wait_for_selector("body:not(.asking)")
+        assert page.locator("#tricks-row").is_hidden()
+        page.tap("#flags-row button[data-value='H']")
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
         assert page.text_content("#tricks output[data-player='Маша']") == "9"
         page.tap("#contract-grid button[data-value='prop']")
         page.tap("#flags-row button[data-value='Оля']")
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
         shown = {p: int(page.text_content(f"#tricks output[data-player='{p}']") or 0) for p in PLAYERS}
         assert shown["Маша"] + shown["Оля"] == 8 and sum(shown.values()) == 13, shown
         page.tap("#clear")

@@ -35,6 +35,7 @@ build._install_pure_finder()  # VISTLOG_BUILD=pure: the source files, before any
 from vistlog.events.codec import DecodeError
 from vistlog.events.importers import ImportedGame, SourceError
 from vistlog.events.game import Table
+from vistlog.events.nextstep import Next
 from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogUnreadable, VerifyResult
 from vistlog.events.notation import NotationError
 from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
@@ -55,7 +56,7 @@ __all__ = [
     "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
     "GameAnalysis", "SOLVER_COMPILED",
     "Variant", "VARIANTS", "Kind", "Source",
-    "Checker", "IllegalEventError", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
+    "Checker", "IllegalEventError", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",
     "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive", "build",

@@ -43,6 +43,8 @@ from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.text import nearest
 from vistlog.events.checker import LogChecker
 from vistlog.events.game import Table
+from vistlog.events.nextstep import Next
+from vistlog.events.nextstep import next_step as next_of
 from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 from vistlog.events.rules import Rules
@@ -62,7 +64,7 @@ __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
-    "FORMATS_IN", "FORMATS_OUT", "Table", "Recorder", "deal_lines", "NotationError", "AppendConflict",
+    "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
@@ -702,6 +704,36 @@ class Recorder:
             return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq, then=then)
         except OSError as exc:
             raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
+
+    def next_step(self, game: str | None = None, line: str = "", *, declarer: str | None = None,
+                  contract: str | None = None, all_pass: bool = False) -> Next:
+        """What may come next in ``game`` (see :func:`~vistlog.events.nextstep.next_step`), with ``line`` (the
+        deal being composed, in the notation, possibly unfinished) as its draft, and what the form chose that
+        the draft cannot say yet (``declarer``, ``contract``, ``all_pass``). A draft that does not read gives
+        the choices without it and its problem (``code`` ``notation-invalid``).
+
+        >>> import tempfile
+        >>> r = Recorder(os.path.join(tempfile.mkdtemp(), "evening.jsonl"))
+        >>> _ = r.record([{"type": "game_started", "game": "g", "kind": "preferans",
+        ...                "players": ["Аня", "Боря", "Вова"], "pool": 10, "rules": {"preset": "sochi"}}])
+        >>> r.next_step(line="dealer Аня; Боря 7S; Вова pass").calls
+        (('Аня', 'pass'), ('Аня', 'whist'), ('Аня', 'half'))
+        >>> r.next_step(line="dealer Аня; Боря 8S; Вова pass").calls
+        (('Аня', 'pass'), ('Аня', 'whist'))
+        """
+        self.refresh()
+        live = self._live()
+        if live is not None and game is not None and game in live.ended:
+            return Next("over", 0, why="game_ended was recorded", adjust=False)
+        table = _table_of(live, game, f"{self.path}: ")
+        assert live is not None
+        state = live.games[table.game]
+        chosen = {"declarer": declarer, "contract": contract, "all_pass": all_pass}
+        try:
+            draft = parse_notation(line, table) if line.strip() else []
+        except NotationError as exc:
+            return attrs.evolve(next_of(state, **chosen), problem=Issue(exc.code, "line", str(exc)))
+        return next_of(state, draft, **chosen)
 
     def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
         """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""

@@ -25,7 +25,7 @@ import orjson
 from . import archive, build, views
 from .api import (
     MAX_LINE, SOLVER_COMPILED, AppendRejected, ClaimError, DecodeError, Game, LogProblems, LogUnreadable,
-    NotationError, Problem, Recorder, SourceError, Table, UnknownName, VistlogError, analysis_json, append,
+    NotationError, Problem, Next, Recorder, SourceError, UnknownName, VistlogError, analysis_json, append,
     cannot_carry, check_log, deal_lines, dump, game_events, input_lines, nearest, open_log, parse_line, read_games,
     verify,
 )
@@ -507,7 +507,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     what = f"deal {getattr(done[0], 'deal', '')}" if done[0].type == "deal_started" else done[0].type.replace("_", " ")
     _err(f"{args.log}: recorded {what} (seq {done[0].seq}..{done[-1].seq})")
     if done[-1].type != "game_ended":
-        _err(_next_deal(recorder.table(done[0].game)))
+        _err(_next_deal(recorder.next_step(done[0].game)))
     return 0
 
 
@@ -523,11 +523,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _next_deal(t: Table) -> str:
-    """What the table needs to know before the next deal."""
-    if t.open_deal is not None:
-        return f"deal {t.open_deal} is not finished"
-    return f"next: deal {t.next_deal}, {t.dealer} deals, {t.first_to_speak} speaks first"
+def _next_deal(nx: Next) -> str:
+    """What the table needs to know before the next deal (the game's next step)."""
+    if nx.step == "over":
+        return f"next: nothing, the game is over ({nx.why})"
+    if nx.step == "open":
+        return f"next: deal {nx.deal} must be finished or voided first ({nx.why})"
+    if nx.step == "dealer":
+        return f"next: deal {nx.deal}, anybody deals"
+    return f"next: deal {nx.deal}, {nx.dealer} deals, {nx.speaks} speaks first"
 
 
 def cmd_import(args: argparse.Namespace) -> int:

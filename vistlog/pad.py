@@ -52,6 +52,8 @@ MAX_UPLOAD = 4 * 1024 * 1024
 """The largest file the page may upload for import, in bytes: import holds one of any format in well under
 150 MB (``bench/import_memory.py`` measures it: 66 MB for a 4 MB protocol CSV, 78 MB for a 4 MB PBN; a
 larger archive is imported with ``vistlog import``)."""
+MAX_DRAFT = 2000
+"""The longest draft line the page may ask about (``GET /api/next``), in characters."""
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """Addresses that reach only this machine: serving there needs no token."""
 _ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html"}
@@ -122,6 +124,9 @@ class Pad:
             full = dict(view["full"][chosen])
             table = tables.get(chosen)
             full["table"] = _table_json(table, lang) if table is not None else None
+            if table is not None:
+                with self.lock:
+                    full["table"]["next"] = views.next_step(self.recorder.next_step(chosen), lang)
             out["game"] = full
         return out
 
@@ -159,6 +164,20 @@ class Pad:
         full = {game: kept.get(game) or still[game] for game in order if game in kept or game in still}
         games = [{k: v[k] for k in ("id", "players", "kind", "variant", "ended")} for v in full.values()]
         return {"games": games, "full": full, "problems": problems}
+
+    def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru"
+                  ) -> dict[str, Any]:
+        """What may come next in ``game`` with the deal the page is composing (``line``, and what the form
+        chose that the line cannot say yet): :meth:`vistlog.api.Recorder.next_step`, in ``lang``."""
+        if len(line) > MAX_DRAFT:
+            raise HttpError(413, f"a draft line is at most {MAX_DRAFT} characters")
+        with self.lock:
+            try:
+                nx = self.recorder.next_step(game, line, declarer=chosen.get("declarer"),
+                                             contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")))
+            except VistlogError as exc:
+                raise HttpError(404, str(exc)) from None
+        return views.next_step(nx, lang)
 
     # ------------------------------------------------------------------ writing
 
@@ -255,8 +274,9 @@ def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     levels = any(c[:1].isdigit() for c in t.contracts)
     modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
     grid = [c for c in t.contracts if not (levels and c == "misere")]
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "next": views.next_step(t, lang), "modes": modes,
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": modes,
             "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang)] for c in grid],
+            "grid_columns": 5 if levels and len(grid) % 5 == 0 else 2,
             "words": views.notation_words(lang),
             "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
 
@@ -330,6 +350,12 @@ def make_app(pad: Pad) -> Starlette:
         game = request.query_params.get("game")
         return _json(await _run(pad.state, game, _lang(request)))
 
+    async def next_step(request: Request) -> Response:
+        q = request.query_params
+        chosen = {"declarer": q.get("declarer") or None, "contract": q.get("contract") or None,
+                  "all_pass": q.get("all_pass") == "1"}
+        return _json(await _run(pad.next_step, q.get("game"), q.get("line", ""), chosen, _lang(request)))
+
     async def rules(request: Request) -> Response:
         preset = request.path_params["preset"]
         try:
@@ -391,6 +417,7 @@ def make_app(pad: Pad) -> Starlette:
         Route("/static/{name}", guard(asset)),
         Route("/api/version", guard(version)),
         Route("/api/state", guard(state)),
+        Route("/api/next", guard(next_step)),
         Route("/api/analysis", guard(analysis)),
         Route("/api/presets", guard(presets)),
         Route("/api/rules/{preset}", guard(rules)),

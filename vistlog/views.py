@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO, Any
 
+import attrs
+
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
+from vistlog.events.nextstep import Next
 from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
@@ -218,16 +221,24 @@ def preset_label(preset: str, lang: Lang | None = None) -> str:
     return f"{said} ({preset})" if said != preset else preset
 
 
-def next_step(table: Table, lang: Lang | None = None) -> dict[str, Any]:
-    """What may come next in a game, as a page shows it: ``{"step": "deal", "deal", "dealer", "speaks"}``, or
-    ``"step": "over"`` with ``why`` in ``lang`` (``все пули закрыты``) once the rules or a ``game_ended`` end it."""
+def next_step(nx: Next, lang: Lang | None = None) -> dict[str, Any]:
+    """What may come next in a game (:class:`~vistlog.events.nextstep.Next`) as a page shows it: every field as
+    data, ``why`` and a draft's ``problem`` in ``lang`` (``все пули закрыты``), each contract offered with its
+    label (``contract_labels``).
+
+    >>> from vistlog.events.nextstep import Next
+    >>> next_step(Next("over", 13, why="every pool is closed"), "ru")["why"]
+    'все пули закрыты'
+    """
     w = words.Words(lang)
-    over = table.ended or table.over
-    step: dict[str, Any] = {"step": "over" if over else "deal", "deal": table.next_deal, "dealer": table.dealer,
-                            "speaks": table.first_to_speak}
-    if over:
-        step["why"] = w(table.over_why) if table.over else w("game_ended was recorded")
-    return step
+    out = attrs.asdict(nx, recurse=False)
+    out["why"] = w(nx.why) if nx.why else ""
+    out["guess"] = dict(nx.guess)
+    out["contract_labels"] = {c: contract_label(c, lang) for c in nx.contracts}
+    p = nx.problem
+    out["problem"] = None if p is None else {"code": p.code, "field": p.field,
+                                             "message": problem_message(p.code, p.message, lang)}
+    return out
 
 
 def card_deals(game: Game) -> list[dict[str, Any]]:

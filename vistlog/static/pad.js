@@ -6,7 +6,7 @@ const T = {
   ru: {
     tab_deal: "Сдача", tab_sheet: "Пулька", tab_deals: "Сдачи", tab_replay: "Просмотр", tab_new: "Новая игра",
     tab_files: "Файлы", no_game: "Нет игры: начните новую.", dealer: "Сдаёт", declarer: "Играет", calls: "Висты",
-    played: "Взятки", line: "Строка", record: "Записать", clear: "Сброс", game_ended: "Игра окончена.", game_over: "Игра окончена",
+    played: "Записать взятки", line: "Строка", record: "Записать", clear: "Сброс", game_ended: "Игра окончена.", game_over: "Игра окончена",
     settlement: "Расчёт", undo: "Отменить последнюю сдачу", end_game: "Закончить игру",
     adjustment: "Поправка по согласию", lines: "Сдачи строкой", players: "Игроки по кругу", preset: "Правила",
     pool: "Пуля", stake: "Ставка за вист", game_id: "Игра", options: "Опции правил", start: "Начать игру",
@@ -33,7 +33,7 @@ const T = {
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
     tab_files: "Files", no_game: "No game: start a new one.", dealer: "Dealer", declarer: "Declarer", calls: "Whists",
-    played: "Tricks", line: "Line", record: "Record", clear: "Clear", game_ended: "The game has ended.", game_over: "The game is over",
+    played: "Write the tricks", line: "Line", record: "Record", clear: "Clear", game_ended: "The game has ended.", game_over: "The game is over",
     settlement: "Settlement", undo: "Undo the last deal", end_game: "End the game",
     adjustment: "Agreed adjustment", lines: "Deals as lines", players: "Players, clockwise", preset: "Rules",
     pool: "Pool", stake: "Stake per whist", game_id: "Game", options: "Rule options", start: "Start the game",
@@ -59,7 +59,6 @@ const T = {
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
-const KONTRAS = ["kontra", "rekontra", "subkontra", "mortkontra"];
 
 let lang = localStorage.getItem("vistlog-lang") || "ru";
 const query = new URLSearchParams(location.search);
@@ -77,7 +76,7 @@ function fresh() {
   // seq: the log's next seq when the form was begun; a write names it, so that a form made before another
   // device wrote a deal is never written as the next deal unasked (409)
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
-           partner: null, trump: null, calls: [], tricks: {}, played: true, again: null, edited: false, last: null,
+           partner: null, trump: null, calls: [], offered: {}, tricks: {}, played: false, again: null, edited: false, last: null,
            seq: null };
 }
 
@@ -143,61 +142,16 @@ function game() { return S && S.game; }
 function table() { return S && S.game && S.game.table; }
 
 // ------------------------------------------------------------------ the deal form
+// The form composes the deal as a line of the notation; what it may say next (who holds cards, the
+// contracts, each call, whether tricks are asked and a first guess for them) is the game's to say: the page
+// asks GET /api/next with the line so far and draws the choices it answers (NX), nothing else.
 
-function holders() {
-  const tb = table();
-  if (!tb) return [];
-  let dealer = tb.dealer;
-  if (form.again !== null) {
-    const v = tb.voided.find((x) => x[0] === form.again);
-    dealer = v ? v[1] : dealer;
-  } else if (!dealer) dealer = form.dealer;
-  if (!dealer) return [];
-  const ps = tb.players, i = ps.indexOf(dealer), order = [];
-  for (let k = 1; k <= ps.length; k++) order.push(ps[(i + k) % ps.length]);
-  return tb.dealer_sits_out ? order.filter((p) => p !== dealer) : order;
-}
+let NX = null;          // the server's answer for the form's draft
+let nextAsked = 0;
+let asking = Promise.resolve();
 
-function defenders() {
-  const hs = holders();
-  if (!form.declarer) return [];
-  const i = hs.indexOf(form.declarer);
-  return hs.slice(i + 1).concat(hs.slice(0, i));
-}
-
-function level(contract) { const m = /^(\d+)/.exec(contract || ""); return m ? Number(m[1]) : 0; }
-
-// what the chosen contract must say besides its declarer (the game's own list: a partner, a trump)
-function needs() { const tb = table(); return tb ? tb.needs.filter(([c]) => c === form.contract).map(([, f]) => f) : []; }
-
-// whether the deal's tricks are asked: a contract's, or a pass-out the game plays out
-function asksTricks() {
-  const tb = table();
-  return form.mode === "raspas" ? !!(tb && tb.all_pass_played) : !!form.declarer;
-}
-
-function defaultTricks() {
-  // a first guess the steppers start from: the declaring side takes what its contract needs (the game's
-  // targets), the others share the rest; a pass-out is shared evenly
-  const tb = table(), hs = holders(), total = tb.tricks_total || 10, tricks = {};
-  hs.forEach((p) => { tricks[p] = 0; });
-  const spread = (who, n) => { let rest = n; who.forEach((p, k) => { const m = k === who.length - 1 ? rest : Math.ceil(rest / (who.length - k)); tricks[p] += m; rest -= m; }); };
-  const target = form.contract ? (tb.targets.find(([c]) => c === form.contract) || [null, null])[1] : null;
-  if (form.mode === "game" && form.declarer && target !== null) {
-    const side = [form.declarer].concat(form.partner ? [form.partner] : []);
-    const mine = Math.min(target, total);
-    spread(side, mine);
-    spread(hs.filter((p) => !side.includes(p)), total - mine);
-  } else if (form.mode === "misere" && form.declarer) {
-    spread(defenders(), total);
-  } else if (hs.length) {
-    spread(hs, total);
-  }
-  return tricks;
-}
-
-function composeLine() {
-  // the deal as a line of the notation, in the page's language (the server gives the words; it reads both)
+function draftLine() {
+  // the deal as a line of the notation so far, in the page's language (the server gives the words; it reads both)
   const tb = table();
   if (!tb) return "";
   const w = (k) => tb.words[k] || k;
@@ -213,19 +167,41 @@ function composeLine() {
     const contract = form.mode === "misere" ? w("misere") : (tb.grid.find(([c]) => c === form.contract) || [])[2];
     if (contract) {
       const words = [form.declarer, contract];
-      for (const f of ["dark", "without_three", "totus", "igra"]) if (form.flags[f]) words.push(w(f.replace("_", "-")));
+      for (const [f, on] of Object.entries(form.flags)) if (on) words.push(w(f.replace("_", "-")));
       if (form.partner) words.push(w("partner"), form.partner);
       if (form.trump) words.push(w("trump"), form.trump);
       clauses.push(words.join(" "));
     }
   }
   if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + w(c)).join(", "));
-  if (form.played && asksTricks()) {
-    const hs = holders();
-    const last = form.mode === "raspas" && tb.last_needed && form.last ? [w("last") + " " + form.last] : [];
-    clauses.push(hs.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", "));
-  }
   return clauses.join("; ");
+}
+
+function showsTricks() { return !!NX && NX.tricks && (NX.step === "tricks" || (NX.done && form.played)); }
+
+function composeLine() {
+  const tb = table(), line = draftLine();
+  if (!tb || !showsTricks()) return line;
+  const w = (k) => tb.words[k] || k;
+  const last = NX.last.length && form.last ? [w("last") + " " + form.last] : [];
+  return [line, NX.takers.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", ")].filter(Boolean).join("; ");
+}
+
+async function askNext() {
+  // what the game allows next for the form's draft; an earlier answer never overwrites a later one
+  const mine = ++nextAsked;
+  const contract = form.mode === "misere" ? "misere" : form.contract;
+  const q = "/api/next?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "")
+    + "&line=" + encodeURIComponent(draftLine()) + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
+    + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (form.mode === "raspas" ? "&all_pass=1" : "");
+  let r;
+  document.body.classList.add("asking");   // the choices drawn are those of an earlier tap until the answer comes
+  try { r = await api(q); } catch (e) { if (mine === nextAsked) document.body.classList.remove("asking"); return false; }
+  if (mine !== nextAsked) return false;
+  document.body.classList.remove("asking");
+  if (r.status !== 200) return false;
+  NX = r.data;
+  return true;
 }
 
 function buttons(container, items, selected, onpick, label) {
@@ -235,25 +211,28 @@ function buttons(container, items, selected, onpick, label) {
   }, label ? label(item) : item)));
 }
 
-function renderDeal() {
-  const g = game(), tb = table();
-  const over = !tb || tb.next.step === "over";   // what may come next is the server's to say
+function renderOver() {
+  const g = game(), tb = table(), nx = tb && tb.next;
+  const over = !tb || !nx || nx.step === "over";   // what may come next is the server's to say
   $("no-game").hidden = !!g;
   $("deal-form").hidden = over;
   $("ended").hidden = !(g && over);
   if (g && over) {
-    $("ended").replaceChildren(el("p", { class: "info" }, t("game_over") + (tb ? ": " + tb.next.why : "") + "."),
+    $("ended").replaceChildren(el("p", { class: "info" }, t("game_over") + (nx && nx.why ? ": " + nx.why : "") + "."),
       el("pre", {}, g.settlement_text),
       ...(tb && !tb.ended ? [el("button", { type: "button", id: "end-now", onclick: endGame }, t("end_game"))] : []));
   }
-  if (over) return;
-  const hs = holders();
-  const dealer = form.again !== null ? (tb.voided.find((v) => v[0] === form.again) || [0, "?"])[1] : (tb.dealer || form.dealer);
-  const number = form.again !== null ? form.again : tb.next_deal;
+  return over;
+}
+
+function renderDeal() {
+  if (renderOver() || !NX) return;
+  const tb = table(), nx = NX;
+  const number = form.again !== null ? form.again : nx.deal;
   let info = `${t("deal_n")} ${number}` + (form.again !== null ? ` (${t("again")} ${form.again})` : "");
-  if (dealer) info += ` · ${dealer} ${t("deals")}` + (tb.dealer_sits_out ? ` (${t("sits_out")})` : "");
-  if (hs.length) info += ` · ${hs[0]} ${t("speaks")}`;
-  if (tb.open_deal) info += ` · ${t("open_deal")} ${tb.open_deal}`;
+  if (nx.dealer) info += ` · ${nx.dealer} ${t("deals")}` + (nx.sits_out ? ` (${t("sits_out")})` : "");
+  if (nx.speaks) info += ` · ${nx.speaks} ${t("speaks")}`;
+  if (nx.step === "open") info += ` · ${t("open_deal")}: ${nx.why}`;
   $("deal-info").textContent = info;
   $("dealer-row").hidden = !!tb.dealer || form.again !== null;
   buttons($("dealer-buttons"), tb.players, form.dealer, (p) => { form.dealer = p; form.tricks = {}; update(); });
@@ -270,68 +249,68 @@ function renderDeal() {
     input.addEventListener("input", () => { form.turned = input.value.trim(); update(false); });
     opts.append(el("label", {}, t("turned") + " ", input));
   }
-  if (tb.voided.length && form.again === null) {
-    for (const [n] of tb.voided) opts.append(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
+  if (nx.again.length && form.again === null) {
+    for (const [n] of nx.again) opts.append(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
       `${t("record_again")} ${n}`));
   }
   // what is played
   buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
     (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
   $("declarer-row").hidden = form.mode === "raspas";
-  // in seat order, so that a name stays where it was from deal to deal (the holders change with the dealer)
-  buttons($("declarer-buttons"), tb.players.filter((p) => hs.includes(p)), form.declarer, (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
+  // in seat order, so that a name stays where it was from deal to deal
+  buttons($("declarer-buttons"), form.declarer && !nx.declarers.length ? [form.declarer] : nx.declarers, form.declarer,
+    (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
   $("contract-row").hidden = form.mode !== "game";
-  const contracts = tb.grid.map(([c]) => c), labels = Object.fromEntries(tb.grid);
+  // the contracts the game allows this declarer now (the chosen one stays shown once it is made)
+  const offered = nx.contracts.length ? nx.contracts : (form.contract ? [form.contract] : []);
+  const labels = Object.fromEntries(tb.grid.map(([c, label]) => [c, label]));
   const grid = $("contract-grid");
-  // levels by strains (6♠ … 10БК) five to a row; a game with a short list of its own, two to a row
-  grid.style.gridTemplateColumns = contracts.every((x) => /^\d+(S|C|D|H|NT)$/.test(x)) && contracts.length % 5 === 0
-    ? "" : "repeat(2, minmax(6em, 1fr))";
-  buttons(grid, contracts, form.contract, (c) => { form.contract = c; form.tricks = {}; update(); }, (c) => labels[c] || c);
-  // flags of the contract
+  grid.style.gridTemplateColumns = tb.grid_columns === 5 ? "" : "repeat(2, minmax(6em, 1fr))";
+  buttons(grid, tb.grid.map(([c]) => c).filter((c) => offered.includes(c)), form.contract,
+    (c) => { Object.assign(form, { contract: c, partner: null, trump: null, flags: {}, tricks: {} }); update(); },
+    (c) => labels[c] || c);
+  // the flags the contract may carry, and what it must say besides its declarer
   const flags = $("flags-row");
   flags.replaceChildren();
-  for (const f of tb.flags.filter((x) => ["without_three", "dark", "totus", "igra"].includes(x))) {
-    if (form.mode === "raspas") continue;
-    const box = el("input", { type: "checkbox", id: "flag-" + f, checked: !!form.flags[f] });
-    box.addEventListener("change", () => { form.flags[f] = box.checked; if (f === "without_three") form.played = !box.checked; update(); });
-    flags.append(el("label", {}, box, " " + t(f)), " ");
+  if (form.mode !== "raspas") {
+    const shown = nx.flags.concat(Object.keys(form.flags).filter((f) => form.flags[f] && !nx.flags.includes(f)));
+    for (const f of shown) {
+      const box = el("input", { type: "checkbox", id: "flag-" + f, checked: !!form.flags[f] });
+      box.addEventListener("change", () => { form.flags[f] = box.checked; form.tricks = {}; update(); });
+      flags.append(el("label", {}, box, " " + t(f)), " ");
+    }
   }
-  if (needs().includes("partner") && form.mode === "game") {
+  if (nx.needs.includes("partner") && form.mode === "game") {
     const row = el("span", { class: "buttons" });
-    buttons(row, hs.filter((p) => p !== form.declarer), form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
+    buttons(row, nx.partners, form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
     flags.append(t("partner") + " ", row);
   }
-  if (needs().includes("trump") && form.mode === "game") {
+  if (nx.needs.includes("trump") && form.mode === "game") {
     const row = el("span", { class: "buttons" });
     buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s]);
     flags.append(" " + t("trump") + " ", row);
   }
-  // the defenders' calls, in the order spoken
-  const callWords = tb.calls.filter((c) => !KONTRAS.includes(c));
-  const kontras = tb.calls.filter((c) => KONTRAS.includes(c));
-  const showCalls = form.mode === "game" && form.declarer && (callWords.length || kontras.length);
-  $("calls-row").hidden = !showCalls;
-  if (showCalls) {
-    const rows = defenders().map((p) => el("div", { class: "who" }, el("span", {}, p),
-      ...callWords.map((c) => el("button", { type: "button", "data-player": p, "data-call": c,
-        // the call this defender said last is shown as chosen
-        class: (form.calls.filter(([q]) => q === p).slice(-1)[0] || [])[1] === c ? "sel" : "",
-        onclick: () => { form.calls.push([p, c]); form.tricks = {}; update(); } }, t(c)))));
-    if (kontras.length) {
-      rows.push(...holders().map((p) => el("div", { class: "who" }, el("span", {}, p),
-        ...kontras.map((c) => el("button", { type: "button", onclick: () => { form.calls.push([p, c]); update(); } }, t(c))))));
-    }
-    $("calls-buttons").replaceChildren(...rows);
-    $("calls-said").replaceChildren(...form.calls.map(([p, c]) => el("span", {}, `${p} ${t(c)}`)),
-      ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); update(); } }, t("undo_call"))] : []));
-  }
-  // tricks: steppers that keep the sum
-  const showTricks = asksTricks();
-  $("tricks-row").hidden = !showTricks;
+  // the calls: a row for each player who may speak or has spoken, with what he was offered; only what the
+  // game allows now may be tapped
+  for (const [p, c] of nx.calls) { form.offered[p] = form.offered[p] || []; if (!form.offered[p].includes(c)) form.offered[p].push(c); }
+  const callers = nx.holders.filter((p) => form.offered[p] && (nx.calls.some(([q]) => q === p) || form.calls.some(([q]) => q === p)));
+  $("calls-row").hidden = !callers.length;
+  $("calls-buttons").replaceChildren(...callers.map((p) => el("div", { class: "who" }, el("span", {}, p),
+    ...form.offered[p].map((c) => el("button", { type: "button", "data-player": p, "data-call": c,
+      // the call this player said last is shown as chosen
+      class: (form.calls.filter(([q]) => q === p).slice(-1)[0] || [])[1] === c ? "sel" : "",
+      disabled: !nx.calls.some(([q, k]) => q === p && k === c),
+      onclick: () => { form.calls.push([p, c]); form.tricks = {}; update(); } }, t(c))))));
+  $("calls-said").replaceChildren(...form.calls.map(([p, c]) => el("span", {}, `${p} ${t(c)}`)),
+    ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); form.tricks = {}; update(); } }, t("undo_call"))] : []));
+  // tricks: steppers that keep the sum, from the game's first guess; asked only when the deal is played
+  $("played-box").hidden = !(nx.done && nx.tricks);   // a deal decided whose play may still be written
   $("played").checked = form.played;
+  const showTricks = showsTricks();
+  $("tricks-row").hidden = !showTricks;
   if (showTricks) {
-    if (!Object.keys(form.tricks).length) form.tricks = defaultTricks();
-    const total = tb.tricks_total;
+    if (!Object.keys(form.tricks).length || nx.takers.some((p) => !(p in form.tricks))) form.tricks = Object.assign({}, nx.guess);
+    const total = nx.tricks_total, hs = nx.takers;
     const rows = hs.map((p, k) => {
       const last = total !== null && k === hs.length - 1;
       if (last) form.tricks[p] = total - hs.slice(0, -1).reduce((a, q) => a + (form.tricks[q] || 0), 0);
@@ -340,28 +319,43 @@ function renderDeal() {
         const n = (form.tricks[p] || 0) + d;
         const lastP = hs[hs.length - 1];
         if (n < 0 || (total !== null && (n > total || (form.tricks[lastP] - d < 0 && p !== lastP)))) return;
-        form.tricks[p] = n; update();
+        form.tricks[p] = n; redraw();
       };
       return el("div", { class: "stepper" }, el("span", { class: "name" }, p),
         el("button", { type: "button", "data-step": "-", "data-player": p, disabled: last, onclick: step(-1) }, "−"), out,
         el("button", { type: "button", "data-step": "+", "data-player": p, disabled: last, onclick: step(1) }, "+"));
     });
-    if (form.mode === "raspas" && tb.last_needed) {  // who took the last trick of a pass-out played out
+    if (nx.last.length) {  // who took the last trick, where the deal needs it
       const row = el("span", { class: "buttons", id: "last-buttons" });
-      buttons(row, hs, form.last, (p) => { form.last = p; update(); });
+      buttons(row, nx.last, form.last, (p) => { form.last = p; redraw(); });
       rows.push(el("div", { class: "who" }, el("span", {}, t("last")), row));
     }
     $("tricks").replaceChildren(...rows);
-    $("tricks").hidden = !form.played;
   }
   if (!form.edited) $("line").value = composeLine();
 }
 
-function update(redraw = true) {
+function redraw() {
+  // a change the game's choices do not hang on (a tricks counter): drawn at once, nothing asked
   form.edited = false;
   clearErrors();
-  if (redraw) renderDeal(); else $("line").value = composeLine();
-  if (form.seq === null && S && $("line").value) form.seq = S.seq;   // the form is begun
+  renderDeal();
+  if (form.seq === null && S && $("line").value) form.seq = S.seq;
+}
+
+function refresh() {
+  // ask what may come next for the form as it is, then draw it
+  asking = askNext().then((answered) => { if (answered) renderDeal(); else renderOver(); });
+  return asking;
+}
+
+function update(redrawn = true) {
+  form.edited = false;
+  clearErrors();
+  if (!redrawn) { $("line").value = composeLine(); return asking; }
+  return refresh().then(() => {
+    if (form.seq === null && S && $("line").value) form.seq = S.seq;   // the form is begun
+  });
 }
 
 function clearErrors() { for (const e of document.querySelectorAll(".err")) e.textContent = ""; }
@@ -379,6 +373,7 @@ function showProblems(data) {
 }
 
 async function recordDeal() {
+  await asking;   // the choices of the last tap are in
   const line = $("line").value.trim();
   if (!line) return;
   clearErrors();
@@ -400,7 +395,7 @@ async function recordDeal() {
     await load();
     const tb = table();
     const again = el("button", { type: "button", id: "record-as-next", onclick: () => { form.seq = S.seq; recordDeal(); } },
-      `${t("record_as")} ${tb ? tb.next.deal : ""}`);
+      `${t("record_as")} ${tb && tb.next ? tb.next.deal : ""}`);
     const drop = el("button", { type: "button", id: "drop-form", onclick: () => { form = fresh(); update(); } }, t("drop"));
     const written = (game() ? game().deal_list : []).filter((d) => !d.voided).slice(-1)[0];
     $("err-general").replaceChildren(t("conflict") + (written ? ` ${t("deal_n")} ${written.deal}: ${written.summary}.` : ""),
@@ -621,7 +616,7 @@ function render() {
   const q = "?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "");
   $("dl-html").href = "/download/html" + q;
   $("dl-csv").href = "/download/csv" + q;
-  renderDeal(); renderSheet(); renderDeals(); renderReplay();
+  refresh(); renderSheet(); renderDeals(); renderReplay();
 }
 
 function translate() {

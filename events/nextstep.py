@@ -1,0 +1,384 @@
+"""What may come next in a game: the legal choices of the next step, as data (what python-chess's
+``Board.legal_moves`` is for a board).
+
+:func:`next_step` asks a game's state, with a *draft* (the events of the deal being composed, not yet
+written) applied to a copy of it, and tries each candidate event on a copy in turn: what the state machine
+accepts is offered, nothing else. So there is one implementation for every game, through each game's own
+class (its contracts, calls, flags and the handlers that judge them), and the answer can never disagree
+with what recording would accept.
+
+>>> from vistlog.events.codec import decode_obj
+>>> from vistlog.events.variants import find_variant
+>>> start = decode_obj({"seq": 1, "type": "game_started", "game": "g", "kind": "preferans",
+...                     "players": ["Аня", "Боря", "Вова"], "pool": 10, "rules": {"preset": "sochi"}})
+>>> state = find_variant("sochi").game(start, None)
+>>> n = next_step(state)
+>>> n.step, n.dealers
+('dealer', ('Аня', 'Боря', 'Вова'))
+>>> draft = [{"type": "deal_started", "deal": 1, "dealer": "Аня"}, {"type": "contract", "deal": 1,
+...          "declarer": "Боря", "contract": "6S"}, {"type": "whist", "deal": 1, "player": "Вова", "call": "pass"}]
+>>> n = next_step(state, draft)
+>>> n.step, n.calls
+('calls', (('Аня', 'pass'), ('Аня', 'whist'), ('Аня', 'half')))
+>>> n = next_step(state, draft + [{"type": "whist", "deal": 1, "player": "Аня", "call": "pass"}])
+>>> n.step, n.tricks
+('done', False)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .codec import DecodeError, decode_obj, unstructure
+from .game import DealState, GameState
+from .cards import Kontra
+from .model import ContractMade, Event
+from .problems import Issue
+from .seating import holders as holders_of
+
+__all__ = ["Next", "next_step", "DEAL_FLAGS"]
+
+DEAL_FLAGS: Final = ("bomb", "turned")
+"""The flags of a deal (:attr:`~vistlog.events.game.Table.flags`) that belong to the deal, not its contract."""
+_NEEDS_FILLED: Final = {"partner": None, "trump": "S"}
+"""What a contract's needs are filled with while trying it on its own (a partner: the next holder)."""
+_KONTRAS: Final = frozenset(k.value for k in Kontra)
+
+
+@attrs.frozen
+class Next:
+    """The next step of a game and its legal choices (see :func:`next_step`).
+
+    ``step`` is one of ``over`` (nothing may come: ``why``), ``open`` (a deal the log left unfinished must be
+    finished or voided first: ``why``), ``dealer`` (the first deal: anybody may deal), ``deal`` (what is played),
+    ``calls`` (the defence speaks), ``tricks`` (the tricks are asked) or ``done`` (the draft is a whole deal:
+    it may be recorded as it is).
+    """
+
+    step: str
+    deal: int
+    """The number of the deal the next step belongs to."""
+    dealer: str | None = None
+    dealers: tuple[str, ...] = ()
+    """Who may deal it (everybody before the first deal, else the one whose turn it is)."""
+    holders: tuple[str, ...] = ()
+    """Who holds cards, in speaking order (the first speaks and leads first)."""
+    seats: tuple[str, ...] = ()
+    """The same players in seat order (the game's order of players): buttons that stay put from deal to deal."""
+    speaks: str | None = None
+    sits_out: str | None = None
+    declarers: tuple[str, ...] = ()
+    """Who may declare a contract."""
+    contracts: tuple[str, ...] = ()
+    """The contracts the declarer (the draft's, else the first to speak) may play now, lowest first."""
+    all_pass: bool = False
+    """Everybody passing is legal now (a raspas, a redeal, the general misère)."""
+    flags: tuple[str, ...] = ()
+    """The flags the draft's contract may carry (``dark``, ``without_three``, ``totus``, ``igra``)."""
+    needs: tuple[str, ...] = ()
+    """What the draft's contract must say besides its declarer (``partner``, ``trump``)."""
+    partners: tuple[str, ...] = ()
+    """Who may be named as its partner, when it needs one."""
+    calls: tuple[tuple[str, str], ...] = ()
+    """The calls that may be said now, each ``(player, call)``: a defender's whist, pass or half-whist only
+    where legal after what was said, a kontra."""
+    tricks: bool = False
+    """The deal is played, so its tricks may be written."""
+    tricks_total: int | None = None
+    """What the tricks add up to (None where play may stop once the outcome is decided)."""
+    takers: tuple[str, ...] = ()
+    """Who is listed in the tricks."""
+    guess: Mapping[str, int] = attrs.field(factory=dict)
+    """A first guess for the tricks: the declaring side takes what its contract needs, the rest shared."""
+    last: tuple[str, ...] = ()
+    """Who may be named as taking the last trick, when the deal needs it (a pass-out played)."""
+    done: bool = False
+    """The draft is a whole deal (decided without play, or thrown in)."""
+    again: tuple[tuple[int, str], ...] = ()
+    """Voided deals that may be recorded again, each with its dealer."""
+    voidable: int = 0
+    """Deals 1..``voidable`` may be voided, but those voided and not recorded again (:attr:`again`)."""
+    adjust: bool = True
+    """An agreed adjustment may be recorded."""
+    why: str = ""
+    """Why nothing may come (``over``) or what must come first (``open``)."""
+    problem: Issue | None = None
+    """The first event of the draft the game refuses (the choices are those before it)."""
+
+
+def next_step(state: GameState[Any], draft: Sequence[Mapping[str, Any] | Event] = (), *,
+              declarer: str | None = None, contract: str | None = None, all_pass: bool = False) -> Next:
+    """The legal next step of ``state``'s game with ``draft`` (events of the deal being composed, as dicts
+    without ``seq``/``game`` or as events; no card play) tried on it; ``state`` is left exactly as it was.
+
+    What a form has chosen but the draft cannot say yet: ``declarer`` (the contracts offered are his),
+    ``contract`` (its :attr:`Next.needs` and partners are given before it is whole), ``all_pass`` (everybody
+    passes in a game whose log writes no passes, a raspas: the tricks are asked at once)."""
+    t = state.table()
+    common: dict[str, Any] = {"again": t.voided, "voidable": state.deals_started, "adjust": not state.ended}
+    if state.ended or (t.over and t.open_deal is None):
+        return Next("over", t.next_deal, why="game_ended was recorded" if state.ended else state.OVER_WHY,
+                    **{**common, "adjust": not state.ended})
+    if not draft and t.dealer is not None and t.open_deal is None:
+        draft = [{"type": "deal_started", "deal": t.next_deal, "dealer": t.dealer}]  # the deal the form begins
+    with _kept(state):
+        problem, applied, played_at = None, 0, _before(draft)
+        chosen: dict[str, Any] = {}
+        for k, item in enumerate(draft):
+            if k == played_at:
+                chosen = _what_is_played(state, declarer, draft[k])
+            issues = _try(state, item)
+            if issues:
+                problem = issues[0]
+                break
+            applied += 1
+        d = state.deal
+        if applied == 0 or d is None:
+            why = state.unfinished()
+            if why:
+                return Next("open", d.number if d is not None else 0, why=why, problem=problem, **common)
+            return _before_deal(state, problem, common)
+        if played_at is None or played_at >= applied:
+            chosen = _what_is_played(state, declarer, None)
+        return _in_deal(state, d, {**chosen, "contract": contract, "all_pass": all_pass, "declarer": declarer},
+                        problem, common)
+
+
+def _before_deal(state: GameState[Any], problem: Issue | None, common: dict[str, Any]) -> Next:
+    """No draft (or none accepted): the next deal, and who may deal it."""
+    t = state.table()
+    if t.dealer is None:
+        # the contracts are offered before the dealer is chosen: as they stand with the first player dealing
+        contracts: tuple[str, ...] = ()
+        with _kept(state):
+            if not _try(state, {"type": "deal_started", "deal": t.next_deal, "dealer": t.players[0]}):
+                contracts = _what_is_played(state, None, None).get("contracts", ())
+        return Next("dealer", t.next_deal, dealers=t.players, seats=t.players, contracts=contracts,
+                    problem=problem, **common)
+    return Next("deal", t.next_deal, dealer=t.dealer, dealers=(t.dealer,), holders=t.holders,
+                seats=_seats(state, t.holders), speaks=t.first_to_speak, sits_out=_sits_out(state, t.dealer),
+                declarers=_seats(state, t.holders), problem=problem, **common)
+
+
+def _what_is_played(state: GameState[Any], declarer: str | None,
+                    made: Mapping[str, Any] | Event | None) -> dict[str, Any]:
+    """The choices of what is played, in a deal whose auction is open: who may declare, the contracts (each
+    tried for the declarer), everybody passing, and the flags ``made`` (the draft's contract) may carry. What is
+    played stays a choice while the deal is composed, so these are asked before the draft says it."""
+    d = state.deal
+    if d is None or d.contract is not None or d.auction_over or d.all_passed or d.redeal:
+        return {}
+    said = _as_dict(made) if made is not None and _kind(made) == "contract" else None
+    who = said["declarer"] if said else declarer if declarer in d.holders else (d.holders[0] if d.holders else None)
+    out: dict[str, Any] = {"declarers": _seats(state, d.holders), "all_pass": _all_pass_legal(state, d)}
+    out["contracts"] = tuple(x for x in state.CONTRACTS
+                             if who and not _try_kept(state, _contract_event(state, d, who, x)))
+    if said is not None:
+        flags = []
+        for flag in state.flags_allowed():
+            if flag in DEAL_FLAGS or flag in _NEEDS_FILLED:
+                continue
+            if said.get(flag) or not _try_kept(state, {**said, flag: True}):
+                flags.append(flag)
+        out["flags"] = tuple(flags)
+    return out
+
+
+def _in_deal(state: GameState[Any], d: DealState, chosen: dict[str, Any], problem: Issue | None,
+             common: dict[str, Any]) -> Next:
+    """A deal under way in the draft: what it may say next (``chosen``: see :func:`next_step`)."""
+    dealer = d.begun.dealer
+    seats = _seats(state, d.holders)
+    base: dict[str, Any] = {"dealer": dealer, "dealers": (dealer,), "holders": tuple(d.holders),
+                            "seats": seats, "speaks": d.holders[0] if d.holders else None,
+                            "sits_out": _sits_out(state, dealer), "problem": problem, **common}
+    for key in ("declarers", "contracts", "all_pass", "flags"):
+        if key in chosen:
+            base[key] = chosen[key]
+    c = d.contract
+    open_auction = c is None and not d.auction_over and not d.all_passed and not d.redeal
+    word = _word(c) if c is not None else chosen["contract"]
+    who = c.declarer if c is not None else chosen["declarer"]
+    if word is not None:
+        base["needs"] = tuple(f for x, f in state.NEEDS if x == word)
+        base["partners"] = tuple(p for p in seats if p != who) if "partner" in base["needs"] else ()
+    calls = _calls(state, d)
+    played = d.tricks is None and d.play is None and state._play_allowed(d) is None and not state._calls_pending(d)
+    if played:
+        must, _ = state._holders_for_tricks(d)
+        base.update(tricks=True, tricks_total=None if state.PLAY_MAY_STOP else state.kind.tricks,
+                    takers=tuple(must), guess=_guess(state, d, must),
+                    last=tuple(d.holders) if state.LAST_TRICK_NEEDED and c is None else ())
+    step = ("done" if d.finished else "calls" if calls and state._calls_pending(d)
+            else "tricks" if played and (not open_auction or (chosen["all_pass"] and base.get("all_pass")))
+            else "deal")
+    return Next(step, d.number, calls=calls, done=d.finished, **base)
+
+
+def _before(draft: Sequence[Mapping[str, Any] | Event]) -> int | None:
+    """Where the draft says what is played (its contract, or the first bid), if it does."""
+    for k, item in enumerate(draft):
+        if _kind(item) in ("contract", "bid"):
+            return k
+    return None
+
+
+def _kind(item: Mapping[str, Any] | Event) -> str:
+    return str(item.get("type")) if isinstance(item, Mapping) else item.type
+
+
+def _as_dict(item: Mapping[str, Any] | Event) -> dict[str, Any]:
+    return dict(item) if isinstance(item, Mapping) else {
+        k: v for k, v in unstructure(item).items() if k not in ("seq", "v")}
+
+
+def _word(c: ContractMade) -> str:
+    return c.contract.text
+
+
+def _guess(state: GameState[Any], d: DealState, takers: Sequence[str]) -> dict[str, int]:
+    total = state.kind.tricks
+    out = {p: 0 for p in takers}
+    c = d.contract
+    target = dict(state.targets()).get(_word(c)) if c is not None else None
+    if c is not None and target is not None:
+        side = [c.declarer] + ([c.partner] if c.partner else [])
+        mine = min(target, total)
+        _spread(out, [p for p in side if p in out], mine)
+        _spread(out, [p for p in takers if p not in side], total - mine)
+    else:
+        _spread(out, list(takers), total)
+    return out
+
+
+def _spread(out: dict[str, int], who: list[str], n: int) -> None:
+    rest = n
+    for k, p in enumerate(who):
+        m = rest if k == len(who) - 1 else -(-rest // (len(who) - k))
+        out[p] += m
+        rest -= m
+
+
+def _calls(state: GameState[Any], d: DealState) -> tuple[tuple[str, str], ...]:
+    """Each call any holder may say now (tried one by one)."""
+    if d.contract is None:
+        return ()
+    out = []
+    for word in state.calls_allowed():
+        for p in d.holders:
+            ev = ({"type": "kontra", "player": p, "level": word} if word in _KONTRAS
+                  else {"type": "whist", "player": p, "call": word})
+            if not _try_kept(state, {**ev, "deal": d.number}):
+                out.append((p, word))
+    order = {p: k for k, p in enumerate(d.holders)}
+    return tuple(sorted(out, key=lambda pc: order[pc[0]]))
+
+
+def _all_pass_legal(state: GameState[Any], d: DealState) -> bool:
+    """Everybody may pass now: the holders' passes are accepted (where the log writes them), else a deal
+    without contract may be played (a raspas)."""
+    if state.ALL_PASS_BIDS:
+        with _kept(state):
+            return not any(_try(state, {"type": "bid", "deal": d.number, "player": p, "bid": "pass"})
+                           for p in d.holders)
+    return state._play_allowed(d) is None
+
+
+def _contract_event(state: GameState[Any], d: DealState, declarer: str, contract: str) -> dict[str, Any]:
+    ev: dict[str, Any] = {"type": "contract", "deal": d.number, "declarer": declarer, "contract": contract}
+    for x, need in state.NEEDS:
+        if x == contract:
+            filled = _NEEDS_FILLED.get(need)
+            ev[need] = filled if filled is not None else next(p for p in d.holders if p != declarer)
+    return ev
+
+
+def _seats(state: GameState[Any], holding: Sequence[str]) -> tuple[str, ...]:
+    return tuple(p for p in state.players if p in holding)
+
+
+def _sits_out(state: GameState[Any], dealer: str | None) -> str | None:
+    if dealer is None or not state.dealer_sits_out:
+        return None
+    return dealer if dealer not in holders_of(state.players, dealer, dealer_sits_out=True) else None
+
+
+# ---------------------------------------------------------------------------- trying events, then undoing them
+
+def _try(state: GameState[Any], item: Mapping[str, Any] | Event) -> list[Issue]:
+    """The problems of one event on ``state`` (applied when there are none)."""
+    if _kind(item) in _NOT_TRIED:
+        return [Issue("draft-invalid", "type", f"a draft holds no {_kind(item)}: the next step is asked before play")]
+    if not isinstance(item, Mapping):
+        return state.check(item)
+    try:
+        ev = decode_obj({"seq": 0, "game": state.id, **item})
+    except DecodeError as exc:
+        return [Issue("draft-invalid", "", str(exc))]
+    return state.check(ev)
+
+
+_NOT_TRIED: Final = frozenset({"card_played", "claim", "discard", "allocation"})
+"""What a draft never holds: card play (its state is not kept by :func:`_kept`)."""
+
+
+def _try_kept(state: GameState[Any], item: Mapping[str, Any]) -> list[Issue]:
+    """The problems of one event on ``state``, which is then as it was."""
+    with _kept(state):
+        return _try(state, item)
+
+
+@contextlib.contextmanager
+def _kept(state: GameState[Any]) -> Iterator[None]:
+    """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
+    (containers as they were copied on the way in). Fields are read by name, so that this works alike on the
+    pure classes and the compiled ones (which have no ``__dict__``)."""
+    saved = [(state, _saved(state))]
+    seen = {id(state)}
+    for name in _DEAL_FIELDS:
+        d = getattr(state, name, None)
+        if isinstance(d, DealState) and id(d) not in seen:
+            seen.add(id(d))
+            saved.append((d, _saved(d)))
+    try:
+        yield
+    finally:
+        for obj, fields in saved:
+            for name, value in fields:
+                setattr(obj, name, value)
+
+
+_DEAL_FIELDS: Final = ("deal", "regular", "pending", "handing")
+"""The fields of a game's state that hold deals."""
+_SHARED: Final = frozenset({"players", "player_set", "_clockwise", "own_names", "options", "started", "oracle",
+                            "play"})
+"""What no event of a draft changes: not saved."""
+
+
+def _saved(obj: object) -> list[tuple[str, Any]]:
+    out = []
+    for name in _field_names(type(obj), obj):
+        if name in _SHARED or not hasattr(obj, name):
+            continue
+        value = getattr(obj, name)
+        if isinstance(value, (set, dict, list, bytearray)):
+            value = copy.copy(value)
+        out.append((name, value))
+    return out
+
+
+def _field_names(cls: type, obj: object) -> tuple[str, ...]:
+    """The instance fields of ``obj``: ``__dict__``'s (pure Python) or each compiled class's ``__mypyc_attrs__``."""
+    names: dict[str, None] = {}
+    for klass in cls.__mro__:
+        for name in getattr(klass, "__mypyc_attrs__", ()):
+            if not name.startswith("__"):
+                names[name] = None
+    for name in getattr(obj, "__dict__", {}):
+        names[name] = None
+    return tuple(names)
