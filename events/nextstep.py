@@ -338,7 +338,7 @@ def _kept(state: GameState[Any]) -> Iterator[None]:
     """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
     (containers as they were copied on the way in). Fields are read by name, so that this works alike on the
     pure classes and the compiled ones (which have no ``__dict__``)."""
-    saved = [(state, _saved(state))]
+    saved: list[tuple[object, list[tuple[str, Any]]]] = [(state, _saved(state))]
     seen = {id(state)}
     for name in _DEAL_FIELDS:
         d = getattr(state, name, None)

@@ -728,12 +728,12 @@ class Recorder:
         table = _table_of(live, game, f"{self.path}: ")
         assert live is not None
         state = live.games[table.game]
-        chosen = {"declarer": declarer, "contract": contract, "all_pass": all_pass}
         try:
             draft = parse_notation(line, table) if line.strip() else []
         except NotationError as exc:
-            return attrs.evolve(next_of(state, **chosen), problem=Issue(exc.code, "line", str(exc)))
-        return next_of(state, draft, **chosen)
+            return attrs.evolve(next_of(state, declarer=declarer, contract=contract, all_pass=all_pass),
+                                problem=Issue(exc.code, "line", str(exc)))
+        return next_of(state, draft, declarer=declarer, contract=contract, all_pass=all_pass)
 
     def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
         """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""
