@@ -84,13 +84,31 @@ def run(deals: int, record: int, folder: Path) -> dict[str, float]:
     start = time.perf_counter()
     pad.state(None)  # what the page asks after a deal: the view of the game, folded again
     view = time.perf_counter() - start
+    nexts = _next_steps(pad)
 
     def ms(xs: list[float], q: float) -> float:
         return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] * 1000
 
     return {"deals": deals, "median": statistics.median(handler) * 1000, "p95": ms(handler, 0.95),
             "max": max(handler) * 1000, "request_p95": ms(whole, 0.95), "first_look": first_look, "view": view,
-            "peak_before": peak_before, "peak_after": _peak_mb()}
+            "peak_before": peak_before, "peak_after": _peak_mb(), "next_p95": ms(nexts, 0.95),
+            "next_median": statistics.median(nexts) * 1000}
+
+
+def _next_steps(pad: Pad, rounds: int = 50) -> list[float]:
+    """The next-step query's time (``Recorder.next_step``, what ``GET /api/next`` asks at every tap) on the drafts a
+    form goes through: nothing yet, a contract, a defender's call, both calls."""
+    table = pad.recorder.table()
+    holders = table.holders
+    declarer, first, second = holders[0], holders[1], holders[2]
+    drafts = ["", f"{declarer} 6S", f"{declarer} 7H; {first} pass", f"{declarer} 6S; {first} whist, {second} pass"]
+    times: list[float] = []
+    for _ in range(rounds):
+        for line in drafts:
+            t0 = time.perf_counter()
+            pad.recorder.next_step(line=line)
+            times.append(time.perf_counter() - t0)
+    return times
 
 
 CLUB_DEALS = 40
@@ -139,7 +157,8 @@ def main() -> None:
         print(f"log of {r['deals']:>6} deals: per recorded deal median {r['median']:.2f} ms, p95 {r['p95']:.2f} ms, "
               f"max {r['max']:.2f} ms (whole request p95 {r['request_p95']:.2f} ms); the page's first look "
               f"{r['first_look']:.2f} s, after a deal {r['view']:.2f} s; "
-              f"peak memory {r['peak_before']:.0f} -> {r['peak_after']:.0f} MB")
+              f"peak memory {r['peak_before']:.0f} -> {r['peak_after']:.0f} MB; the next-step query median "
+              f"{r['next_median']:.2f} ms, p95 {r['next_p95']:.2f} ms (target <= 1 ms)")
     club = run_club(args.club, Path(tempfile.mkdtemp(prefix="vistlog-bench-club-")))
     print(f"a club log of {args.club} ended games of {CLUB_DEALS} deals and tonight's game: the page's first look "
           f"{club['first_look']:.2f} s, its view after each deal {club['view'] * 1000:.0f} ms (the ended games' "

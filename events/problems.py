@@ -130,6 +130,7 @@ CODES: dict[str, str] = {
     "number-too-large": "a whole number past 2^63 − 1, the largest a log holds (either sign)",
     "line-unfinished": "a line of the deal notation that leaves its deal unfinished (a line is a whole deal)",
     "reason-invalid": "a reason (free text) too long, or with control, format or bidi characters",
+    "draft-invalid": "a draft asked about with the next-step query that holds card play or is not an event",
     "game-id-invalid": "a game id with control or format characters, or not in Unicode NFC form",
     "players-count": "the wrong number of players for the game",
     "preset-other-game": "a preset of the other game",

@@ -500,6 +500,7 @@ PROBLEMS_RU: Final[dict[str, str]] = {
     "void-twice": "эта сдача уже аннулирована",
     "reason-invalid": "причина слишком длинная или содержит управляющие символы",
     "number-too-large": "число больше допустимого",
+    "draft-invalid": "черновик сдачи не читается как её события",
 }
 """A refusal of the state machine said in Russian, by its problem code (``vistlog.CODES``); a code not here is
 said in English."""

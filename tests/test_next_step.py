@@ -4,7 +4,9 @@ not offer is refused; asking changes nothing."""
 
 from __future__ import annotations
 
+import doctest
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -189,3 +191,31 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
         r.record_line(line)  # accepted as a whole deal (raises otherwise)
         assert r.table().open_deal is None, line
 
+
+
+def test_the_readme_example_of_the_query_runs(tmp_path: Path, monkeypatch: Any) -> None:
+    from .conftest import ROOT
+
+    (block,) = re.findall(r"```pycon\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    monkeypatch.chdir(tmp_path)
+    r = vistlog.Recorder("evening.jsonl")
+    r.record([{"type": "game_started", "game": "g", "kind": "preferans", "players": THREE, "pool": 10,
+               "rules": {"preset": "sochi"}}])
+    test = doctest.DocTestParser().get_doctest(block, {"vistlog": vistlog}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0 and len(test.examples) == 3
+
+
+def test_the_page_holds_no_rule_of_any_game() -> None:
+    """pad.js names no game, kind or variant, matches no regular expression over text, and derives nothing of
+    the deal (who holds cards, who defends, a contract's level, the tricks' first guess): it draws /api/next."""
+    from .conftest import ROOT
+
+    js = (ROOT / "vistlog" / "static" / "pad.js").read_text(encoding="utf-8")
+    assert not re.search(r'"(preferans|solo_whist|serbian)"|\.(kind|variant)\b', js)
+    assert not re.search(r"/[^/\n*]+/\.test\(|\.exec\(|\.match\(", js)
+    for derived in ("function holders", "function defenders", "function level", "function defaultTricks",
+                    "KONTRAS", "=== \"without_three\"", "tricks_total || 10"):
+        assert derived not in js, derived
+    assert "/api/next" in js

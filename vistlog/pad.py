@@ -275,10 +275,15 @@ def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
     grid = [c for c in t.contracts if not (levels and c == "misere")]
     return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": modes,
-            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang)] for c in grid],
+            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in grid],
             "grid_columns": 5 if levels and len(grid) % 5 == 0 else 2,
             "words": views.notation_words(lang),
             "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
+
+
+def _red(contract: str) -> bool:
+    """A contract in a red suit (its button is drawn red)."""
+    return contract[:1].isdigit() and contract[-1:] in ("D", "H")
 
 
 _ENVELOPE = frozenset({"seq", "_chain", "_mac"})

@@ -59,6 +59,7 @@ const T = {
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const RED_SUITS = new Set(["D", "H"]);
 
 let lang = localStorage.getItem("vistlog-lang") || "ru";
 const query = new URLSearchParams(location.search);
@@ -204,9 +205,18 @@ async function askNext() {
   return true;
 }
 
-function buttons(container, items, selected, onpick, label) {
-  container.replaceChildren(...items.map((item) => el("button", {
-    type: "button", class: item === selected ? "sel" : (label && /[DH]$|♦|♥/.test(label(item)) ? "red" : ""),
+// A part of the form is drawn again only when what it shows has changed: a button or a field being tapped is
+// never replaced under the finger by an answer that changed nothing there.
+function keyed(container, key, build) {
+  if (container.dataset.key === key) return false;
+  container.dataset.key = key;
+  container.replaceChildren(...build());
+  return true;
+}
+
+function buttons(container, items, selected, onpick, label, red) {
+  keyed(container, JSON.stringify([items, selected, lang]), () => items.map((item) => el("button", {
+    type: "button", class: item === selected ? "sel" : (red && red(item) ? "red" : ""),
     "data-value": item, onclick: () => onpick(item),
   }, label ? label(item) : item)));
 }
@@ -237,22 +247,27 @@ function renderDeal() {
   $("dealer-row").hidden = !!tb.dealer || form.again !== null;
   buttons($("dealer-buttons"), tb.players, form.dealer, (p) => { form.dealer = p; form.tricks = {}; update(); });
   // the deal's own options
-  const opts = $("opts-row");
-  opts.replaceChildren();
-  if (tb.flags.includes("bomb")) {
-    const sel = el("select", { id: "bomb" }, ...[0, 1, 2, 3].map((n) => el("option", { value: n, selected: n === form.bomb }, n)));
-    sel.addEventListener("change", () => { form.bomb = Number(sel.value); update(); });
-    opts.append(el("label", {}, t("bomb") + " ", sel));
-  }
-  if (tb.flags.includes("turned")) {
-    const input = el("input", { id: "turned", value: form.turned, placeholder: "QH", size: 4 });
-    input.addEventListener("input", () => { form.turned = input.value.trim(); update(false); });
-    opts.append(el("label", {}, t("turned") + " ", input));
-  }
-  if (nx.again.length && form.again === null) {
-    for (const [n] of nx.again) opts.append(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
-      `${t("record_again")} ${n}`));
-  }
+  keyed($("opts-row"), JSON.stringify([tb.flags, nx.again, form.again, lang]), () => {
+    const opts = [];
+    if (tb.flags.includes("bomb")) {
+      const sel = el("select", { id: "bomb" }, ...[0, 1, 2, 3].map((n) => el("option", { value: n }, n)));
+      sel.addEventListener("change", () => { form.bomb = Number(sel.value); update(); });
+      opts.push(el("label", {}, t("bomb") + " ", sel));
+    }
+    if (tb.flags.includes("turned")) {
+      const input = el("input", { id: "turned", placeholder: "QH", size: 4 });
+      input.addEventListener("input", () => { form.turned = input.value.trim(); update(false); });
+      opts.push(el("label", {}, t("turned") + " ", input));
+    }
+    if (nx.again.length && form.again === null) {
+      for (const [n] of nx.again) opts.push(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
+        `${t("record_again")} ${n}`));
+    }
+    return opts;
+  });
+  // what is typed stays where it is typed: a field in use is never written over
+  if ($("bomb") && document.activeElement !== $("bomb")) $("bomb").value = String(form.bomb);
+  if ($("turned") && document.activeElement !== $("turned")) $("turned").value = form.turned;
   // what is played
   buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
     (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
@@ -264,45 +279,46 @@ function renderDeal() {
   // the contracts the game allows this declarer now (the chosen one stays shown once it is made)
   const offered = nx.contracts.length ? nx.contracts : (form.contract ? [form.contract] : []);
   const labels = Object.fromEntries(tb.grid.map(([c, label]) => [c, label]));
+  const reds = new Set(tb.grid.filter((g) => g[3]).map(([c]) => c));
   const grid = $("contract-grid");
   grid.style.gridTemplateColumns = tb.grid_columns === 5 ? "" : "repeat(2, minmax(6em, 1fr))";
   buttons(grid, tb.grid.map(([c]) => c).filter((c) => offered.includes(c)), form.contract,
     (c) => { Object.assign(form, { contract: c, partner: null, trump: null, flags: {}, tricks: {} }); update(); },
-    (c) => labels[c] || c);
+    (c) => labels[c] || c, (c) => reds.has(c));
   // the flags the contract may carry, and what it must say besides its declarer
-  const flags = $("flags-row");
-  flags.replaceChildren();
-  if (form.mode !== "raspas") {
-    const shown = nx.flags.concat(Object.keys(form.flags).filter((f) => form.flags[f] && !nx.flags.includes(f)));
-    for (const f of shown) {
+  const shownFlags = form.mode === "raspas" ? [] : nx.flags.concat(Object.keys(form.flags).filter((f) => form.flags[f] && !nx.flags.includes(f)));
+  keyed($("flags-row"), JSON.stringify([shownFlags, form.flags, nx.needs, nx.partners, form.partner, form.trump, form.mode, lang]), () => {
+    const flags = [];
+    for (const f of shownFlags) {
       const box = el("input", { type: "checkbox", id: "flag-" + f, checked: !!form.flags[f] });
       box.addEventListener("change", () => { form.flags[f] = box.checked; form.tricks = {}; update(); });
-      flags.append(el("label", {}, box, " " + t(f)), " ");
+      flags.push(el("label", {}, box, " " + t(f)), " ");
     }
-  }
-  if (nx.needs.includes("partner") && form.mode === "game") {
-    const row = el("span", { class: "buttons" });
-    buttons(row, nx.partners, form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
-    flags.append(t("partner") + " ", row);
-  }
-  if (nx.needs.includes("trump") && form.mode === "game") {
-    const row = el("span", { class: "buttons" });
-    buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s]);
-    flags.append(" " + t("trump") + " ", row);
-  }
+    if (nx.needs.includes("partner") && form.mode === "game") {
+      const row = el("span", { class: "buttons" });
+      buttons(row, nx.partners, form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
+      flags.push(t("partner") + " ", row);
+    }
+    if (nx.needs.includes("trump") && form.mode === "game") {
+      const row = el("span", { class: "buttons" });
+      buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s], (s) => RED_SUITS.has(s));
+      flags.push(" " + t("trump") + " ", row);
+    }
+    return flags;
+  });
   // the calls: a row for each player who may speak or has spoken, with what he was offered; only what the
   // game allows now may be tapped
   for (const [p, c] of nx.calls) { form.offered[p] = form.offered[p] || []; if (!form.offered[p].includes(c)) form.offered[p].push(c); }
   const callers = nx.holders.filter((p) => form.offered[p] && (nx.calls.some(([q]) => q === p) || form.calls.some(([q]) => q === p)));
   $("calls-row").hidden = !callers.length;
-  $("calls-buttons").replaceChildren(...callers.map((p) => el("div", { class: "who" }, el("span", {}, p),
+  keyed($("calls-buttons"), JSON.stringify([callers, form.offered, form.calls, nx.calls, lang]), () => callers.map((p) => el("div", { class: "who" }, el("span", {}, p),
     ...form.offered[p].map((c) => el("button", { type: "button", "data-player": p, "data-call": c,
       // the call this player said last is shown as chosen
       class: (form.calls.filter(([q]) => q === p).slice(-1)[0] || [])[1] === c ? "sel" : "",
       disabled: !nx.calls.some(([q, k]) => q === p && k === c),
       onclick: () => { form.calls.push([p, c]); form.tricks = {}; update(); } }, t(c))))));
-  $("calls-said").replaceChildren(...form.calls.map(([p, c]) => el("span", {}, `${p} ${t(c)}`)),
-    ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); form.tricks = {}; update(); } }, t("undo_call"))] : []));
+  keyed($("calls-said"), JSON.stringify([form.calls, lang]), () => [...form.calls.map(([p, c]) => el("span", {}, `${p} ${t(c)}`)),
+    ...(form.calls.length ? [el("button", { type: "button", id: "undo-call", onclick: () => { form.calls.pop(); form.tricks = {}; update(); } }, t("undo_call"))] : [])]);
   // tricks: steppers that keep the sum, from the game's first guess; asked only when the deal is played
   $("played-box").hidden = !(nx.done && nx.tricks);   // a deal decided whose play may still be written
   $("played").checked = form.played;
@@ -311,6 +327,8 @@ function renderDeal() {
   if (showTricks) {
     if (!Object.keys(form.tricks).length || nx.takers.some((p) => !(p in form.tricks))) form.tricks = Object.assign({}, nx.guess);
     const total = nx.tricks_total, hs = nx.takers;
+    if (total !== null) { const lastP = hs[hs.length - 1]; form.tricks[lastP] = total - hs.slice(0, -1).reduce((a, q) => a + (form.tricks[q] || 0), 0); }
+    keyed($("tricks"), JSON.stringify([hs, total, form.tricks, nx.last, form.last, lang]), () => {
     const rows = hs.map((p, k) => {
       const last = total !== null && k === hs.length - 1;
       if (last) form.tricks[p] = total - hs.slice(0, -1).reduce((a, q) => a + (form.tricks[q] || 0), 0);
@@ -330,7 +348,8 @@ function renderDeal() {
       buttons(row, nx.last, form.last, (p) => { form.last = p; redraw(); });
       rows.push(el("div", { class: "who" }, el("span", {}, t("last")), row));
     }
-    $("tricks").replaceChildren(...rows);
+    return rows;
+    });
   }
   if (!form.edited) $("line").value = composeLine();
 }
