@@ -576,3 +576,22 @@ def test_a_phone_at_the_table(server: Server, browser: Any) -> None:
     assert phone.input_value("#line").startswith("сдаёт Аня; Боря 6♠; Вова пас"), phone.input_value("#line")
     box = phone.locator("#record").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+
+
+def test_the_drawn_sheet_is_legible_on_a_phone(server: Server, browser: Any) -> None:
+    """Issue 48, item 7: at 390 px every number of the drawn пулька is at least 12 px on the screen (the sheet
+    keeps its own size and scrolls sideways rather than shrinking to the phone's width)."""
+    _start_game(server)
+    for line in ("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 4 Аня 0", "Вова 7♥; Аня вист, Боря вист; Вова 6 Аня 2 Боря 2"):
+        status, body = request(server.base + "/api/record", {"game": G, "line": line}, {"X-Vistlog-Pad": "1"})
+        assert status == 200, body
+    phone = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone.tap("nav button[data-tab='sheet']")
+    phone.wait_for_selector("#sheet svg text")
+    sizes = phone.evaluate("""() => {
+        const svg = document.querySelector('#sheet svg');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return [...svg.querySelectorAll('text')].filter((t) => /\\d/.test(t.textContent))
+            .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+    }""")
+    assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
