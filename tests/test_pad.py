@@ -258,10 +258,11 @@ def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Serv
 
 
 def _prepare_screenshot(page: Any) -> None:
-    page.click("#declarer-buttons button[data-value='Вова']")
-    page.click("#contract-grid button[data-value='7H']")
-    page.click("#calls-buttons button[data-player='Аня'][data-call='whist']")
-    page.click("#calls-buttons button[data-player='Боря'][data-call='pass']")
+    for button in ("#declarer-buttons button[data-value='Вова']", "#contract-grid button[data-value='7H']",
+                   "#calls-buttons button[data-player='Аня'][data-call='whist']",
+                   "#calls-buttons button[data-player='Боря'][data-call='pass']"):
+        page.click(button)
+        page.wait_for_selector("body:not(.asking)")
 
 
 def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refusal(server: Server,
@@ -595,3 +596,18 @@ def test_the_drawn_sheet_is_legible_on_a_phone(server: Server, browser: Any) -> 
             .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
     }""")
     assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
+
+
+def test_a_deal_left_unfinished_by_another_writer_can_be_voided_from_the_page(server: Server, browser: Any) -> None:
+    """Issue 50: a deal `vistlog append` left unfinished holds the game up; the page says so, from the game's next
+    step, and voids it in a tap; the deal may then be recorded again."""
+    _start_game(server)
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    vistlog.append(log, [{"type": "deal_started", "game": G, "deal": 1, "dealer": "Аня"},
+                         {"type": "contract", "game": G, "deal": 1, "declarer": "Боря", "contract": "6S"}])
+    page = _page(browser, server.url)
+    page.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('не окончена')")
+    page.on("dialog", lambda dialog: dialog.accept("записали не до конца"))
+    page.click("#void-open")
+    page.wait_for_selector("#opts-row button:has-text('Записать заново 1')")
+    assert [e.type for e in vistlog.game_events(log)][-1] == "deal_voided"

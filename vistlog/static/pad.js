@@ -247,8 +247,11 @@ function renderDeal() {
   $("dealer-row").hidden = !!tb.dealer || form.again !== null;
   buttons($("dealer-buttons"), tb.players, form.dealer, (p) => { form.dealer = p; form.tricks = {}; update(); });
   // the deal's own options
-  keyed($("opts-row"), JSON.stringify([tb.flags, nx.again, form.again, lang]), () => {
+  keyed($("opts-row"), JSON.stringify([tb.flags, nx.again, form.again, nx.step, nx.deal, lang]), () => {
     const opts = [];
+    if (nx.step === "open") {  // a deal another writer left unfinished: void it (then record it again) first
+      opts.push(el("button", { type: "button", id: "void-open", onclick: () => voidDeal(nx.deal) }, `${t("sure_void")} ${nx.deal}`));
+    }
     if (tb.flags.includes("bomb")) {
       const sel = el("select", { id: "bomb" }, ...[0, 1, 2, 3].map((n) => el("option", { value: n }, n)));
       sel.addEventListener("change", () => { form.bomb = Number(sel.value); update(); });
