@@ -28,9 +28,9 @@ with what recording would accept.
 from __future__ import annotations
 
 import contextlib
-import copy
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
+import functools
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any, Final, cast
 
 import attrs
 
@@ -336,9 +336,9 @@ def _try_kept(state: GameState[Any], item: Mapping[str, Any]) -> list[Issue]:
 @contextlib.contextmanager
 def _kept(state: GameState[Any]) -> Iterator[None]:
     """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
-    (containers as they were copied on the way in). Fields are read by name, so that this works alike on the
-    pure classes and the compiled ones (which have no ``__dict__``)."""
-    saved: list[tuple[object, list[tuple[str, Any]]]] = [(state, _saved(state))]
+    (containers as they were copied on the way in). A pure object's ``__dict__`` is copied whole; a compiled
+    one (which has none) is read field by field, by its classes' ``__mypyc_attrs__``."""
+    saved: list[tuple[object, dict[str, Any]]] = [(state, _saved(state))]
     seen = {id(state)}
     for name in _DEAL_FIELDS:
         d = getattr(state, name, None)
@@ -349,36 +349,43 @@ def _kept(state: GameState[Any]) -> Iterator[None]:
         yield
     finally:
         for obj, fields in saved:
-            for name, value in fields:
-                setattr(obj, name, value)
+            _restore(obj, fields)
 
 
 _DEAL_FIELDS: Final = ("deal", "regular", "pending", "handing")
 """The fields of a game's state that hold deals."""
 _SHARED: Final = frozenset({"players", "player_set", "_clockwise", "own_names", "options", "started", "oracle",
                             "play"})
-"""What no event of a draft changes: not saved."""
+"""What no event of a draft changes: not copied."""
+_CONTAINERS: Final = frozenset({set, dict, list, bytearray})
 
 
-def _saved(obj: object) -> list[tuple[str, Any]]:
-    out = []
-    for name in _field_names(type(obj), obj):
-        if name in _SHARED or not hasattr(obj, name):
-            continue
-        value = getattr(obj, name)
-        if isinstance(value, (set, dict, list, bytearray)):
-            value = copy.copy(value)
-        out.append((name, value))
-    return out
+def _saved(obj: object) -> dict[str, Any]:
+    own = getattr(obj, "__dict__", None)
+    fields = dict(own) if own is not None else {
+        name: getattr(obj, name) for name in _compiled_fields(cast(Hashable, type(obj))) if hasattr(obj, name)}
+    for name, value in fields.items():
+        if type(value) in _CONTAINERS and name not in _SHARED:
+            fields[name] = value.copy()
+    return fields
 
 
-def _field_names(cls: type, obj: object) -> tuple[str, ...]:
-    """The instance fields of ``obj``: ``__dict__``'s (pure Python) or each compiled class's ``__mypyc_attrs__``."""
+def _restore(obj: object, fields: dict[str, Any]) -> None:
+    own = getattr(obj, "__dict__", None)
+    if own is not None:
+        own.clear()
+        own.update(fields)
+        return
+    for name, value in fields.items():
+        setattr(obj, name, value)
+
+
+@functools.cache
+def _compiled_fields(cls: Hashable) -> tuple[str, ...]:
+    """The instance fields of a compiled class and its bases (``__mypyc_attrs__``)."""
     names: dict[str, None] = {}
-    for klass in cls.__mro__:
+    for klass in cast(type, cls).__mro__:
         for name in getattr(klass, "__mypyc_attrs__", ()):
             if not name.startswith("__"):
                 names[name] = None
-    for name in getattr(obj, "__dict__", {}):
-        names[name] = None
     return tuple(names)

@@ -90,19 +90,28 @@ class GameResult:
         """No problem was found in this game."""
         return self.problems == 0
 
-    def told(self, upto: int | None = None) -> Iterator[tuple[DealRecord, bool, list[Entry]]]:
+    def told(self, upto: int | None = None, since: int = 0) -> Iterator[tuple[DealRecord, bool, list[Entry]]]:
         """Each deal record up to deal ``upto``, whether it is struck out, and its own entries: a deal
         voided and recorded again shows both records, the voided one struck with its entries and the one
-        that stands with its own (what the replay and the HTML page tell)."""
+        that stands with its own (what the replay and the HTML page tell). ``since``: the records before it
+        (in this order) are passed over unread, so that the last deals of a long game are told in their
+        own time."""
+        records = self.records
+        since = max(0, min(since, len(records)))
+        first = records[since].number if since < len(records) else 0
         by_deal: dict[int, list[Entry]] = {}
         for e in self.entries:
-            by_deal.setdefault(e.deal, []).append(e)
-        records = Counter(r.number for r in self.records)
-        for rec in self.records:
+            if e.deal >= first:
+                by_deal.setdefault(e.deal, []).append(e)
+        shown = records[max(0, since - 1):] if since else records  # a record's twin lies next to it
+        count = Counter(r.number for r in shown)
+        for k, rec in enumerate(shown):
+            if since and k == 0:
+                continue
             if upto is not None and rec.number > upto:
                 return
             entries = by_deal.get(rec.number, [])
-            if records[rec.number] > 1:  # the deal has a voided record and the record that stands
+            if count[rec.number] > 1:  # the deal has a voided record and the record that stands
                 void = rec.seq in self.voided
                 entries = [e for e in entries if e.void == void]
             else:  # a deal with no entries (a redeal) is struck out all the same

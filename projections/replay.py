@@ -53,13 +53,14 @@ def _bid(b: Bid, w: Words) -> str:
     return w.contract(b.text)
 
 
-def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = None, values: bool = False
-                 ) -> Iterator[str]:
+def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = None, values: bool = False,
+                 since: int = 0) -> Iterator[str]:
     """The story of a game, deal by deal, as lines of text in one language (``ru`` or ``en``); ``values``:
     beside each card played, the double-dummy value after it (:mod:`vistlog.projections.analysis`: the
-    declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick."""
+    declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick.
+    ``since``: the deals from that record on (see :meth:`GameResult.told`), after the header."""
     solved = {d.deal: d for d in analyse(res, deals=None if upto is None else range(upto + 1)).deals} if values else {}
-    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang), solved)
+    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang), solved, since)
 
 
 def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:
@@ -76,7 +77,7 @@ def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) 
         yield f"    {k // 3 + 1:>2}. {said}"
 
 
-def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis]
+def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
                    ) -> Iterator[str]:
     """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
     pool = SCORINGS[res.variant].size == "pool"
@@ -89,7 +90,7 @@ def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
         yield w("Opening balance:")
         for e in opening:
             yield f"    {describe(e, w)}"
-    for rec, void, entries in res.told(upto):
+    for rec, void, entries in res.told(upto, since):
         yield ""
         yield (w("Deal {n}: {dealer} deals", n=rec.number, dealer=rec.dealer)
                + (w(", bomb {n}", n=rec.bomb) if rec.bomb else "")
@@ -163,14 +164,14 @@ def _serbian_bid(b: Bid) -> str:
     return f"{b.number} {SERBIAN_NAMES[b.number]}"
 
 
-def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis]
+def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
                    ) -> Iterator[str]:
     """A Serbian game: the sentences in the language, the bids and calls in the players' Serbian words."""
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
              rules=rules_words(res.started.rules))
            + w(", bula {size} each", size=res.started.pool)
            + w("; players in turn order {players}", players=", ".join(res.players)))
-    for rec, void, entries in res.told(upto):
+    for rec, void, entries in res.told(upto, since):
         yield ""
         yield w("Deal {n}: {dealer} deals", n=rec.number, dealer=rec.dealer) + (
             w("  [VOID: struck from the paper]") if void else "")
@@ -212,6 +213,6 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
                + w("open refe {value}", value=mixed(t.refe[p])))
 
 
-_TELLERS: dict[str, Callable[[GameResult, int | None, Words, dict[int, DealAnalysis]], Iterator[str]]] = {
+_TELLERS: dict[str, Callable[[GameResult, int | None, Words, dict[int, DealAnalysis], int], Iterator[str]]] = {
     "preferans": _russian_lines, "solo_whist": _russian_lines, "serbian": _serbian_lines}
 """How each game is told, by the name of its variant."""

@@ -583,7 +583,8 @@ def test_the_drawn_sheet_is_legible_on_a_phone(server: Server, browser: Any) -> 
     """Issue 48, item 7: at 390 px every number of the drawn пулька is at least 12 px on the screen (the sheet
     keeps its own size and scrolls sideways rather than shrinking to the phone's width)."""
     _start_game(server)
-    for line in ("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 4 Аня 0", "Вова 7♥; Аня вист, Боря вист; Вова 6 Аня 2 Боря 2"):
+    for line in ("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 4 Аня 0",
+                 "Вова 7♥; Аня вист, Боря вист; Вова 6 Аня 2 Боря 2"):
         status, body = request(server.base + "/api/record", {"game": G, "line": line}, {"X-Vistlog-Pad": "1"})
         assert status == 200, body
     phone = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)

@@ -82,3 +82,11 @@ def test_json_outputs_carry_codes(tmp_path: object, capsys: pytest.CaptureFixtur
     assert f["problems"] and f["problems"][0]["code"] == "seq-order"
     assert set(f["problems"][0]) >= {"code", "path", "line", "seq", "field", "message", "text"}
     assert all(p["code"] in vistlog.CODES for p in f["problems"])
+
+
+def test_every_code_is_said_in_russian() -> None:
+    """One language at a time (issue 50): a refusal shown in the Russian page is Russian for every code."""
+    from vistlog.projections.words import PROBLEMS_RU
+
+    assert sorted(set(CODES) - set(PROBLEMS_RU)) == []
+    assert all(any("а" <= ch <= "я" for ch in PROBLEMS_RU[c].lower()) for c in CODES)

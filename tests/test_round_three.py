@@ -121,12 +121,12 @@ def test_2_a_slow_fold_never_blocks_the_cheap_routes(tmp_path: Path, monkeypatch
     pad = Pad(log)
     started = threading.Event()
 
-    def slow_fold(lang: str) -> dict[str, Any]:
+    def slow_view(game: str, lang: str, every: bool) -> dict[str, Any] | None:
         started.set()
         time.sleep(3)
-        return {"games": [], "full": {}, "problems": []}
+        return None
 
-    monkeypatch.setattr(pad, "_fold", slow_fold)
+    monkeypatch.setattr(pad, "_game_view", slow_view)
     worker = threading.Thread(target=pad.state, args=(None,))
     worker.start()
     assert started.wait(5)

@@ -54,6 +54,7 @@ from vistlog.projections.solver import COMPILED as _SOLVER_COMPILED
 from vistlog.projections.audit import AuditReport, ClaimError, audit, read_claimed
 from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, Pipeline, fold_events, run
+from vistlog.projections.live import LiveFold
 from vistlog.projections.ppn import write as ppn_write
 from vistlog.projections.replay import replay_lines
 from vistlog.projections.words import Lang
@@ -64,7 +65,7 @@ __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
-    "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
+    "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError", "AppendConflict",
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
@@ -334,13 +335,19 @@ class Game:
         after each card played (:meth:`analysis`)."""
         return list(self.replay_lines(upto, lang, values))
 
-    def replay_lines(self, upto: int | None = None, lang: Lang | None = None, values: bool = False
-                     ) -> Iterator[str]:
-        """:meth:`replay` a line at a time (a long game's story is never held whole)."""
+    def replay_lines(self, upto: int | None = None, lang: Lang | None = None, values: bool = False,
+                     since: int = 0) -> Iterator[str]:
+        """:meth:`replay` a line at a time (a long game's story is never held whole); ``since``: after the header,
+        the deal records from that one on (the first ``since`` are passed over unread)."""
         r = self._needs_detail("replay")
         if not r.deals_kept:
             raise VistlogError(f"game {self.id} was read with events=False: no replay")
-        return replay_lines(r, upto, lang, values)
+        return replay_lines(r, upto, lang, values, since)
+
+    @property
+    def deals_told(self) -> int:
+        """How many deal records the replay tells (a deal voided and recorded again counts twice)."""
+        return len(self._result.records) if self._result is not None else 0
 
     def _needs_detail(self, what: str) -> GameResult:
         if self._result is None:

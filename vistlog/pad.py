@@ -37,8 +37,8 @@ from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, AppendConflict, AppendRejected, Game, NotationError, Recorder, Table, VistlogError, analysis_json,
-    deal_lines, read_games,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, Table, VistlogError,
+    analysis_json,
 )
 from .output import OutputError, dumps
 
@@ -90,9 +90,10 @@ class Pad:
         self.view_lock = threading.Lock()
         """Held while a view is folded (long on a long game): never while the recorder is waited for, so
         ``/api/version`` and the writes go on beside a slow fold."""
-        self._view: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = {}  # per language
-        self._ended: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
-        self._open: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in views.LANGS}
+        self.live = LiveFold(self.log)
+        """The log folded as it grows: a look after a deal folds that deal, not the game again."""
+        self._views: dict[tuple[str, str, bool], dict[str, Any]] = {}
+        """Each game's view as last made (by game, language, and whether all its deals are in it)."""
         if os.path.exists(self.log):
             self.recorder.refresh()  # a keyed log without its key is refused now, not at the first deal
 
@@ -104,24 +105,25 @@ class Pad:
             self.recorder.refresh()
             return self.recorder.next_seq
 
-    def state(self, game: str | None, lang: views.Lang = "ru") -> dict[str, Any]:
-        """What the page shows: the games, and the chosen (or last) one in full, its texts in ``lang``."""
+    def state(self, game: str | None, lang: views.Lang = "ru", every: bool = False) -> dict[str, Any]:
+        """What the page shows: the games, and the chosen (or last) one in full, its texts in ``lang``: its last
+        :data:`VIEW_DEALS` deals, or ``every`` deal."""
         with self.lock:
             tables = self.recorder.tables()
             seq = self.recorder.next_seq
-            stamp = _stamp(self.log)
         with self.view_lock:
-            if lang not in self._view or self._view[lang][0] != stamp:
-                self._view[lang] = (stamp, self._fold(lang))
-            view = self._view[lang][1]
-        under_way = set(tables)
-        games = view["games"]
-        chosen = game if game in view["full"] else (games[-1]["id"] if games else None)
-        out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq,
-                               "games": [{**g, "under_way": g["id"] in under_way} for g in games],
-                               "problems": view["problems"], "game": None}
-        if chosen is not None:
-            full = dict(view["full"][chosen])
+            for changed in self.live.update():
+                for key in [k for k in self._views if k[0] == changed]:
+                    del self._views[key]
+            order = self.live.order
+            chosen = game if game in order else (order[-1] if order else None)
+            games = [self._summary(g, g in tables) for g in order]
+            full = self._game_view(chosen, lang, every) if chosen is not None else None
+            problems = [str(p) for ps in self.live.problems.values() for p in ps]
+        out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq, "games": games, "problems": problems,
+                               "game": None}
+        if full is not None and chosen is not None:
+            full = dict(full)
             table = tables.get(chosen)
             full["table"] = _table_json(table, lang) if table is not None else None
             if table is not None:
@@ -130,40 +132,22 @@ class Pad:
             out["game"] = full
         return out
 
-    def _fold(self, lang: views.Lang) -> dict[str, Any]:
-        """Every game's view. A game that had ended when it was last folded cannot change (nothing may
-        follow ``game_ended``): its view is kept; the others are folded again from their own events."""
-        if not os.path.exists(self.log):
-            return {"games": [], "full": {}, "problems": []}
-        kept, still = self._ended[lang], self._open[lang]
-        pending: dict[str, list[dict[str, Any]]] = {}
-        order: list[str] = []
-        with open(self.log, "rb") as fh:
-            for raw in fh:
-                try:
-                    ev = orjson.loads(raw)
-                    game = ev["game"]
-                except (orjson.JSONDecodeError, KeyError, TypeError):
-                    continue  # the recorder read this log line by line already; a torn end is cut at the next write
-                if not isinstance(game, str):
-                    continue
-                if ev.get("type") == "game_started" and game not in pending:
-                    order.append(game)
-                if game not in kept:
-                    pending.setdefault(game, []).append({k: v for k, v in ev.items() if k not in _ENVELOPE})
-        problems: list[str] = []
-        for events in pending.values():
-            for g in read_games(events, name=self.log):
-                problems += [str(p) for p in g.problems]
-                if g.started:
-                    view = _game_json(g, events, lang)
-                    if g.ended:
-                        kept[g.id] = view
-                    else:
-                        still[g.id] = view
-        full = {game: kept.get(game) or still[game] for game in order if game in kept or game in still}
-        games = [{k: v[k] for k in ("id", "players", "kind", "variant", "ended")} for v in full.values()]
-        return {"games": games, "full": full, "problems": problems}
+    def _summary(self, game: str, under_way: bool) -> dict[str, Any]:
+        ended = game in self.live.ended
+        started = self.live.ended[game].started if ended else self.live.pipe.folds[game].started
+        return {"id": game, "players": list(started.players), "kind": "solo-whist" if started.kind.value == "solo_whist"
+                else "preferans",
+                "variant": started.rules.variant, "ended": ended, "under_way": under_way}
+
+    def _game_view(self, game: str, lang: views.Lang, every: bool) -> dict[str, Any] | None:
+        key = (game, lang, every)
+        if key not in self._views:
+            result = self.live.result(game)
+            if result is None:
+                return None
+            problems = tuple(self.live.problems.get(game, ()))
+            self._views[key] = _game_json(Game(result, problems), lang, every)
+        return self._views[key]
 
     def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru"
                   ) -> dict[str, Any]:
@@ -247,14 +231,6 @@ class Pad:
                 "unreadable": [line.replace(folder, "") for line in outcome.unreadable]}
 
 
-def _stamp(path: str) -> tuple[int, int, int]:
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return (0, 0, 0)
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
 def _lang(request: Request) -> views.Lang:
     """The page's language (``?lang=ru|en``; Russian by default, as the page)."""
     return "en" if request.query_params.get("lang") == "en" else "ru"
@@ -286,27 +262,31 @@ def _red(contract: str) -> bool:
     return contract[:1].isdigit() and contract[-1:] in ("D", "H")
 
 
-_ENVELOPE = frozenset({"seq", "_chain", "_mac"})
 
 
-def _game_json(g: Game, events: list[dict[str, Any]], lang: views.Lang) -> dict[str, Any]:
+VIEW_DEALS: Final = 100
+"""The deals a game's view holds unless all are asked for (the page offers the earlier ones on a tap)."""
+
+
+def _game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
+    """A game's view for the page, with its last :data:`VIEW_DEALS` deals (or ``every`` deal): what costs the
+    deals shown, never the game so far."""
+    told = g.deals_told
+    since = 0 if every else max(0, told - VIEW_DEALS)
     blocks: list[list[str]] = [[]]
-    for line in g.replay_lines(lang=lang):
+    for line in g.replay_lines(lang=lang, since=since):
         if line == "":
             blocks.append([])
         else:
             blocks[-1].append(line)
     deals = blocks[1:-1]  # the header, the deals, then the sheet
-    try:
-        lines = list(deal_lines(events, skipped=lambda _: None, lang=lang))
-    except VistlogError:
-        lines = []
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "ended": g.ended,
-            "deal_list": views.deal_list(g, lang), "columns": list(views.adjustable_columns(g)),
+            "deal_list": views.deal_list(g, lang, since), "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
-            "deals": deals, "header": blocks[0], "lines": lines, "cards": views.card_deals(g),
-            "problems": [str(p) for p in g.problems]}
+            "deals": deals, "header": blocks[0], "lines": views.record_lines(g, lang, since),
+            "cards": views.card_deals(g, since), "problems": [str(p) for p in g.problems],
+            "deals_told": told, "deals_since": since}
 
 
 # ---------------------------------------------------------------------------- the application
@@ -353,7 +333,7 @@ def make_app(pad: Pad) -> Starlette:
 
     async def state(request: Request) -> Response:
         game = request.query_params.get("game")
-        return _json(await _run(pad.state, game, _lang(request)))
+        return _json(await _run(pad.state, game, _lang(request), request.query_params.get("all") == "1"))
 
     async def next_step(request: Request) -> Response:
         q = request.query_params
@@ -550,13 +530,15 @@ def _deal_analysis(pad: Pad, game: str | None, deal: int) -> dict[str, Any]:
 
 
 def _game(pad: Pad, game: str | None) -> Game:
-    games = [g for g in read_games(pad.log) if g.started] if os.path.exists(pad.log) else []
-    if game is None and games:
-        return games[-1]
-    for g in games:
-        if g.id == game:
-            return g
-    raise HttpError(404, f"no game {game!r} in the log")
+    """A game of the pad's log as folded so far (the last one when ``game`` is None)."""
+    with pad.view_lock:
+        pad.live.update()
+        order = pad.live.order
+        chosen = game if game is not None else (order[-1] if order else None)
+        result = pad.live.result(chosen) if chosen is not None else None
+        if result is None:
+            raise HttpError(404, f"no game {game!r} in the log")
+        return Game(result, tuple(pad.live.problems.get(chosen or "", ())))
 
 
 def _check_token(pad: Pad, request: Request) -> None:

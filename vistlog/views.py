@@ -23,7 +23,8 @@ import attrs
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
 from vistlog.events.nextstep import Next
-from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, word
+from vistlog.events.codec import unstructure
+from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, deal_line, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
 from vistlog.projections.render import analysis as analysis_view
@@ -40,7 +41,7 @@ __all__ = [
     "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
     "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
-    "next_step", "card_deals", "notation_words", "contract_word",
+    "next_step", "card_deals", "record_lines", "notation_words", "contract_word",
 ]
 
 Lang = words.Lang
@@ -192,11 +193,30 @@ def contract_label(code: str, lang: Lang | None = None) -> str:
     return words.Words(lang).contract(code)
 
 
-def deal_list(game: Game, lang: Lang | None = None) -> list[dict[str, Any]]:
+def deal_list(game: Game, lang: Lang | None = None, since: int = 0) -> list[dict[str, Any]]:
     """Every deal record of a game as data, in the replay's order: ``deal`` (its number), ``voided`` (struck
     out), ``dealer``, ``summary`` (the contract or the pass-out, in words: what an undo names) and ``trump``
-    (the turned card and the trump it gives, or the suit named)."""
-    return render.deal_list(result_of(game), lang)
+    (the turned card and the trump it gives, or the suit named). ``since``: from that record on."""
+    return render.deal_list(result_of(game), lang, since)
+
+
+def record_lines(game: Game, lang: Lang | None = None, since: int = 0) -> list[str]:
+    """The deal records of a game (from record ``since`` on) as lines of the deal notation, in the replay's
+    order: a voided record is followed by ``void N`` (and its deal recorded again by ``again N``). A deal the
+    notation does not write (an ``allocation``) is left out."""
+    out = []
+    res = result_of(game)
+    for k, (rec, void, _) in enumerate(res.told(since=since)):
+        events = [{key: v for key, v in unstructure(e).items() if key not in ("seq", "v")} for e in rec.events]
+        cards = any(e["type"] == "card_played" for e in events) and not any(e["type"] == "tricks" for e in events)
+        try:
+            out.append(deal_line(events, dealer=since + k == 0, taken=rec.taken if cards else None,
+                                 lang=words.Words(lang).lang))
+        except NotationError:
+            continue
+        if void:
+            out.append(f"{word('void', words.Words(lang).lang)} {rec.number}")
+    return out
 
 
 def adjustable_columns(game: Game) -> tuple[str, ...]:
@@ -241,10 +261,11 @@ def next_step(nx: Next, lang: Lang | None = None) -> dict[str, Any]:
     return out
 
 
-def card_deals(game: Game) -> list[dict[str, Any]]:
+def card_deals(game: Game, since: int = 0) -> list[dict[str, Any]]:
     """Each deal of ``game`` played card by card, as a replay viewer shows it: the hands when play began, the
-    talon, the discard, and each trick's cards and winner (see :func:`vistlog.projections.render.card_deals`)."""
-    return render.card_deals(result_of(game))
+    talon, the discard, and each trick's cards and winner (see :func:`vistlog.projections.render.card_deals`).
+    ``since``: from that record on."""
+    return render.card_deals(result_of(game), since)
 
 
 def notation_words(lang: Lang | None = None) -> dict[str, str]:

@@ -196,13 +196,13 @@ def summary_text(d: dict[str, Any], w: Words) -> str:
     return text
 
 
-def deal_list(res: GameResult, lang: Lang | None = None) -> list[dict[str, Any]]:
+def deal_list(res: GameResult, lang: Lang | None = None, since: int = 0) -> list[dict[str, Any]]:
     """Every deal record of a game as data, in the order :meth:`GameResult.told` gives them (the replay's):
     ``deal``, ``voided``, ``dealer``, ``summary`` (what was played, in words) and ``trump`` (as the table saw
-    it)."""
+    it). ``since``: from that record on (see :meth:`GameResult.told`)."""
     w = Words(lang)
     out = []
-    for rec, void, _ in res.told():
+    for rec, void, _ in res.told(since=since):
         c = rec.contract
         if c is None:
             said = w("raspasy") if rec.raspas else w("everybody passed")
@@ -219,14 +219,14 @@ def adjustable_columns(res: GameResult) -> tuple[str, ...]:
     return SCORINGS[res.variant].columns
 
 
-def card_deals(res: GameResult) -> list[dict[str, Any]]:
+def card_deals(res: GameResult, since: int = 0) -> list[dict[str, Any]]:
     """Each deal played card by card, as a replay viewer shows it: ``deal``, ``voided``, ``declarer``, the
     ``hands`` when play began (the declarer's with the talon taken and the discard put away), the ``talon``
     and whether the declarer ``took`` it (else, in a raspas, its cards lead the first tricks), the ``discard``,
     and ``tricks``: each trick's cards (``[player, card]``) and its winner (who leads the next; the last one's,
-    from the tricks taken)."""
+    from the tricks taken). ``since``: from that record on (see :meth:`GameResult.told`)."""
     out = []
-    for rec, void, _ in res.told():
+    for rec, void, _ in res.told(since=since):
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         start = next((e for e in rec.events if isinstance(e, DealStarted)), None)
         hands = rec.hands_in_play()

@@ -28,7 +28,7 @@ const T = {
     talon: "прикуп", taken_by: "взял", discarded: "снёс", after_card: "после карты",
     trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки", at_declarer: "у разыгрывающего",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
-    column_soups: "супы на",
+    column_soups: "супы на", earlier: "Показать ранние сдачи",
   },
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
@@ -55,7 +55,7 @@ const T = {
     talon: "talon", taken_by: "taken by", discarded: "discarded", after_card: "after the card",
     trick_one: "trick", trick_other: "tricks", at_declarer: "for the declarer",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
-    column_soups: "soups on",
+    column_soups: "soups on", earlier: "Show the earlier deals",
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -109,10 +109,11 @@ async function post(body) {
 
 // ------------------------------------------------------------------ state
 
+let every = false;   // the view holds every deal of a long game (else its last ones: the server's VIEW_DEALS)
 let asked = 0;   // the last state asked for: an answer to an earlier question (a poll's) never overwrites a later one
 async function load(polled = false) {
   const mine = ++asked;
-  const r = await api("/api/state?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
+  const r = await api("/api/state?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "") + (every ? "&all=1" : ""));
   if (mine !== asked) return;
   if (r.status !== 200) { $("status").textContent = r.data.error || r.status; return; }
   // a poll that finds what is shown already draws nothing again (a button being tapped stays where it is)
@@ -497,6 +498,16 @@ async function adjust() {
   await load();
 }
 
+// a long game's view holds its last deals; the earlier ones come on a tap
+function renderEarlier() {
+  const g = game(), since = g ? g.deals_since : 0;
+  for (const b of document.querySelectorAll("button.earlier")) {
+    b.hidden = !since;
+    b.textContent = `${t("earlier")} (${since})`;
+    b.onclick = () => { every = true; load(); };
+  }
+}
+
 function renderReplay() {
   const g = game();
   $("replay-header").textContent = g ? g.header.join("\n") : "";
@@ -638,7 +649,7 @@ function render() {
   const q = "?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "");
   $("dl-html").href = "/download/html" + q;
   $("dl-csv").href = "/download/csv" + q;
-  refresh(); renderSheet(); renderDeals(); renderReplay();
+  refresh(); renderSheet(); renderDeals(); renderReplay(); renderEarlier();
 }
 
 function translate() {
@@ -659,7 +670,7 @@ document.addEventListener("DOMContentLoaded", () => {
   translate();
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
   $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); load(); });
-  $("game-select").addEventListener("change", (e) => { chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
+  $("game-select").addEventListener("change", (e) => { every = false; chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
   $("record").addEventListener("click", recordDeal);
   $("clear").addEventListener("click", () => { form = fresh(); update(); });
   $("line").addEventListener("input", () => { form.edited = true; });

@@ -1,0 +1,110 @@
+"""A log folded as it grows: each look reads only the lines appended since the last one and extends the
+folds by them, so what a score pad shows after a deal costs that deal, not the game so far.
+
+>>> import shutil, tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "evening.jsonl")
+>>> _ = shutil.copy("samples/sochi-evening.jsonl", path)
+>>> live = LiveFold(path)
+>>> sorted(live.update())
+['sochi-2026-11-28']
+>>> live.result("sochi-2026-11-28").ended, live.update()
+(True, set())
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from vistlog.events.codec import DecodeError, decode
+from vistlog.events.model import GameStarted
+from vistlog.events.problems import Problem
+
+from .fold import GameResult, Pipeline
+
+__all__ = ["LiveFold"]
+
+CHUNK: Final = 1 << 20
+"""How much of the log is read at a time (the lines of a chunk are folded before the next is read)."""
+
+
+class LiveFold:
+    """The games of one log, folded with detail (the replay, the drawing), extended by what was appended
+    since the last :meth:`update`. A log that was replaced or cut (another inode, or shorter than what was
+    read) is folded again from its start. A torn last line waits for the rest of it."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._reset(None)
+
+    def _reset(self, identity: tuple[int, int] | None) -> None:
+        self.pipe = Pipeline(self.path, detail=True, events=True)
+        self.identity = identity
+        self.offset = 0
+        self.lineno = 0
+        self.order: list[str] = []
+        """The games, in the order they started."""
+        self.ended: dict[str, GameResult] = {}
+        self.problems: dict[str, list[Problem]] = {}
+        """The problems found so far, by game (``""``: lines of no game)."""
+
+    def update(self) -> set[str]:
+        """Read and fold what was appended since the last look; the games it changed."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            if self.offset:
+                self._reset(None)
+            return set()
+        identity = (st.st_dev, st.st_ino)
+        changed: set[str] = set()
+        if identity != self.identity or st.st_size < self.offset:
+            changed = set(self.order)  # a log replaced: everything it showed is gone or folded again
+            self._reset(identity)
+        with open(self.path, "rb") as fh:
+            fh.seek(self.offset)
+            rest = b""
+            while self.offset + len(rest) < st.st_size:
+                chunk = fh.read(min(CHUNK, st.st_size - self.offset - len(rest)))
+                if not chunk:
+                    break
+                data = rest + chunk
+                cut = data.rfind(b"\n") + 1
+                rest = data[cut:]
+                self.offset += cut
+                self._feed(data[:cut], changed)
+        return changed
+
+    def _feed(self, data: bytes, changed: set[str]) -> None:
+        for raw in data.split(b"\n")[:-1]:
+            self.lineno += 1
+            if not raw.strip():
+                continue
+            try:
+                ev = decode(raw)
+            except DecodeError as exc:
+                self.problems.setdefault("", []).append(
+                    Problem(self.path, self.lineno, exc.seq, exc.field, exc.message, None, code=exc.code))
+                continue
+            if type(ev) is GameStarted and ev.game not in self.pipe.folds and ev.game not in self.ended:
+                self.order.append(ev.game)
+            changed.add(ev.game)
+            for out in self.pipe.feed(self.lineno, ev):
+                if isinstance(out, GameResult):
+                    self.ended[out.game] = out
+                else:
+                    self.problems.setdefault(out.game or "", []).append(out)
+
+    def result(self, game: str) -> GameResult | None:
+        """``game`` as folded so far (``None``: no such game started): an ended game's result, or a game
+        under way settled as it stands (its last deal scored once it is finished)."""
+        if game in self.ended:
+            return self.ended[game]
+        fold = self.pipe.folds.get(game)
+        if fold is None:
+            return None
+        state = self.pipe.checker.games.get(game)
+        pending = state.pending if state is not None else None
+        if pending is not None and pending.finished and not pending.broken:
+            fold.flush(self.pipe.checker.hand_over(game))
+        return fold.result()
