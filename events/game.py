@@ -388,6 +388,11 @@ class GameState(Generic[D]):
         """The defenders' calls (and kontras) the rules of this game allow."""
         return ()
 
+    def bid_words(self) -> tuple[str, ...]:
+        """Every word of this game's auction (each is tried before it is offered: see
+        :func:`~vistlog.events.nextstep.next_step`)."""
+        return tuple(["pass", *self.CONTRACTS])
+
     def flags_allowed(self) -> tuple[str, ...]:
         """What else a deal of this game may say (see :attr:`Table.flags`)."""
         return ()

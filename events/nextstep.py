@@ -84,6 +84,9 @@ class Next:
     """What the draft's contract must say besides its declarer (``partner``, ``trump``)."""
     partners: tuple[str, ...] = ()
     """Who may be named as its partner, when it needs one."""
+    bids: tuple[tuple[str, str], ...] = ()
+    """The bids of the auction that may be said now, each ``(player, bid)`` (an auction is optional where a
+    contract may be written without one)."""
     calls: tuple[tuple[str, str], ...] = ()
     """The calls that may be said now, each ``(player, call)``: a defender's whist, pass or half-whist only
     where legal after what was said, a kontra."""
@@ -112,13 +115,15 @@ class Next:
 
 
 def next_step(state: GameState[Any], draft: Sequence[Mapping[str, Any] | Event] = (), *,
-              declarer: str | None = None, contract: str | None = None, all_pass: bool = False) -> Next:
+              declarer: str | None = None, contract: str | None = None, all_pass: bool = False,
+              auction: bool = False) -> Next:
     """The legal next step of ``state``'s game with ``draft`` (events of the deal being composed, as dicts
     without ``seq``/``game`` or as events; no card play) tried on it; ``state`` is left exactly as it was.
 
     What a form has chosen but the draft cannot say yet: ``declarer`` (the contracts offered are his),
     ``contract`` (its :attr:`Next.needs` and partners are given before it is whole), ``all_pass`` (everybody
-    passes in a game whose log writes no passes, a raspas: the tricks are asked at once)."""
+    passes in a game whose log writes no passes, a raspas: the tricks are asked at once). ``auction``: the bids
+    are asked for (:attr:`Next.bids`; always when the draft has one)."""
     t = state.table()
     common: dict[str, Any] = {"again": t.voided, "voidable": state.deals_started, "adjust": not state.ended}
     if state.ended or (t.over and t.open_deal is None):
@@ -145,8 +150,9 @@ def next_step(state: GameState[Any], draft: Sequence[Mapping[str, Any] | Event] 
             return _before_deal(state, problem, common)
         if played_at is None or played_at >= applied:
             chosen = _what_is_played(state, declarer, None)
-        return _in_deal(state, d, {**chosen, "contract": contract, "all_pass": all_pass, "declarer": declarer},
-                        problem, common)
+        auction = auction or any(_kind(item) == "bid" for item in draft)
+        return _in_deal(state, d, {**chosen, "contract": contract, "all_pass": all_pass, "declarer": declarer,
+                                   "auction": auction}, problem, common)
 
 
 def _before_deal(state: GameState[Any], problem: Issue | None, common: dict[str, Any]) -> Next:
@@ -171,11 +177,18 @@ def _what_is_played(state: GameState[Any], declarer: str | None,
     tried for the declarer), everybody passing, and the flags ``made`` (the draft's contract) may carry. What is
     played stays a choice while the deal is composed, so these are asked before the draft says it."""
     d = state.deal
-    if d is None or d.contract is not None or d.auction_over or d.all_passed or d.redeal:
+    if d is None or d.contract is not None or d.all_passed or d.redeal:
         return {}
     said = _as_dict(made) if made is not None and _kind(made) == "contract" else None
     who = said["declarer"] if said else declarer if declarer in d.holders else (d.holders[0] if d.holders else None)
-    out: dict[str, Any] = {"declarers": _seats(state, d.holders), "all_pass": _all_pass_legal(state, d)}
+    seats = _seats(state, d.holders)
+    if d.auction_over or d.bids:  # an auction was held: who declares is whoever a contract is accepted of
+        won = tuple(p for p in seats if any(not _try_kept(state, _contract_event(state, d, p, x))
+                                            for x in state.CONTRACTS))
+        if won:
+            seats = won
+            who = who if who in seats else seats[0]
+    out: dict[str, Any] = {"declarers": seats, "all_pass": _all_pass_legal(state, d)}
     out["contracts"] = tuple(x for x in state.CONTRACTS
                              if who and not _try_kept(state, _contract_event(state, d, who, x)))
     if said is not None:
@@ -208,6 +221,8 @@ def _in_deal(state: GameState[Any], d: DealState, chosen: dict[str, Any], proble
         base["needs"] = tuple(f for x, f in state.NEEDS if x == word)
         base["partners"] = tuple(p for p in seats if p != who) if "partner" in base["needs"] else ()
     calls = _calls(state, d)
+    if open_auction and chosen["auction"]:
+        base["bids"] = _bids(state, d)
     played = d.tricks is None and d.play is None and state._play_allowed(d) is None and not state._calls_pending(d)
     if played:
         must, _ = state._holders_for_tricks(d)
@@ -221,9 +236,9 @@ def _in_deal(state: GameState[Any], d: DealState, chosen: dict[str, Any], proble
 
 
 def _before(draft: Sequence[Mapping[str, Any] | Event]) -> int | None:
-    """Where the draft says what is played (its contract, or the first bid), if it does."""
+    """Where the draft says what is played (its contract), if it does."""
     for k, item in enumerate(draft):
-        if _kind(item) in ("contract", "bid"):
+        if _kind(item) == "contract":
             return k
     return None
 
@@ -277,6 +292,18 @@ def _calls(state: GameState[Any], d: DealState) -> tuple[tuple[str, str], ...]:
                 out.append((p, word))
     order = {p: k for k, p in enumerate(d.holders)}
     return tuple(sorted(out, key=lambda pc: order[pc[0]]))
+
+
+def _bids(state: GameState[Any], d: DealState) -> tuple[tuple[str, str], ...]:
+    """Each bid any holder may say now: who may speak is found by a pass (and a late cop by a cop), then each
+    word of the game's auction is tried for them."""
+    words = state.bid_words()
+
+    def legal(p: str, w: str) -> bool:
+        return not _try_kept(state, {"type": "bid", "deal": d.number, "player": p, "bid": w})
+
+    speakers = [p for p in d.holders if legal(p, "pass") or ("cop" in words and legal(p, "cop"))]
+    return tuple((p, w) for p in speakers for w in words if legal(p, w))
 
 
 def _all_pass_legal(state: GameState[Any], d: DealState) -> bool:
@@ -362,8 +389,10 @@ _CONTAINERS: Final = frozenset({set, dict, list, bytearray})
 
 def _saved(obj: object) -> dict[str, Any]:
     own = getattr(obj, "__dict__", None)
-    fields = dict(own) if own is not None else {
-        name: getattr(obj, name) for name in _compiled_fields(cast(Hashable, type(obj))) if hasattr(obj, name)}
+    fields = dict(own) if own is not None else {}
+    for name in _compiled_fields(cast(Hashable, type(obj))):  # a compiled class's fields are not in __dict__
+        if hasattr(obj, name):
+            fields[name] = getattr(obj, name)
     for name, value in fields.items():
         if type(value) in _CONTAINERS and name not in _SHARED:
             fields[name] = value.copy()
@@ -372,7 +401,7 @@ def _saved(obj: object) -> dict[str, Any]:
 
 def _restore(obj: object, fields: dict[str, Any]) -> None:
     own = getattr(obj, "__dict__", None)
-    if own is not None:
+    if own is not None and not _compiled_fields(cast(Hashable, type(obj))):
         own.clear()
         own.update(fields)
         return

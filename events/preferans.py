@@ -75,6 +75,9 @@ class PreferansGame(GameState[PreferansDeal]):
         calls = (WhistCall.PASS, WhistCall.WHIST) + ((WhistCall.HALF,) if self.pref.half_whist else ())
         return tuple(c.value for c in calls)
 
+    def bid_words(self) -> tuple[str, ...]:
+        return tuple(["pass", "hold", *self.CONTRACTS])
+
     def flags_allowed(self) -> tuple[str, ...]:
         p = self.pref
         return (("bomb",) if p.bombs else ()) + ("without_three",) + (("dark",) if p.dark_games else ()) + (

@@ -175,6 +175,7 @@ CODES: dict[str, str] = {
     "bid-after-pass": "a bid by a player who has passed",
     "bid-by-holder": "a bid by the player who holds the highest bid",
     "cop-without-prop": "a cop with no standing prop",
+    "cop-own-prop": "a cop by the player who made the prop",
     "cop-late": "a cop by a player who may no longer cop",
     "prop-not-first": "a prop that does not open the auction",
     "hold-off": "«здесь» (hold) where the rules have none (elder_hand_holds)",

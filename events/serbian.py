@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 
-from .cards import Kontra, WhistCall
+from .cards import SERBIAN_WORDS, Kontra, WhistCall
 from .game import ClosureOracle, DealState, GameState
 from .preferans import PreferansDeal, PreferansGame
 from .model import (
@@ -170,6 +170,10 @@ class SerbianGame(PreferansGame):
     def calls_allowed(self) -> tuple[str, ...]:
         calls = (WhistCall.WHIST, WhistCall.PASS, WhistCall.INVITE, *Kontra)
         return tuple(c.value for c in calls)
+
+    def bid_words(self) -> tuple[str, ...]:
+        numbers = tuple(str(n) for n in range(2, 9))
+        return tuple(["pass", *numbers, *SERBIAN_WORDS, *(f"igra{n}" for n in numbers)])
 
     def flags_allowed(self) -> tuple[str, ...]:
         flags = ("igra",)

@@ -44,6 +44,9 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
     CONTRACTS = tuple(b for b in SOLO_ORDER if b != "cop")
     NEEDS = (("prop", "partner"), ("abundance", "trump"))
 
+    def bid_words(self) -> tuple[str, ...]:
+        return tuple(["pass", *SOLO_ORDER])
+
     def flags_allowed(self) -> tuple[str, ...]:
         flags = ("turned", "partner", "trump")
         return flags
@@ -102,6 +105,8 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
         if bid.text == "cop":
             if d.highest is None or d.highest[1].text != "prop" or d.cop is not None:
                 return [Issue("cop-without-prop", "bid", "a cop accepts a standing prop, and there is none")]
+            if d.highest[0] == ev.player:
+                return [Issue("cop-own-prop", "player", f"{ev.player} made the prop and cannot accept it")]
             if ev.player in d.passed and not cop_right:
                 return [Issue("cop-late", "player", f"{ev.player} has passed; only {eldest} may still cop")]
             d.cop = ev.player

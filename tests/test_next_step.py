@@ -147,7 +147,23 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
         assert nx.contracts, nx
         clauses = [head] if head else []
         all_pass = nx.all_pass and rng.random() < 0.25
-        if all_pass:
+        auction: list[str] = []
+        if not all_pass and rng.random() < 0.3:  # an auction, bid by bid, each among those offered
+            nx = r.next_step(line="; ".join(clauses), auction=True)
+            while nx.bids and len(auction) < 12:
+                passes = [b for b in nx.bids if b[1] == "pass"]
+                p, b = rng.choice(passes) if passes and rng.random() < 0.6 else rng.choice(nx.bids)
+                auction.append(f"{p} {b}")
+                nx = r.next_step(line="; ".join(clauses + ["bids " + ", ".join(auction)]))
+                assert nx.problem is None, (clauses, auction, nx.problem)
+            if nx.bids:  # a long auction: start the deal again without one
+                auction = []
+                nx = r.next_step(line="; ".join(clauses))
+            else:
+                clauses.append("bids " + ", ".join(auction))
+        if auction and (nx.done or not nx.contracts):
+            pass  # the auction decided the deal (thrown in, or everybody passed: a raspas)
+        elif all_pass:
             clauses.append("raspas")
         else:
             declarer, contract = rng.choice(nx.declarers), rng.choice(nx.contracts)
@@ -160,6 +176,8 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
             clauses.append(" ".join(said))
         nx = r.next_step(line="; ".join(clauses), all_pass=all_pass)
         assert nx.problem is None, (clauses, nx.problem)
+        if nx.step == "deal" and not nx.contracts:  # everybody passed in the auction: a raspas, played
+            nx = r.next_step(line="; ".join(clauses), all_pass=True)
         calls: list[str] = []
         while nx.calls and not (nx.done and rng.random() < 0.5):
             p, c = rng.choice(nx.calls)
@@ -219,3 +237,33 @@ def test_the_page_holds_no_rule_of_any_game() -> None:
                     "KONTRAS", "=== \"without_three\"", "tricks_total || 10"):
         assert derived not in js, derived
     assert "/api/next" in js
+
+
+def test_the_auction_is_offered_bid_by_bid(tmp_path: Path) -> None:
+    """Issue 50: the bids each holder may say now, and what follows them (an unaccepted prop under both rules;
+    a Serbian auction, then its winner's contract)."""
+    solo = _game(tmp_path / "s.jsonl", "encyclopedia")
+    assert solo.next_step(line="dealer Петя").bids == ()  # asked for only
+    nx = solo.next_step(line="dealer Петя", auction=True)
+    assert {p for p, _ in nx.bids} == {"Оля"} and ("Оля", "prop") in nx.bids
+    nx = solo.next_step(line="dealer Петя; bids Оля prop")
+    assert {p for p, _ in nx.bids} == {"Коля"} and ("Коля", "cop") in nx.bids and ("Коля", "prop") not in nx.bids
+    unaccepted = "dealer Петя; bids Оля prop, Коля pass, Маша pass, Петя pass"
+    nx = solo.next_step(line=unaccepted)  # the proposer must go on (unaccepted_prop: raise)
+    assert {p for p, _ in nx.bids} == {"Оля"} and ("Оля", "solo") in nx.bids and not nx.done
+    assert ("Оля", "cop") not in nx.bids  # nobody accepts his own prop
+    nx = solo.next_step(line=unaccepted + ", Оля solo")
+    assert nx.declarers == ("Оля",) and nx.contracts == ("solo",)
+    thrown = _game(tmp_path / "t.jsonl", "encyclopedia", unaccepted_prop="redeal")
+    nx = thrown.next_step(line=unaccepted)
+    assert (nx.step, nx.done, nx.bids) == ("done", True, ())
+    thrown.record_line(unaccepted)
+    assert thrown.table().next_deal == 2
+    serbian = vistlog.Recorder(tmp_path / "b.jsonl")
+    serbian.record([{"type": "game_started", "game": "g", "kind": "preferans", "players": THREE, "pool": 20,
+                     "rules": {"preset": "serbian"}}])
+    assert serbian.next_step(line="dealer Аня").contracts == ()  # a Serbian contract is won in the auction
+    nx = serbian.next_step(line="dealer Аня; bids Боря 2")
+    assert {p for p, _ in nx.bids} == {"Вова"} and ("Вова", "3") in nx.bids and ("Вова", "2") not in nx.bids
+    nx = serbian.next_step(line="dealer Аня; bids Боря 2, Вова pass, Аня pass")
+    assert nx.declarers == ("Боря",) and "6S" in nx.contracts and nx.bids == ()

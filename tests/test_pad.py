@@ -304,7 +304,11 @@ def test_a_refusal_is_shown_next_to_its_field_and_nothing_is_written(server: Ser
     page.click("#contract-grid button[data-value='6S']")
     page.fill("#line", "dealer Аня; Боря 6S; Вова whist, Аня pass; Боря 6, Вова 3, Аня 3")
     page.click("#record")
-    page.wait_for_function("() => document.querySelector('#err-tricks').textContent !== ''")
+    try:
+        page.wait_for_function("() => document.querySelector('#err-tricks').textContent !== ''")
+    except Exception as exc:  # noqa: BLE001 - say what the page shows
+        shown = [e for e in page.locator(".err").all_text_contents() if e]
+        raise AssertionError((shown, page.input_value("#line"), page.errors)) from exc
     assert "12" in page.text_content("#err-tricks") and "взяток" in page.text_content("#err-tricks")
     page.fill("#line", "Боря 6X")
     page.click("#record")
@@ -612,3 +616,15 @@ def test_a_deal_left_unfinished_by_another_writer_can_be_voided_from_the_page(se
     page.click("#void-open")
     page.wait_for_selector("#opts-row button:has-text('Записать заново 1')")
     assert [e.type for e in vistlog.game_events(log)][-1] == "deal_voided"
+    # «Отменить последнюю сдачу» undoes an unfinished deal too: the last one written, after asking which
+    dealer = vistlog.Recorder(log).table().dealer
+    vistlog.append(log, [{"type": "deal_started", "game": G, "deal": 2, "dealer": dealer}])
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: asked.append(dialog.message))
+    page.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('не окончена')")
+    page.click("nav button[data-tab='deals']")
+    page.click("#undo")
+    page.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 3')")
+    last = vistlog.game_events(log)[-1]
+    assert (last.type, getattr(last, "deal", None)) == ("deal_voided", 2)
+    assert any("Отменить сдачу 2" in m for m in asked), asked

@@ -152,6 +152,37 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         page.tap("nav button[data-tab='replay']")
         replay = page.text_content("#replay-list") or ""
         assert "открыта 6♠" in replay and "открыта 3♦" in replay and "козырь ♥" in replay
+        # an unaccepted prop, by taps on the auction: the first to speak proposes, the others pass, and (the
+        # rules' unaccepted_prop: raise) the proposer must go on: he plays a solo
+        page.tap("nav button[data-tab='deal']")
+        page.fill("#turned", "9S")
+        page.tap("#auction summary")
+        page.wait_for_selector("body:not(.asking) #bids-buttons button[data-bid='prop']")
+        proposer = page.get_attribute("#bids-buttons button[data-bid='prop']", "data-player")
+        page.tap("#bids-buttons button[data-bid='prop']")
+        for _ in range(3):
+            page.wait_for_selector("body:not(.asking) #bids-buttons button[data-bid='pass']")
+            assert page.locator("#bids-buttons button[data-bid='pass']").count() == 1  # one speaker at a time
+            page.tap("#bids-buttons button[data-bid='pass']")
+        page.wait_for_selector(f"body:not(.asking) #bids-buttons button[data-player='{proposer}'][data-bid='solo']")
+        assert page.locator("#bids-buttons button[data-bid='cop']").count() == 0  # nobody accepts his own prop
+        page.tap(f"#bids-buttons button[data-player='{proposer}'][data-bid='solo']")
+        _choose(page, f"#declarer-buttons button[data-value='{proposer}']")
+        _choose(page, "#contract-grid button[data-value='solo']")
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+        line = page.input_value("#line")
+        assert line.startswith(f"открыта 9S; торг {proposer} предложение"), line
+        record_deal(page, page.tap)
+        # the drawn chart legible on the phone: every number at least 12 px on the screen
+        page.tap("nav button[data-tab='sheet']")
+        page.wait_for_selector("#sheet svg text")
+        sizes = page.evaluate("""() => {
+            const svg = document.querySelector('#sheet svg');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('text')].filter((t) => /\\d/.test(t.textContent))
+                .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        }""")
+        assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
         # the general misère: a second game, everybody passes, the tricks and the last trick asked
         _new_game(page, "соло-2", "general_misere")
         page.tap("nav button[data-tab='deal']")

@@ -65,7 +65,8 @@ __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
     "Variant", "Kind", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
-    "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError", "AppendConflict",
+    "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError",
+    "AppendConflict",
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
@@ -713,11 +714,11 @@ class Recorder:
             raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
 
     def next_step(self, game: str | None = None, line: str = "", *, declarer: str | None = None,
-                  contract: str | None = None, all_pass: bool = False) -> Next:
+                  contract: str | None = None, all_pass: bool = False, auction: bool = False) -> Next:
         """What may come next in ``game`` (see :func:`~vistlog.events.nextstep.next_step`), with ``line`` (the
         deal being composed, in the notation, possibly unfinished) as its draft, and what the form chose that
-        the draft cannot say yet (``declarer``, ``contract``, ``all_pass``). A draft that does not read gives
-        the choices without it and its problem (``code`` ``notation-invalid``).
+        the draft cannot say yet (``declarer``, ``contract``, ``all_pass``; ``auction``: the bids too). A draft that
+        does not read gives the choices without it and its problem (``code`` ``notation-invalid``).
 
         >>> import tempfile
         >>> r = Recorder(os.path.join(tempfile.mkdtemp(), "evening.jsonl"))
@@ -738,9 +739,9 @@ class Recorder:
         try:
             draft = parse_notation(line, table) if line.strip() else []
         except NotationError as exc:
-            return attrs.evolve(next_of(state, declarer=declarer, contract=contract, all_pass=all_pass),
-                                problem=Issue(exc.code, "line", str(exc)))
-        return next_of(state, draft, declarer=declarer, contract=contract, all_pass=all_pass)
+            return attrs.evolve(next_of(state, declarer=declarer, contract=contract, all_pass=all_pass,
+                                        auction=auction), problem=Issue(exc.code, "line", str(exc)))
+        return next_of(state, draft, declarer=declarer, contract=contract, all_pass=all_pass, auction=auction)
 
     def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
         """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""

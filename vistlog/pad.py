@@ -158,7 +158,8 @@ class Pad:
         with self.lock:
             try:
                 nx = self.recorder.next_step(game, line, declarer=chosen.get("declarer"),
-                                             contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")))
+                                             contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")),
+                                             auction=bool(chosen.get("auction")))
             except VistlogError as exc:
                 raise HttpError(404, str(exc)) from None
         return views.next_step(nx, lang)
@@ -338,7 +339,7 @@ def make_app(pad: Pad) -> Starlette:
     async def next_step(request: Request) -> Response:
         q = request.query_params
         chosen = {"declarer": q.get("declarer") or None, "contract": q.get("contract") or None,
-                  "all_pass": q.get("all_pass") == "1"}
+                  "all_pass": q.get("all_pass") == "1", "auction": q.get("auction") == "1"}
         return _json(await _run(pad.next_step, q.get("game"), q.get("line", ""), chosen, _lang(request)))
 
     async def rules(request: Request) -> Response:

@@ -28,7 +28,7 @@ const T = {
     talon: "прикуп", taken_by: "взял", discarded: "снёс", after_card: "после карты",
     trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки", at_declarer: "у разыгрывающего",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
-    column_soups: "супы на", earlier: "Показать ранние сдачи",
+    column_soups: "супы на", auction: "Торговля", earlier: "Показать ранние сдачи",
   },
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
@@ -55,7 +55,7 @@ const T = {
     talon: "talon", taken_by: "taken by", discarded: "discarded", after_card: "after the card",
     trick_one: "trick", trick_other: "tricks", at_declarer: "for the declarer",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
-    column_soups: "soups on", earlier: "Show the earlier deals",
+    column_soups: "soups on", auction: "Auction", earlier: "Show the earlier deals",
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -77,7 +77,7 @@ function fresh() {
   // seq: the log's next seq when the form was begun; a write names it, so that a form made before another
   // device wrote a deal is never written as the next deal unasked (409)
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
-           partner: null, trump: null, calls: [], offered: {}, tricks: {}, played: false, again: null, edited: false, last: null,
+           partner: null, trump: null, calls: [], offered: {}, bids: [], auction: false, tricks: {}, played: false, again: null, edited: false, last: null,
            seq: null };
 }
 
@@ -164,6 +164,8 @@ function draftLine() {
   if (form.turned) opts.push(w("turned") + " " + form.turned);
   const clauses = [];
   if (opts.length) clauses.push(opts.join(", "));
+  // the auction, as said (each bid in the notation's word the server gave with it)
+  if (form.bids.length) clauses.push(w("bids") + " " + form.bids.map(([p, , said]) => p + " " + said).join(", "));
   if (form.mode === "raspas") clauses.push(w("raspas"));
   else if (form.declarer) {
     const contract = form.mode === "misere" ? w("misere") : (tb.grid.find(([c]) => c === form.contract) || [])[2];
@@ -195,7 +197,8 @@ async function askNext() {
   const contract = form.mode === "misere" ? "misere" : form.contract;
   const q = "/api/next?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "")
     + "&line=" + encodeURIComponent(draftLine()) + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
-    + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (form.mode === "raspas" ? "&all_pass=1" : "");
+    + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (form.mode === "raspas" ? "&all_pass=1" : "")
+    + (form.auction || form.bids.length ? "&auction=1" : "");
   let r;
   document.body.classList.add("asking");   // the choices drawn are those of an earlier tap until the answer comes
   try { r = await api(q); } catch (e) { if (mine === nextAsked) document.body.classList.remove("asking"); return false; }
@@ -272,6 +275,15 @@ function renderDeal() {
   // what is typed stays where it is typed: a field in use is never written over
   if ($("bomb") && document.activeElement !== $("bomb")) $("bomb").value = String(form.bomb);
   if ($("turned") && document.activeElement !== $("turned")) $("turned").value = form.turned;
+  // the auction, where the table records it: each bid the game allows now, by whoever may say it
+  $("auction").open = form.auction || form.bids.length > 0;
+  const bidders = [...new Set(nx.bids.map(([p]) => p))];
+  keyed($("bids-buttons"), JSON.stringify([nx.bids, nx.bid_labels, lang]), () => bidders.map((p) => el("div", { class: "who" },
+    el("span", {}, p), ...nx.bids.filter(([q]) => q === p).map(([, b]) => el("button", { type: "button", "data-player": p, "data-bid": b,
+      onclick: () => { form.bids.push([p, b, nx.bid_words[b] || b, nx.bid_labels[b] || b]); form.tricks = {}; update(); } },
+      nx.bid_labels[b] || b)))));
+  keyed($("bids-said"), JSON.stringify([form.bids, lang]), () => [...form.bids.map(([p, , , label]) => el("span", {}, `${p} ${label}`)),
+    ...(form.bids.length ? [el("button", { type: "button", id: "undo-bid", onclick: () => { form.bids.pop(); form.tricks = {}; update(); } }, t("undo_call"))] : [])]);
   // what is played
   buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
     (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
@@ -367,8 +379,9 @@ function redraw() {
 }
 
 function refresh() {
-  // ask what may come next for the form as it is, then draw it
-  asking = askNext().then((answered) => { if (answered) renderDeal(); else renderOver(); });
+  // ask what may come next for the form as it is, then draw it (a failure is said, and never stops a record)
+  asking = askNext().then((answered) => { if (answered) renderDeal(); else renderOver(); })
+    .catch((e) => { $("err-general").textContent = String(e); });
   return asking;
 }
 
@@ -472,8 +485,13 @@ async function voidDeal(n, why) {
 }
 
 async function undoLast() {
-  const g = game();
+  const g = game(), nx = table() && table().next;
   if (!g) return;
+  if (nx && nx.step === "open") {  // the last deal written is unfinished (another writer's): it is the one undone
+    if (!confirm(`${t("undo_q")} ${nx.deal}: ${t("open_deal")}?`)) return;
+    await voidDeal(nx.deal, t("undone"));
+    return;
+  }
   const standing = g.deal_list.filter((d) => !d.voided);
   if (!standing.length) return;
   const last = standing[standing.length - 1];
@@ -676,6 +694,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("line").addEventListener("input", () => { form.edited = true; });
   $("line").addEventListener("keydown", (e) => { if (e.key === "Enter") recordDeal(); });
   $("played").addEventListener("change", (e) => { form.played = e.target.checked; update(); });
+  $("auction").addEventListener("toggle", () => { if (form.auction !== $("auction").open) { form.auction = $("auction").open; update(); } });
   $("undo").addEventListener("click", undoLast);
   $("end-game").addEventListener("click", endGame);
   $("adj-record").addEventListener("click", adjust);
