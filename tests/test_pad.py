@@ -592,15 +592,21 @@ def test_the_drawn_sheet_is_legible_on_a_phone(server: Server, browser: Any) -> 
         status, body = request(server.base + "/api/record", {"game": G, "line": line}, {"X-Vistlog-Pad": "1"})
         assert status == 200, body
     phone = _page(browser, server.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    phone.tap("nav button[data-tab='sheet']")
-    phone.wait_for_selector("#sheet svg text")
-    sizes = phone.evaluate("""() => {
+    sizes = sheet_number_sizes(phone)
+    assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
+
+
+def sheet_number_sizes(page: Any) -> list[float]:
+    """The drawn sheet's numbers as a phone's screen shows them: each text with a digit, its font size in px
+    times the drawing's scale (the Пулька tab is opened by a tap)."""
+    page.tap("nav button[data-tab='sheet']")  # a phone's page (touch)
+    page.wait_for_selector("#sheet svg text")
+    return list(page.evaluate("""() => {
         const svg = document.querySelector('#sheet svg');
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
         return [...svg.querySelectorAll('text')].filter((t) => /\\d/.test(t.textContent))
             .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-    }""")
-    assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
+    }"""))
 
 
 def test_a_deal_left_unfinished_by_another_writer_can_be_voided_from_the_page(server: Server, browser: Any) -> None:

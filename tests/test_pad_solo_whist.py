@@ -15,7 +15,7 @@ from typing import Any
 import vistlog
 from vistlog.events.codec import unstructure
 
-from .test_pad import Server, _page, record_deal
+from .test_pad import Server, _page, record_deal, sheet_number_sizes
 
 PLAYERS = ["Маша", "Петя", "Оля", "Коля"]
 
@@ -174,14 +174,7 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         assert line.startswith(f"открыта 9S; торг {proposer} предложение"), line
         record_deal(page, page.tap)
         # the drawn chart legible on the phone: every number at least 12 px on the screen
-        page.tap("nav button[data-tab='sheet']")
-        page.wait_for_selector("#sheet svg text")
-        sizes = page.evaluate("""() => {
-            const svg = document.querySelector('#sheet svg');
-            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-            return [...svg.querySelectorAll('text')].filter((t) => /\\d/.test(t.textContent))
-                .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-        }""")
+        sizes = sheet_number_sizes(page)
         assert len(sizes) > 5 and min(sizes) >= 12, sorted(sizes)[:5]
         # the general misère: a second game, everybody passes, the tricks and the last trick asked
         _new_game(page, "соло-2", "general_misere")
