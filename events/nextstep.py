@@ -82,6 +82,8 @@ class Next:
     """The flags the draft's contract may carry (``dark``, ``without_three``, ``totus``, ``igra``)."""
     needs: tuple[str, ...] = ()
     """What the draft's contract must say besides its declarer (``partner``, ``trump``)."""
+    must_say: tuple[str, ...] = ()
+    """The flags the draft's contract must carry because of the auction (a Serbian ``igra`` won as such)."""
     partners: tuple[str, ...] = ()
     """Who may be named as its partner, when it needs one."""
     bids: tuple[tuple[str, str], ...] = ()
@@ -136,7 +138,7 @@ def next_step(state: GameState[Any], draft: Sequence[Mapping[str, Any] | Event] 
         chosen: dict[str, Any] = {}
         for k, item in enumerate(draft):
             if k == played_at:
-                chosen = _what_is_played(state, declarer, draft[k])
+                chosen = _what_is_played(state, declarer, draft[k], contract)
             issues = _try(state, item)
             if issues:
                 problem = issues[0]
@@ -149,7 +151,7 @@ def next_step(state: GameState[Any], draft: Sequence[Mapping[str, Any] | Event] 
                 return Next("open", d.number if d is not None else 0, why=why, problem=problem, **common)
             return _before_deal(state, problem, common)
         if played_at is None or played_at >= applied:
-            chosen = _what_is_played(state, declarer, None)
+            chosen = _what_is_played(state, declarer, None, contract)
         auction = auction or any(_kind(item) == "bid" for item in draft)
         return _in_deal(state, d, {**chosen, "contract": contract, "all_pass": all_pass, "declarer": declarer,
                                    "auction": auction}, problem, common)
@@ -172,7 +174,7 @@ def _before_deal(state: GameState[Any], problem: Issue | None, common: dict[str,
 
 
 def _what_is_played(state: GameState[Any], declarer: str | None,
-                    made: Mapping[str, Any] | Event | None) -> dict[str, Any]:
+                    made: Mapping[str, Any] | Event | None, contract: str | None = None) -> dict[str, Any]:
     """The choices of what is played, in a deal whose auction is open: who may declare, the contracts (each
     tried for the declarer), everybody passing, and the flags ``made`` (the draft's contract) may carry. What is
     played stays a choice while the deal is composed, so these are asked before the draft says it."""
@@ -180,17 +182,31 @@ def _what_is_played(state: GameState[Any], declarer: str | None,
     if d is None or d.contract is not None or d.all_passed or d.redeal:
         return {}
     said = _as_dict(made) if made is not None and _kind(made) == "contract" else None
-    who = said["declarer"] if said else declarer if declarer in d.holders else (d.holders[0] if d.holders else None)
+    who: str | None = said["declarer"] if said else declarer if declarer in d.holders else (
+        d.holders[0] if d.holders else None)
     seats = _seats(state, d.holders)
     if d.auction_over or d.bids:  # an auction was held: who declares is whoever a contract is accepted of
-        won = tuple(p for p in seats if any(not _try_kept(state, _contract_event(state, d, p, x))
-                                            for x in state.CONTRACTS))
+        won = tuple(p for p in seats if any(_contract_ok(state, d, p, x) is not None for x in state.CONTRACTS))
         if won:
             seats = won
             who = who if who in seats else seats[0]
     out: dict[str, Any] = {"declarers": seats, "all_pass": _all_pass_legal(state, d)}
-    out["contracts"] = tuple(x for x in state.CONTRACTS
-                             if who and not _try_kept(state, _contract_event(state, d, who, x)))
+    contracts, needed = [], {}
+    for x in state.CONTRACTS:
+        flag = _contract_ok(state, d, who, x) if who is not None else None
+        if flag is not None:
+            contracts.append(x)
+            if flag:  # a contract the auction made so that it must carry a flag (a Serbian igra)
+                needed[x] = flag
+    out["contracts"], out["flag_needs"] = tuple(contracts), needed
+    word = said["contract"] if said else contract
+    if who and word and any(x == word and need == "partner" for x, need in state.NEEDS):
+        # a partner the auction allows (the one who copped a prop), each tried
+        base = {**_contract_event(state, d, who, word), **({k: v for k, v in said.items() if k != "partner"}
+                                                           if said else {})}
+        out["partners"] = tuple(p for p in _seats_of(state, d) if p != who
+                                and not _try_kept(state, {**base, "partner": p, **(
+                                    {needed[word]: True} if word in needed else {})}))
     if said is not None:
         flags = []
         for flag in state.flags_allowed():
@@ -213,13 +229,16 @@ def _in_deal(state: GameState[Any], d: DealState, chosen: dict[str, Any], proble
     for key in ("declarers", "contracts", "all_pass", "flags"):
         if key in chosen:
             base[key] = chosen[key]
+    flag_needs = chosen.get("flag_needs", {})
     c = d.contract
     open_auction = c is None and not d.auction_over and not d.all_passed and not d.redeal
     word = _word(c) if c is not None else chosen["contract"]
     who = c.declarer if c is not None else chosen["declarer"]
     if word is not None:
         base["needs"] = tuple(f for x, f in state.NEEDS if x == word)
-        base["partners"] = tuple(p for p in seats if p != who) if "partner" in base["needs"] else ()
+        base["must_say"] = (flag_needs[word],) if word in flag_needs else ()
+        base["partners"] = (chosen["partners"] if "partners" in chosen else tuple(p for p in seats if p != who)) \
+            if "partner" in base["needs"] else ()
     calls = _calls(state, d)
     if open_auction and chosen["auction"]:
         base["bids"] = _bids(state, d)
@@ -229,10 +248,12 @@ def _in_deal(state: GameState[Any], d: DealState, chosen: dict[str, Any], proble
         base.update(tricks=True, tricks_total=None if state.PLAY_MAY_STOP else state.kind.tricks,
                     takers=tuple(must), guess=_guess(state, d, must),
                     last=tuple(d.holders) if state.LAST_TRICK_NEEDED and c is None else ())
-    step = ("done" if d.finished else "calls" if calls and state._calls_pending(d)
+    with _kept(state):  # a game may settle a deal as it answers (a Serbian plain pik nobody kontred)
+        done = state.unfinished() is None
+    step = ("done" if done and not played else "calls" if calls and not played
             else "tricks" if played and (not open_auction or (chosen["all_pass"] and base.get("all_pass")))
             else "deal")
-    return Next(step, d.number, calls=calls, done=d.finished, **base)
+    return Next(step, d.number, calls=calls, done=done, **base)
 
 
 def _before(draft: Sequence[Mapping[str, Any] | Event]) -> int | None:
@@ -316,6 +337,22 @@ def _all_pass_legal(state: GameState[Any], d: DealState) -> bool:
     return state._play_allowed(d) is None
 
 
+def _contract_ok(state: GameState[Any], d: DealState, declarer: str, contract: str) -> str | None:
+    """Whether ``declarer`` may play ``contract`` now: ``""`` as it is, a flag's name when only with that flag,
+    ``None`` when not at all. What it needs is filled in (a trump; each possible partner in turn)."""
+    ev = _contract_event(state, d, declarer, contract)
+    partners = [ev["partner"]] if "partner" in ev else [None]
+    if "partner" in ev:
+        partners += [p for p in d.holders if p not in (declarer, ev["partner"])]
+    flags = [f for f in state.flags_allowed() if f not in DEAL_FLAGS and f not in _NEEDS_FILLED]
+    for flag in ("", *flags):
+        for partner in partners:
+            tried = {**ev, **({"partner": partner} if partner else {}), **({flag: True} if flag else {})}
+            if not _try_kept(state, tried):
+                return flag
+    return None
+
+
 def _contract_event(state: GameState[Any], d: DealState, declarer: str, contract: str) -> dict[str, Any]:
     ev: dict[str, Any] = {"type": "contract", "deal": d.number, "declarer": declarer, "contract": contract}
     for x, need in state.NEEDS:
@@ -323,6 +360,11 @@ def _contract_event(state: GameState[Any], d: DealState, declarer: str, contract
             filled = _NEEDS_FILLED.get(need)
             ev[need] = filled if filled is not None else next(p for p in d.holders if p != declarer)
     return ev
+
+
+def _seats_of(state: GameState[Any], d: DealState) -> tuple[str, ...]:
+    """The holders of ``d`` in seat order."""
+    return _seats(state, d.holders)
 
 
 def _seats(state: GameState[Any], holding: Sequence[str]) -> tuple[str, ...]:

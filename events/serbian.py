@@ -571,6 +571,12 @@ class SerbianGame(PreferansGame):
             d.phase = Phase.DONE
         return []
 
+    def _holders_for_tricks(self, d: PreferansDeal) -> tuple[list[str], list[str]]:
+        """Who is listed in the tricks: the declarer and the defenders who came (:meth:`SerbianDeal.in_play`)."""
+        assert isinstance(d, SerbianDeal)
+        playing = list(d.in_play())
+        return playing, playing
+
     def _tricks(self, ev: Tricks) -> list[Issue]:
         d = self._d
         if d.tricks is not None:
@@ -580,7 +586,7 @@ class SerbianGame(PreferansGame):
         why = self._play_allowed(d) if d.play is None else None
         if why:
             return [Issue("tricks-without-play", "taken", why)]
-        playing = d.in_play()
+        playing, _ = self._holders_for_tricks(d)
         issues = self._tricks_listed(ev, playing, playing, lambda name: Issue(
             "tricks-not-playing", f"taken.{name}", f"{name} does not play this deal"))
         if issues:

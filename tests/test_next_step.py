@@ -126,7 +126,7 @@ def test_vistlog_deal_prints_the_next_step(tmp_path: Path) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(preset=st.sampled_from(["sochi", "leningrad", "rostov", "classic", "redeal", "general_misere"]),
+@given(preset=st.sampled_from(["sochi", "leningrad", "rostov", "classic", "redeal", "general_misere", "serbian"]),
        seed=st.integers(0, 2**32 - 1))
 def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: str, seed: int,
                                                                       tmp_path_factory: Any) -> None:
@@ -136,6 +136,10 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
     log = tmp_path_factory.mktemp("follow") / "g.jsonl"
     if preset in ("redeal", "general_misere"):
         r = _game(log, "encyclopedia", all_pass=preset)
+    elif preset == "serbian":
+        r = vistlog.Recorder(log)
+        r.record([{"type": "game_started", "game": "g", "kind": "preferans", "players": THREE, "pool": 20,
+                   "rules": {"preset": "serbian"}}])
     else:
         r = _game(log, preset)
     for _ in range(8):
@@ -144,11 +148,12 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
             break
         head = f"dealer {rng.choice(nx.dealers)}" if nx.step == "dealer" else ""
         nx = r.next_step(line=head) if head else nx
-        assert nx.contracts, nx
+        won = not nx.contracts  # a game whose contract is won in the auction (Serbian)
+        assert nx.contracts or r.next_step(line=head, auction=True).bids, nx
         clauses = [head] if head else []
-        all_pass = nx.all_pass and rng.random() < 0.25
+        all_pass = nx.all_pass and rng.random() < 0.25 and not won
         auction: list[str] = []
-        if not all_pass and rng.random() < 0.3:  # an auction, bid by bid, each among those offered
+        if won or (not all_pass and rng.random() < 0.3):  # an auction, bid by bid, each among those offered
             nx = r.next_step(line="; ".join(clauses), auction=True)
             while nx.bids and len(auction) < 12:
                 passes = [b for b in nx.bids if b[1] == "pass"]
@@ -156,7 +161,13 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
                 auction.append(f"{p} {b}")
                 nx = r.next_step(line="; ".join(clauses + ["bids " + ", ".join(auction)]))
                 assert nx.problem is None, (clauses, auction, nx.problem)
-            if nx.bids:  # a long auction: start the deal again without one
+            if nx.bids and won:  # a long auction where one is needed: everybody passes from here
+                while nx.bids:
+                    p = next(q for q, b in nx.bids if b == "pass")
+                    auction.append(f"{p} pass")
+                    nx = r.next_step(line="; ".join(clauses + ["bids " + ", ".join(auction)]))
+                clauses.append("bids " + ", ".join(auction))
+            elif nx.bids:  # a long auction: start the deal again without one
                 auction = []
                 nx = r.next_step(line="; ".join(clauses))
             else:
@@ -173,6 +184,7 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
                 said += ["partner", rng.choice(ask.partners)]
             if "trump" in ask.needs:
                 said += ["trump", rng.choice("SCDH")]
+            said += list(ask.must_say)  # a flag the auction made it need (a Serbian igra)
             clauses.append(" ".join(said))
         nx = r.next_step(line="; ".join(clauses), all_pass=all_pass)
         assert nx.problem is None, (clauses, nx.problem)
@@ -200,8 +212,8 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
                 tricks[a] -= moved
                 tricks[b] += moved
             part = ", ".join(f"{p} {n}" for p, n in tricks.items())
-            if nx.last:
-                part += f", last {rng.choice(nx.last)}"
+            if nx.last:  # who took the last trick took a trick
+                part += f", last {rng.choice([p for p in nx.last if tricks.get(p, 0) > 0])}"
             clauses.append(part)
         else:
             assert nx.step == "done", (clauses, nx)

@@ -634,3 +634,33 @@ def test_a_deal_left_unfinished_by_another_writer_can_be_voided_from_the_page(se
     last = vistlog.game_events(log)[-1]
     assert (last.type, getattr(last, "deal", None)) == ("deal_voided", 2)
     assert any("Отменить сдачу 2" in m for m in asked), asked
+
+
+def test_a_serbian_deal_is_recorded_by_taps_through_its_auction(server: Server, browser: Any) -> None:
+    """Issue 48: the page draws what any game says may come next. A Serbian contract is won in the auction, so
+    the page offers no contract until the auction is over, then only the winner's; the defence, then the
+    tricks."""
+    status, _ = request(server.base + "/api/record", {"events": [
+        {"type": "game_started", "game": G, "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 20,
+         "rules": {"preset": "serbian"}}]}, {"X-Vistlog-Pad": "1"})
+    assert status == 200
+    page = _page(browser, server.url)
+    page.click("#dealer-buttons button[data-value='Аня']")
+    page.wait_for_selector("body:not(.asking)")
+    assert page.locator("#contract-grid button").count() == 0  # nothing to declare before the auction
+    page.click("#auction summary")
+    page.click("#bids-buttons button[data-player='Боря'][data-bid='2']")
+    page.click("#bids-buttons button[data-player='Вова'][data-bid='pass']")
+    page.click("#bids-buttons button[data-player='Аня'][data-bid='pass']")
+    page.wait_for_selector("body:not(.asking)")
+    assert page.locator("#declarer-buttons button").all_text_contents() == ["Боря"]
+    page.click("#declarer-buttons button[data-value='Боря']")
+    page.click("#contract-grid button[data-value='6D']")
+    page.click("#calls-buttons button[data-player='Вова'][data-call='whist']")
+    page.click("#calls-buttons button[data-player='Аня'][data-call='pass']")
+    page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+    record_deal(page, page.click)
+    log = Path(server.printed[0].split(" over ")[1].split(" at ")[0])
+    assert [e.type for e in vistlog.game_events(log)] == [
+        "game_started", "deal_started", "bid", "bid", "bid", "contract", "whist", "whist", "tricks"]
+    assert vistlog.verify(log).status == "ok" and not next(iter(vistlog.read_games(log))).problems

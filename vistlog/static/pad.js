@@ -172,6 +172,8 @@ function draftLine() {
     if (contract) {
       const words = [form.declarer, contract];
       for (const [f, on] of Object.entries(form.flags)) if (on) words.push(w(f.replace("_", "-")));
+      // what the game says this contract must carry (a Serbian igra after an igra auction)
+      for (const f of (NX && NX.must_say) || []) if (!form.flags[f]) words.push(w(f.replace("_", "-")));
       if (form.partner) words.push(w("partner"), form.partner);
       if (form.trump) words.push(w("trump"), form.trump);
       clauses.push(words.join(" "));
@@ -191,9 +193,11 @@ function composeLine() {
   return [line, NX.takers.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", ")].filter(Boolean).join("; ");
 }
 
+let askedLine = null;   // the draft the last question was about
 async function askNext() {
   // what the game allows next for the form's draft; an earlier answer never overwrites a later one
   const mine = ++nextAsked;
+  askedLine = draftLine();
   const contract = form.mode === "misere" ? "misere" : form.contract;
   const q = "/api/next?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "")
     + "&line=" + encodeURIComponent(draftLine()) + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
@@ -361,7 +365,7 @@ function renderDeal() {
     });
     if (nx.last.length) {  // who took the last trick, where the deal needs it
       const row = el("span", { class: "buttons", id: "last-buttons" });
-      buttons(row, nx.last, form.last, (p) => { form.last = p; redraw(); });
+      buttons(row, nx.last.filter((p) => (form.tricks[p] || 0) > 0), form.last, (p) => { form.last = p; redraw(); });
       rows.push(el("div", { class: "who" }, el("span", {}, t("last")), row));
     }
     return rows;
@@ -378,10 +382,13 @@ function redraw() {
   if (form.seq === null && S && $("line").value) form.seq = S.seq;
 }
 
-function refresh() {
-  // ask what may come next for the form as it is, then draw it (a failure is said, and never stops a record)
-  asking = askNext().then((answered) => { if (answered) renderDeal(); else renderOver(); })
-    .catch((e) => { $("err-general").textContent = String(e); });
+function refresh(again = 1) {
+  // ask what may come next for the form as it is, then draw it (a failure is said, and never stops a record);
+  // an answer that adds to the draft (a flag the contract must carry) is asked about once more
+  asking = askNext().then((answered) => {
+    if (answered && again > 0 && draftLine() !== askedLine) return refresh(again - 1);
+    if (answered) renderDeal(); else renderOver();
+  }).catch((e) => { $("err-general").textContent = String(e); });
   return asking;
 }
 
