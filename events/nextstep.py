@@ -204,7 +204,7 @@ def _what_is_played(state: GameState[Any], declarer: str | None,
         # a partner the auction allows (the one who copped a prop), each tried
         base = {**_contract_event(state, d, who, word), **({k: v for k, v in said.items() if k != "partner"}
                                                            if said else {})}
-        out["partners"] = tuple(p for p in _seats_of(state, d) if p != who
+        out["partners"] = tuple(p for p in _seats(state, d.holders) if p != who
                                 and not _try_kept(state, {**base, "partner": p, **(
                                     {needed[word]: True} if word in needed else {})}))
     if said is not None:
@@ -360,11 +360,6 @@ def _contract_event(state: GameState[Any], d: DealState, declarer: str, contract
             filled = _NEEDS_FILLED.get(need)
             ev[need] = filled if filled is not None else next(p for p in d.holders if p != declarer)
     return ev
-
-
-def _seats_of(state: GameState[Any], d: DealState) -> tuple[str, ...]:
-    """The holders of ``d`` in seat order."""
-    return _seats(state, d.holders)
 
 
 def _seats(state: GameState[Any], holding: Sequence[str]) -> tuple[str, ...]:

@@ -63,7 +63,7 @@ from .output import OutputError
 
 __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
-    "Variant", "Kind", "VARIANTS", "Source",
+    "Variant", "Kind", "kind_name", "VARIANTS", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError",
     "AppendConflict",
@@ -80,6 +80,15 @@ VARIANTS: tuple[Variant, ...] = get_args(Variant)
 """Every :data:`Variant`, in the order ``vistlog rules`` lists the presets."""
 Kind = Literal["preferans", "solo-whist"]
 """The kind of game, as the command line spells it (the log writes ``solo_whist``)."""
+
+
+def kind_name(kind: GameKind) -> Kind:
+    """A log's kind as the command line and the JSON outputs spell it.
+
+    >>> kind_name(GameKind.SOLO_WHIST)
+    'solo-whist'
+    """
+    return "solo-whist" if kind is GameKind.SOLO_WHIST else "preferans"
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]
 """What :func:`read_games` reads: a path (``-`` is standard input), a binary stream, or events
@@ -233,7 +242,7 @@ class Game:
         """``preferans`` (Russian or Serbian) or ``solo-whist``."""
         if self._result is None:
             raise VistlogError(f"game {self.id} never started: it has no kind")
-        return "solo-whist" if self._result.kind is GameKind.SOLO_WHIST else "preferans"
+        return kind_name(self._result.kind)
 
     @property
     def variant(self) -> Variant:

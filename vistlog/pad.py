@@ -38,7 +38,7 @@ from starlette.routing import Route
 from . import archive, views
 from .api import (
     FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, Table, VistlogError,
-    analysis_json,
+    analysis_json, kind_name,
 )
 from .output import OutputError, dumps
 
@@ -135,8 +135,7 @@ class Pad:
     def _summary(self, game: str, under_way: bool) -> dict[str, Any]:
         ended = game in self.live.ended
         started = self.live.ended[game].started if ended else self.live.pipe.folds[game].started
-        return {"id": game, "players": list(started.players), "kind": "solo-whist" if started.kind.value == "solo_whist"
-                else "preferans",
+        return {"id": game, "players": list(started.players), "kind": kind_name(started.kind),
                 "variant": started.rules.variant, "ended": ended, "under_way": under_way}
 
     def _game_view(self, game: str, lang: views.Lang, every: bool) -> dict[str, Any] | None:

@@ -255,9 +255,8 @@ def next_step(nx: Next, lang: Lang | None = None) -> dict[str, Any]:
     out["why"] = w(nx.why) if nx.why else ""
     out["guess"] = dict(nx.guess)
     out["contract_labels"] = {c: contract_label(c, lang) for c in nx.contracts}
-    said = words.Words(lang)
     out["bid_labels"] = {b: contract_label(b, lang) for _, b in nx.bids}
-    out["bid_words"] = {b: word(b, said.lang) for _, b in nx.bids}  # as the deal notation writes them
+    out["bid_words"] = {b: word(b, w.lang) for _, b in nx.bids}  # as the deal notation writes them
     p = nx.problem
     out["problem"] = None if p is None else {"code": p.code, "field": p.field,
                                              "message": problem_message(p.code, p.message, lang)}
