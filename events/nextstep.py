@@ -39,7 +39,6 @@ from .game import DealState, GameState
 from .cards import Kontra
 from .model import ContractMade, Event
 from .problems import Issue
-from .seating import holders as holders_of
 
 __all__ = ["Next", "next_step", "DEAL_FLAGS"]
 
@@ -208,13 +207,8 @@ def _what_is_played(state: GameState[Any], declarer: str | None,
                                 and not _try_kept(state, {**base, "partner": p, **(
                                     {needed[word]: True} if word in needed else {})}))
     if said is not None:
-        flags = []
-        for flag in state.flags_allowed():
-            if flag in DEAL_FLAGS or flag in _NEEDS_FILLED:
-                continue
-            if said.get(flag) or not _try_kept(state, {**said, flag: True}):
-                flags.append(flag)
-        out["flags"] = tuple(flags)
+        out["flags"] = tuple(f for f in _contract_flags(state)
+                             if said.get(f) or not _try_kept(state, {**said, f: True}))
     return out
 
 
@@ -305,14 +299,13 @@ def _calls(state: GameState[Any], d: DealState) -> tuple[tuple[str, str], ...]:
     if d.contract is None:
         return ()
     out = []
-    for word in state.calls_allowed():
-        for p in d.holders:
+    for p in d.holders:
+        for word in state.calls_allowed():
             ev = ({"type": "kontra", "player": p, "level": word} if word in _KONTRAS
                   else {"type": "whist", "player": p, "call": word})
             if not _try_kept(state, {**ev, "deal": d.number}):
                 out.append((p, word))
-    order = {p: k for k, p in enumerate(d.holders)}
-    return tuple(sorted(out, key=lambda pc: order[pc[0]]))
+    return tuple(out)
 
 
 def _bids(state: GameState[Any], d: DealState) -> tuple[tuple[str, str], ...]:
@@ -344,13 +337,18 @@ def _contract_ok(state: GameState[Any], d: DealState, declarer: str, contract: s
     partners = [ev["partner"]] if "partner" in ev else [None]
     if "partner" in ev:
         partners += [p for p in d.holders if p not in (declarer, ev["partner"])]
-    flags = [f for f in state.flags_allowed() if f not in DEAL_FLAGS and f not in _NEEDS_FILLED]
-    for flag in ("", *flags):
+    for flag in ("", *_contract_flags(state)):
         for partner in partners:
             tried = {**ev, **({"partner": partner} if partner else {}), **({flag: True} if flag else {})}
             if not _try_kept(state, tried):
                 return flag
     return None
+
+
+def _contract_flags(state: GameState[Any]) -> tuple[str, ...]:
+    """The flags a contract of this game may carry (``dark``, ``without_three``, ``totus``, ``igra``): those of the
+    game's flags that are neither the deal's nor a need with a value (a partner, a trump)."""
+    return tuple(f for f in state.flags_allowed() if f not in DEAL_FLAGS and f not in _NEEDS_FILLED)
 
 
 def _contract_event(state: GameState[Any], d: DealState, declarer: str, contract: str) -> dict[str, Any]:
@@ -367,9 +365,7 @@ def _seats(state: GameState[Any], holding: Sequence[str]) -> tuple[str, ...]:
 
 
 def _sits_out(state: GameState[Any], dealer: str | None) -> str | None:
-    if dealer is None or not state.dealer_sits_out:
-        return None
-    return dealer if dealer not in holders_of(state.players, dealer, dealer_sits_out=True) else None
+    return dealer if state.dealer_sits_out else None
 
 
 # ---------------------------------------------------------------------------- trying events, then undoing them

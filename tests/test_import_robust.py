@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,3 +129,12 @@ def test_pulya_saves(data: st.DataObject) -> None:
     if isinstance(save, dict) and isinstance(save.get("state"), dict):
         save["stateHash"] = hash_value(save["state"])  # past the first hash check, to the shape checks
     _import("pulya", orjson.dumps(save))
+
+
+def test_a_number_past_64_bits_in_a_backup_is_one_source_error() -> None:
+    """Found by the property above: a float of 2^64 read as a whole number overflowed the importer's event list
+    (orjson) as a TypeError; it is the importers' one error, naming the largest number a log holds."""
+    doc = orjson.loads((FIXTURES / "preferans-score" / "unfinished-3p.json").read_bytes())
+    doc["events"][7]["adjustments"][0]["amount"] = 1.8446744073709552e19
+    with pytest.raises(SourceError, match="the largest a log holds"):
+        IMPORTERS["preferans-score"]("backup.json", orjson.dumps(doc))

@@ -71,7 +71,9 @@ def test_the_pads_view_after_a_deal_is_extended_not_folded_again(tmp_path: Path)
     last = max(ev.get("deal", 0) for ev in events)
     vistlog.append(log, [ev for ev in events if ev.get("deal", 0) < last])
     pad = Pad(log)
-    view = pad.state(None)["game"]
+    state = pad.state(None)
+    view = state["game"]
+    assert state["games"][0]["variant"] == view["variant"] == "sochi"  # the preset, in the list as in the view
     told = view["deals_told"]
     assert told > VIEW_DEALS and view["deals_since"] == told - VIEW_DEALS
     assert len(view["deal_list"]) == len(view["deals"]) == VIEW_DEALS

@@ -136,7 +136,7 @@ class Pad:
         ended = game in self.live.ended
         started = self.live.ended[game].started if ended else self.live.pipe.folds[game].started
         return {"id": game, "players": list(started.players), "kind": kind_name(started.kind),
-                "variant": started.rules.variant, "ended": ended, "under_way": under_way}
+                "variant": started.rules.preset, "ended": ended, "under_way": under_way}
 
     def _game_view(self, game: str, lang: views.Lang, every: bool) -> dict[str, Any] | None:
         key = (game, lang, every)

@@ -205,17 +205,17 @@ def record_lines(game: Game, lang: Lang | None = None, since: int = 0) -> list[s
     order: a voided record is followed by ``void N`` (and its deal recorded again by ``again N``). A deal the
     notation does not write (an ``allocation``) is left out."""
     out = []
-    res = result_of(game)
-    for k, (rec, void, _) in enumerate(res.told(since=since)):
+    said = words.Words(lang).lang
+    for k, (rec, void, _) in enumerate(result_of(game).told(since=since)):
         events = [{key: v for key, v in unstructure(e).items() if key not in ("seq", "v")} for e in rec.events]
         cards = any(e["type"] == "card_played" for e in events) and not any(e["type"] == "tricks" for e in events)
         try:
             out.append(deal_line(events, dealer=since + k == 0, taken=rec.taken if cards else None,
-                                 lang=words.Words(lang).lang))
+                                 lang=said))
         except NotationError:
             continue
         if void:
-            out.append(f"{word('void', words.Words(lang).lang)} {rec.number}")
+            out.append(f"{word('void', said)} {rec.number}")
     return out
 
 

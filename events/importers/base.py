@@ -167,6 +167,10 @@ def bounded(read: Importer) -> Importer:
             if "digits" not in str(exc):
                 raise
             raise SourceError(f"{path}: a number of over 4,300 digits (a log holds numbers up to {LARGEST})") from None
+        except TypeError as exc:  # orjson, holding the events read (EventList): a whole number past 64 bits
+            if "64-bit" not in str(exc):
+                raise
+            raise SourceError(f"{path}: a number past {LARGEST}, the largest a log holds") from None
         for game in games:
             big = _too_big(game.events)
             if big is not None:
