@@ -126,7 +126,7 @@ def render() -> str:
                           ("vistlog.archive", vistlog.archive)):
         out += [f"## `{title}`", "", _first(_doc(module)), ""]
         data_docs: dict[str, str] = {}
-        for source in (vistlog.api, module, vistlog.events.problems):
+        for source in (vistlog.api, vistlog.games, vistlog.recording, vistlog.formats, module, vistlog.events.problems):
             data_docs.update(_attribute_docs(source))
         for name in module.__all__:
             obj = getattr(module, name)

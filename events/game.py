@@ -20,7 +20,6 @@ are :class:`~vistlog.events.checker.LogChecker`'s.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
@@ -247,6 +246,7 @@ class GameState(Generic[D]):
             return s.casefold().replace("ё", "е")
 
         same = [p for p in self.players if fold(p) == fold(name)]
+        import difflib
         close = same or difflib.get_close_matches(name, self.players, n=1, cutoff=0.7)
         return f" (did you mean {close[0]}?)" if len(close) == 1 or same else ""
 

@@ -19,15 +19,11 @@ import contextlib
 import errno
 import fcntl
 import functools
-import hashlib
-import hmac
 import io
 import itertools
-import json
 import os
 import stat
 import sys
-import tempfile
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, Final, NamedTuple
@@ -57,6 +53,20 @@ _MAC_PREFIX: Final = b',"_mac":"'
 _MAC_TAIL: Final = len(_MAC_PREFIX) + 64 + 2
 KEYED: Final = "mac:"
 """How :func:`split_chain` marks the value of a keyed line (``_mac``)."""
+
+
+def _sha256(data: bytes = b"") -> Any:
+    """A SHA-256 of ``data`` (``hashlib`` is imported on first use: reading a log without a chain needs none)."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+def _hmac_sha256(key: bytes, data: bytes) -> bytes:
+    import hashlib
+    import hmac
+
+    return hmac.new(key, data, hashlib.sha256).digest()
 
 
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
@@ -128,7 +138,7 @@ _JOURNAL_TAIL: Final = 4096
 def _journal_text(fd: int, size: int, blob: bytes | Spool = b"") -> str:
     """The journal of an append of ``blob`` to ``fd`` at ``size``: the size, the file it is for (device
     and inode), a digest of the bytes before it, and the length and digest of what is being written."""
-    length, digest = (len(blob), hashlib.sha256(blob).hexdigest()) if isinstance(blob, bytes) else \
+    length, digest = (len(blob), _sha256(blob).hexdigest()) if isinstance(blob, bytes) else \
         (blob.length, blob.hexdigest())
     return f"{size} {_identity(fd, size)} {length} {digest}\n"
 
@@ -138,9 +148,10 @@ class Spool:
     temporary file, with their length and digest (an import of any size holds its lines on disk, not in memory)."""
 
     def __init__(self) -> None:
+        import tempfile
         self.file = tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY)  # noqa: SIM115 - closed by close()
         self.length = 0
-        self._sha = hashlib.sha256()
+        self._sha = _sha256()
 
     def write(self, data: bytes) -> None:
         """Add ``data`` at the end."""
@@ -176,7 +187,7 @@ def _identity(fd: int, size: int) -> str:
     st = os.fstat(fd)
     start = max(0, size - _JOURNAL_TAIL)
     tail = os.pread(fd, size - start, start) if size else b""
-    return f"{st.st_dev} {st.st_ino} {hashlib.sha256(tail).hexdigest()}"
+    return f"{st.st_dev} {st.st_ino} {_sha256(tail).hexdigest()}"
 
 
 def read_journal(path: str, fd: int) -> Journal:
@@ -214,7 +225,7 @@ def read_journal(path: str, fd: int) -> Journal:
             return Journal(None, f"{journal}: the log holds more than the unfinished append could have written "
                                  "(a copy restored since?)")
         if log.st_size == size + length and length and \
-                hashlib.sha256(os.pread(fd, length, size)).hexdigest() == parts[5]:
+                _sha256(os.pread(fd, length, size)).hexdigest() == parts[5]:
             return Journal(None, f"{journal}: the append it guarded had written everything")
     return Journal(size)
 
@@ -299,7 +310,7 @@ def read_key(path: str) -> bytes:
 
 def chain_step(previous: bytes, content: bytes) -> bytes:
     """The next chain value: ``sha256(previous + content)``."""
-    return hashlib.sha256(previous + content).digest()
+    return _sha256(previous + content).digest()
 
 
 class Chain:
@@ -341,7 +352,7 @@ class Chain:
             self._resync(value, self.state)
             self.chained += 1
             return "chain-unkeyed"
-        state = hashlib.sha256(self.state + content).digest()
+        state = _sha256(self.state + content).digest()
         if value is None:
             self.state = state
             return None
@@ -360,7 +371,7 @@ class Chain:
             self.unchecked += 1
             self._resync(value, self.state)
             return None
-        state = hmac.new(self.key, self.state + content, hashlib.sha256).digest()
+        state = _hmac_sha256(self.key, self.state + content)
         if state.hex() == value:
             self.state = state
             return None
@@ -462,6 +473,8 @@ def _duplicate_key(raw: bytes) -> str | None:
         return dict(items)
 
     try:
+        import json
+
         json.loads(raw, object_pairs_hook=pairs)
     except (ValueError, RecursionError):
         return None
@@ -1177,7 +1190,7 @@ class _Chaining:
         if self.key is None:
             self.state = chain_step(self.state, content)
             return content[:-1] + _CHAIN_PREFIX + self.state.hex().encode() + b'"}\n', event
-        self.state = hmac.new(self.key, self.state + content, hashlib.sha256).digest()
+        self.state = _hmac_sha256(self.key, self.state + content)
         return content[:-1] + _MAC_PREFIX + self.state.hex().encode() + b'"}\n', event
 
     def _problem(self, p: Problem) -> None:

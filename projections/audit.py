@@ -345,7 +345,7 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
             raise ClaimError(f"{path}: not valid JSON ({exc})") from None
         after = obj.get("after_deal", default_deal) if "sheet" in obj else default_deal
         sheet = obj.get("sheet", obj)
-        from vistlog.events.codec import CONVERTER
+        from vistlog.events.codec import converter
 
         if type(after) is not int:
             raise ClaimError(f"{path}: after_deal: expected a whole number")
@@ -354,7 +354,7 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
         out = []
         for player, line in sheet.items():
             try:
-                out += claims_of_sheet({player: CONVERTER.structure(_english_keys(line), SheetLine)}, after,
+                out += claims_of_sheet({player: converter().structure(_english_keys(line), SheetLine)}, after,
                                        f"{path}: ")
             except Exception as exc:  # noqa: BLE001 - any malformed line is one message
                 raise ClaimError(f"{path}: {player}: not a sheet line ({exc})") from None

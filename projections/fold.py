@@ -12,8 +12,6 @@ from its start without the voided deal, so its effects vanish from everything af
 from __future__ import annotations
 
 import os
-import pickle
-import tempfile
 from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -152,6 +150,9 @@ class _Items:
     def append(self, item: tuple[str, object]) -> None:
         self.recent.append(item)
         if len(self.recent) > 2 * self.KEEP:
+            import pickle
+            import tempfile
+
             if self.spill is None:
                 self.spill = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the fold
             self.spill.seek(0, os.SEEK_END)
@@ -165,6 +166,8 @@ class _Items:
         """Item ``index``."""
         if index >= self.first:
             return self.recent[index - self.first]
+        import pickle
+
         assert self.spill is not None
         self.spill.seek(self.offsets[index])
         return pickle.load(self.spill)  # type: ignore[no-any-return]

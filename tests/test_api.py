@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import vistlog
+import vistlog.games
 from vistlog.events.codec import decode
 
 from .conftest import ROOT, SAMPLES
@@ -185,7 +186,7 @@ def test_events_false_keeps_the_sheet_and_the_audit_but_no_deal_records() -> Non
     a replay of such a game says why it cannot be made instead of telling an empty story."""
     (full,) = vistlog.read_games(str(SAMPLES / "sochi-evening.jsonl"))
     (lean,) = vistlog.read_games(str(SAMPLES / "sochi-evening.jsonl"), events=False)
-    result_of = vistlog.api.result_of  # the read side's result, behind the public values
+    result_of = vistlog.games.result_of  # the read side's result, behind the public values
     assert result_of(full).records and not result_of(lean).records
     assert result_of(lean).entries == result_of(full).entries
     assert lean.sheet(3).pool == full.sheet(3).pool and lean.audit().to_json() == full.audit().to_json()

@@ -32,25 +32,29 @@ from vistlog import build
 
 build._install_pure_finder()  # VISTLOG_BUILD=pure: the source files, before any module below is imported
 
-from vistlog.events.codec import DecodeError
-from vistlog.events.importers import ImportedGame, SourceError
-from vistlog.events.game import Table
-from vistlog.events.nextstep import Next
-from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogUnreadable, VerifyResult
-from vistlog.events.notation import NotationError
-from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
-from vistlog.events.rules import RulesError
-from vistlog.projections.analysis import GameAnalysis
-from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
-from vistlog.projections.split import WorkerFailed
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from . import archive, views
-from .api import (
-    FORMATS_IN, FORMATS_OUT, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
-    LogProblems, Settlement, Recorder, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines, dump,
-    game_events, load, read_games, verify,
-)
-from .output import OutputError
+if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time each is imported when first used
+    from vistlog.events.codec import DecodeError
+    from vistlog.events.game import Table
+    from vistlog.events.importers import ImportedGame, SourceError
+    from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogUnreadable, VerifyResult
+    from vistlog.events.nextstep import Next
+    from vistlog.events.notation import NotationError
+    from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
+    from vistlog.events.rules import RulesError
+    from vistlog.projections.analysis import GameAnalysis
+    from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
+    from vistlog.projections.split import WorkerFailed
+
+    from . import archive, views
+    from .api import (
+        FORMATS_IN, FORMATS_OUT, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
+        LogProblems, Recorder, Settlement, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines,
+        dump, game_events, load, read_games, verify,
+    )
+    from .output import OutputError
 
 __all__ = [
     "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
@@ -65,3 +69,40 @@ __all__ = [
     "OutputError", "LogProblems", "WorkerFailed",
     "Problem", "CODES",
 ]
+
+_WHERE: dict[str, str] = {
+    **dict.fromkeys(("DecodeError",), "vistlog.events.codec"),
+    **dict.fromkeys(("Table",), "vistlog.events.game"),
+    **dict.fromkeys(("ImportedGame", "SourceError"), "vistlog.events.importers"),
+    **dict.fromkeys(("AppendConflict", "AppendRejected", "KeyRequired", "LogUnreadable", "VerifyResult"),
+                    "vistlog.events.log"),
+    **dict.fromkeys(("Next",), "vistlog.events.nextstep"),
+    **dict.fromkeys(("NotationError",), "vistlog.events.notation"),
+    **dict.fromkeys(("CODES", "Problem", "UnknownName", "VistlogError"), "vistlog.events.problems"),
+    **dict.fromkeys(("RulesError",), "vistlog.events.rules"),
+    **dict.fromkeys(("GameAnalysis",), "vistlog.projections.analysis"),
+    **dict.fromkeys(("AuditReport", "ClaimError", "Mismatch"), "vistlog.projections.audit"),
+    **dict.fromkeys(("WorkerFailed",), "vistlog.projections.split"),
+    **dict.fromkeys(("OutputError",), "vistlog.output"),
+    **dict.fromkeys(("archive", "views"), ""),
+}
+"""Where each public name lives; the rest of ``__all__`` is :mod:`vistlog.api`'s. A command pays only for
+what it uses (PEP 562): ``import vistlog`` imports no game, no codec and no renderer."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        from importlib.util import find_spec
+
+        if name.startswith("_") or find_spec(f"vistlog.{name}") is None:
+            raise AttributeError(f"module 'vistlog' has no attribute {name!r}")
+        return importlib.import_module(f"vistlog.{name}")  # a submodule: vistlog.api, vistlog.games, …
+    where = _WHERE.get(name, "vistlog.api")
+    value = importlib.import_module(f"vistlog.{name}") if where == "" else getattr(importlib.import_module(where), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+

@@ -26,7 +26,7 @@ from vistlog.projections.batch import FileReport, Report
 from vistlog.projections.importing import ImportOutcome
 from vistlog.projections.stats import Archive, ArchiveBuilder, read_aliases
 
-from .api import _key
+from .recording import _key
 
 __all__ = [
     "find_logs", "run_many", "Report", "FileReport", "progress_bar", "import_files", "ImportOutcome",

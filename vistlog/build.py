@@ -14,17 +14,14 @@ True
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-__all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe"]
+__all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "solver_compiled"]
 
 #: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
@@ -44,18 +41,21 @@ PURE_SWITCH: Final = ("VISTLOG_BUILD", "pure")
 _GROUP: Final = "vistlog._compiled__mypyc"
 
 
-class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Finds vistlog's modules as source files even where a compiled one lies beside them."""
+class _SourceFirst:
+    """Finds vistlog's modules as source files even where a compiled one lies beside them (a meta path
+    finder: ``find_spec`` is all the import system asks of one)."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MYPYC_MODULES or not path:
             return None
+        from importlib.util import spec_from_file_location
+
         name = fullname.rpartition(".")[2]
         for folder in path:
-            source = Path(folder) / f"{name}.py"
-            if source.is_file():
-                return importlib.util.spec_from_file_location(fullname, source)
+            source = os.path.join(folder, f"{name}.py")
+            if os.path.isfile(source):
+                return spec_from_file_location(fullname, source)
         return None
 
 
@@ -65,23 +65,26 @@ def _install_pure_finder() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
-def _is_compiled(module: ModuleType) -> bool:
-    origin = getattr(module, "__file__", None) or ""
+def _is_compiled(name: str) -> bool:
+    module = sys.modules.get(name)
+    if module is not None:
+        origin = getattr(module, "__file__", None) or ""
+    else:  # where it would be imported from, without running it
+        from importlib.util import find_spec
+
+        spec = find_spec(name)
+        origin = (spec.origin if spec is not None else None) or ""
     return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def compiled_modules() -> tuple[str, ...]:
-    """The modules of :data:`MYPYC_MODULES` that run compiled in this process (imports them).
+    """The modules of :data:`MYPYC_MODULES` that run compiled in this process (those not imported yet: that
+    would, as the import system finds them now).
 
     >>> all(name.startswith("vistlog.") for name in compiled_modules())
     True
     """
-    found = []
-    for name in MYPYC_MODULES:
-        module = importlib.import_module(name)
-        if _is_compiled(module):
-            found.append(name)
-    return tuple(found)
+    return tuple(name for name in MYPYC_MODULES if _is_compiled(name))
 
 
 def describe() -> str:
@@ -94,3 +97,22 @@ def describe() -> str:
         switched = os.environ.get(PURE_SWITCH[0]) == PURE_SWITCH[1]
         return "pure Python" + (f" ({PURE_SWITCH[0]}={PURE_SWITCH[1]})" if switched else "")
     return f"compiled (mypyc): {len(compiled)} of {len(MYPYC_MODULES)} modules"
+
+
+def solver_compiled() -> bool:
+    """The compiled open-hand solver (C) came with this install: :data:`vistlog.projections.solver.COMPILED`,
+    asked without importing the solver (it is imported by the commands that solve).
+
+    >>> isinstance(solver_compiled(), bool)
+    True
+    """
+    module = sys.modules.get("vistlog.projections.solver")
+    if module is not None:
+        return bool(module.COMPILED)
+    try:
+        import importlib
+
+        importlib.import_module("vistlog.projections._csolver")
+    except ImportError:
+        return False
+    return True

@@ -15,7 +15,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, cast
@@ -67,6 +66,7 @@ def open_output(path: str | None) -> Iterator[IO[str]]:
                 yield fh
             return
         folder, name = os.path.split(target)
+        import tempfile
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None

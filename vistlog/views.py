@@ -34,7 +34,7 @@ from vistlog.projections.render import stats as stats_view
 from vistlog.projections.stats import Archive
 from vistlog.projections import words
 
-from .api import Game, result_of
+from .games import Game, result_of
 
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",

@@ -11,25 +11,49 @@ An exporter is a function ``(events of one game) -> str``.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from . import csv_protocol, gchet, jsonl, pbn, ppn, preferans_score, pulya
 from .base import LARGEST, EventList, Exporter, ImportedGame, Importer, SourceError, bounded, source, structure
 
 __all__ = ["ImportedGame", "SourceError", "IMPORTERS", "EXPORTERS", "CARRIES", "cannot_carry", "source",
            "structure", "LARGEST", "bounded", "EventList"]
 
 
-def _registry() -> tuple[dict[str, Importer], dict[str, Exporter]]:
-    readers: dict[str, Importer] = {"jsonl": jsonl.read, "csv": csv_protocol.read, "pbn": pbn.read,
-                                    "preferans-score": preferans_score.read, "gchet": gchet.read,
-                                    "pulya": pulya.read, "ppn": ppn.read}
-    imp = {name: bounded(read) for name, read in readers.items()}
-    exp: dict[str, Exporter] = {"csv": csv_protocol.write, "pbn": pbn.write}
-    return imp, exp
+_READERS: dict[str, str] = {"jsonl": "jsonl", "csv": "csv_protocol", "pbn": "pbn", "preferans-score": "preferans_score",
+                            "gchet": "gchet", "pulya": "pulya", "ppn": "ppn"}
+"""Each format read, by the module that reads it (its ``read``)."""
+_WRITERS: dict[str, str] = {"csv": "csv_protocol", "pbn": "pbn"}
+"""Each format written, by the module that writes it (its ``write``)."""
 
 
-IMPORTERS, EXPORTERS = _registry()
+class _Formats(Mapping[str, Any]):
+    """A format's reader or writer, by name; its module is imported when the format is first used."""
+
+    def __init__(self, modules: dict[str, str], function: str, wrap: Callable[[Any], Any] | None = None) -> None:
+        self._modules, self._function, self._wrap = modules, function, wrap
+        self._found: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        found = self._found.get(name)
+        if found is None:
+            module = importlib.import_module(f"{__name__}.{self._modules[name]}")
+            found = getattr(module, self._function)
+            self._found[name] = found = self._wrap(found) if self._wrap is not None else found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+IMPORTERS: Mapping[str, Importer] = _Formats(_READERS, "read", bounded)
+"""Every importer by format name (``jsonl``, ``csv``, ``pbn``, ``preferans-score``, ``gchet``, ``pulya``, ``ppn``)."""
+EXPORTERS: Mapping[str, Exporter] = _Formats(_WRITERS, "write")
+"""Every exporter by format name (``csv``, ``pbn``)."""
 
 CARRIES: dict[str, frozenset[str]] = {
     "csv": frozenset({"game_started", "deal_started", "contract", "whist", "tricks", "score_recorded", "game_ended"}),

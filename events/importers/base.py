@@ -5,9 +5,7 @@ ending in an internal error. The formats import this module; the package imports
 from __future__ import annotations
 
 import array
-import csv
 import io
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, TypeVar, cast
 
@@ -43,6 +41,7 @@ class EventList:
     __slots__ = ("_ends", "_file")
 
     def __init__(self, events: Iterable[dict[str, Any]] = ()) -> None:
+        import tempfile
         self._file = tempfile.SpooledTemporaryFile(max_size=EVENTS_IN_MEMORY)  # noqa: SIM115 - goes with the list
         self._ends = array.array("Q")
         self.extend(events)
@@ -156,6 +155,8 @@ def _too_big(events: Iterable[dict[str, Any]]) -> str | None:
 def bounded(read: Importer) -> Importer:
     """An importer whose input cannot end in an internal error: a file nested too deep, a cell or a number
     past what Python's readers take, or a number past :data:`LARGEST` is one :class:`SourceError`."""
+    import csv
+
     def guarded(path: str, data: bytes) -> list[ImportedGame]:
         try:
             games = read(path, data)

@@ -1,0 +1,384 @@
+"""The ``vistlog`` command: argument parsing and wiring, no game logic.
+
+It is a client of the public API like any other: it imports the modules behind :mod:`vistlog.api`
+(:mod:`vistlog.games`, :mod:`vistlog.recording`, :mod:`vistlog.formats`), :mod:`vistlog.views`,
+:mod:`vistlog.archive` and its own output helpers; of the floors below, only the error classes it names.
+The parser knows every command; a command's module (:mod:`vistlog.cli.reading`,
+:mod:`~vistlog.cli.recording`, :mod:`~vistlog.cli.across`) is imported only when that command runs, and
+each imports what it needs when it needs it, so ``vistlog --version`` or ``vistlog deal`` never pays for the
+renderers, the solver or the pad.
+
+Exit codes (docs/cli.md): 0 done / everything holds; 1 the input is readable but something is
+wrong (an invalid event, an audit mismatch, a broken chain); 2 usage error or input that
+cannot be read at all; 3 ``verify`` only: the log has no hash chain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from .common import UsageError, err
+
+__all__ = ["main", "run", "build_parser"]
+
+
+RAISE_INTERNAL_ERRORS = False
+"""Tests set this so an internal error fails them instead of becoming a one-line message."""
+
+
+LANGS: tuple[str, ...] = ("ru", "en")
+"""The languages of ``--lang`` (:data:`vistlog.views.LANGS`, said here so that parsing imports no renderer)."""
+
+
+EXAMPLES = """\
+examples (from the folder that holds samples/; each works as written):
+  vistlog validate samples/sochi-evening.jsonl
+  vistlog sheet samples/sochi-evening.jsonl --upto 5
+  vistlog settle samples/sochi-evening.jsonl --format json
+  vistlog audit samples/disputed-sheet.jsonl
+  vistlog replay samples/classic-bombs.jsonl --upto 3
+  vistlog analyse samples/classic-bombs.jsonl            # which card cost a trick, and what in whists
+  vistlog append my-game.jsonl < samples/classic-bombs.jsonl
+  vistlog verify my-game.jsonl
+  vistlog settle samples/ --jobs 2                       # every *.jsonl below samples/
+  vistlog sheet samples/classic-bombs.jsonl --format html -o sheet.html
+  vistlog import --from csv samples/sochi-protocol.csv -o club.jsonl
+  vistlog export --to pbn samples/solo-whist-evening.jsonl
+  vistlog stats samples/
+  vistlog rules leningrad
+"""
+
+
+class _Version(argparse.Action):
+    """``--version``: the version and which build runs, worked out only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from vistlog import build
+
+        solver = "compiled (C)" if build.solver_compiled() else "pure Python (no C compiler at install)"
+        sys.stdout.write(f"vistlog {_version()} · {build.describe()} · open-hand solver: {solver}\n")
+        parser.exit()
+
+
+def _version() -> str:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("vistlog")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def _date_arg(text: str) -> str:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
+def _add_key(sp: argparse.ArgumentParser, help_: str) -> None:
+    sp.add_argument("--key-file", metavar="FILE", help=help_)
+
+
+def _add_many(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--jobs", type=_positive, metavar="N",
+                    help="run on N processes (default: every core); one log is split by game among them")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="many logs: run on a Dask scheduler at ADDRESS, or 'local' for a "
+                         "LocalCluster (needs pip install 'vistlog[dask]')")
+
+
+def _add_lang(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--lang", choices=LANGS, default=None,
+                    help="the language of the words (text, HTML, SVG): ru or en (default: VISTLOG_LANG, else en); "
+                         "JSON and CSV are the same in both")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with a subcommand per command of docs/cli.md."""
+    p = argparse.ArgumentParser(
+        prog="vistlog", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
+                    "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
+        epilog=EXAMPLES)
+    p.add_argument("--version", action=_Version, help="show the version and the build, then exit")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, func: str, help_: str, example: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_, epilog=f"example:\n  {example}",
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        sp.set_defaults(func=func)
+        return sp
+
+    for commands in (_reading_commands, _analysis_command, _recording_commands, _archive_commands):
+        commands(add)
+    return p
+
+
+_Adder = Callable[[str, str, str, str], argparse.ArgumentParser]
+"""Adds a command: its name, where its function is (``module.function`` under ``vistlog.cli``), its help and
+its example."""
+
+
+def _reading_commands(add: _Adder) -> None:
+    """validate, sheet, settle, audit and replay: the commands that read logs."""
+    sp = add("validate", "reading.cmd_validate",
+             "check every event and the order of play; list every problem",
+             "vistlog validate samples/*.jsonl\n"
+             "  vistlog validate archive/ --jobs 2 -q              # every *.jsonl below archive/")
+    sp.add_argument("logs", nargs="+", metavar="LOG",
+                    help="log files or folders (every *.jsonl below); - for standard input")
+    sp.add_argument("--strict", action="store_true",
+                    help="stop at the first problem (logs are then checked one by one, in order)")
+    sp.add_argument("-q", "--quiet", action="store_true", help="say nothing when a log is sound")
+    sp.add_argument("--format", choices=("text", "json"), default="text",
+                    help="json: {\"files\": [{\"path\", \"games\", \"problems\", \"error\"}]} on standard output")
+    _add_many(sp)
+
+    for name, func, help_, fmts, example in (
+        ("sheet", "reading.cmd_sheet", "the score sheet (пулька) after the last or the given deal",
+         ("text", "json", "csv", "html", "svg"), "vistlog sheet samples/sochi-evening.jsonl --upto 6"),
+        ("settle", "reading.cmd_settle", "the final settlement, exact and rounded, with money and payments",
+         ("text", "json"), "vistlog settle samples/sochi-evening.jsonl --format json\n"
+                           "  vistlog settle archive/ --jobs 2 --format json     # every *.jsonl below archive/"),
+        ("audit", "reading.cmd_audit", "compare recorded sheets (score_recorded or --claimed) with the rules",
+         ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl\n"
+                           "  vistlog audit archive/ --dask local                # on a local Dask cluster"),
+        ("replay", "reading.cmd_replay", "deal by deal, in words, what happened and what each entry is for",
+         ("text", "lines"), "vistlog replay samples/classic-bombs.jsonl --upto 3\n"
+                            "  vistlog replay samples/sochi-evening.jsonl --format lines   # one deal a line"),
+    ):
+        sp = add(name, func, help_, example)
+        if name in ("settle", "audit"):
+            sp.add_argument("logs", nargs="+", metavar="LOG",
+                            help="log files or folders (every *.jsonl below); - for standard input")
+            _add_many(sp)
+        else:
+            sp.add_argument("log", metavar="LOG", help="log file (- for standard input)")
+        sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
+        if name in ("sheet", "replay"):
+            sp.add_argument("--upto", type=_deal_number, metavar="DEAL", help="stop after this deal")
+        if name == "replay":
+            sp.add_argument("--values", action="store_true",
+                            help="beside each card played, its double-dummy value (the declarer's tricks with "
+                                 "best play from there; ✗ on a card that cost a trick: vistlog analyse)")
+        if name == "sheet":
+            sp.add_argument("-o", "--output", metavar="FILE",
+                            help="write here, whole or not at all (default: standard output)")
+        if len(fmts) > 1:
+            sp.add_argument("--format", choices=fmts, default="text",
+                            help="lines: every deal in the one-line notation of vistlog deal (docs/notation.md)"
+                            if name == "replay" else "output format (default text)")
+        _add_lang(sp)
+        if name == "audit":
+            sp.add_argument("--claimed", metavar="FILE",
+                            help="a claimed sheet: JSON ({\"Аня\": {\"pool\": 14, …}}) or CSV (player,field,value)")
+
+
+def _analysis_command(add: _Adder) -> None:
+    """analyse: the play with all hands open."""
+    sp = add("analyse", "reading.cmd_analyse",
+             "solve each contract with all hands open: was it makeable, which card "
+             "cost a trick and what in whists, does a claim hold",
+             "vistlog analyse samples/classic-bombs.jsonl\n"
+             "  vistlog analyse samples/classic-bombs.jsonl --deal 7 --format json\n"
+             "  vistlog analyse archive/ --jobs 2 --format json     # every *.jsonl below archive/")
+    sp.add_argument("logs", nargs="+", metavar="LOG",
+                    help="log files or folders (every *.jsonl below); - for standard input")
+    sp.add_argument("--game", metavar="ID", help="only this game (default: every game in the log)")
+    sp.add_argument("--deal", type=_deal_number, metavar="N", help="only this deal")
+    sp.add_argument("--format", choices=("text", "json", "html"), default="text",
+                    help="json: {\"games\": [{\"game\", \"deals\": [{\"deal\", \"declarer\", \"contract\", "
+                         "\"value\", \"cards\": [{\"seq\", \"player\", \"card\", \"before\", \"after\"}]}]}]} "
+                         "(values: the declarer's total tricks)")
+    sp.add_argument("--discards", action="store_true",
+                    help="also try every discard of the declarer's twelve cards (a search each)")
+    _add_lang(sp)
+    _add_many(sp)
+
+
+def _recording_commands(add: _Adder) -> None:
+    """append, deal, serve, import, export and verify: the commands that write or prove a log."""
+    sp = add("append", "recording.cmd_append",
+             "append events from standard input, checked, all or nothing, hash-chained",
+             "vistlog append game.jsonl < new-events.jsonl\n"
+             "  vistlog append club.jsonl --key-file ~/.vistlog-club.key < tonight.jsonl   # a keyed chain")
+    sp.add_argument("log", metavar="LOG", help="log file (created when missing)")
+    _add_key(sp, "chain the new lines with HMAC-SHA256 and the secret in FILE (a keyed chain: _mac)")
+    sp = add("deal", "recording.cmd_deal",
+             "record one deal written in one line (docs/notation.md); then who deals next",
+             'vistlog deal evening.jsonl "Боря 6♠; Вова вист, Аня пас; Боря 7 Вова 3"\n'
+             '  vistlog deal evening.jsonl "распасы; Аня 5 Боря 3 Вова 2"\n'
+             '  vistlog deal evening.jsonl "Вова мизер; Вова 0"\n'
+             '  vistlog deal evening.jsonl "void 4 misdeal"     # then: "again 4; …" records it anew')
+    sp.add_argument("log", metavar="LOG", help="the log (its game must have started: vistlog serve or append)")
+    sp.add_argument("line", metavar="LINE", help="the deal: [bids …;] DECLARER CONTRACT | raspas; [calls;] TRICKS")
+    sp.add_argument("--game", metavar="ID", help="the game (required when several are under way)")
+    sp.add_argument("--by", metavar="NAME", help="who records it (the events' by)")
+    _add_key(sp, "the secret of a keyed log (its lines carry _mac)")
+    sp = add("serve", "recording.cmd_serve",
+             "the score pad: record the evening in the browser, the пулька drawn as it goes",
+             "vistlog serve evening.jsonl --open\n"
+             "  vistlog serve club.jsonl --host 0.0.0.0 --port 8765     # phones at the table: prints the token "
+             "and a QR code\n"
+             "  vistlog serve club.jsonl --key-file ~/.vistlog-club.key   # a keyed log stays keyed")
+    sp.add_argument("log", metavar="LOG", help="the log (created with the first game; an existing one is continued)")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="where to listen (default 127.0.0.1: this machine only; any other needs the printed token)")
+    sp.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
+    sp.add_argument("--open", action="store_true", help="open the page in the browser")
+    _add_key(sp, "the secret of a keyed log: every deal written is keyed (_mac)")
+    sp = add("import", "recording.cmd_import",
+             "bring games in from other programs: every game checked, appended, chained",
+             "vistlog import --from preferans-score backup.json -o club.jsonl\n"
+             "  vistlog import --from jsonl server-logs/ -o online.jsonl\n"
+             "  vistlog import --from ppn prefko-games/ -o serbian.jsonl   # Serbian preferans\n"
+             "  vistlog import --from preferans-score old-backup.json -o club.jsonl --rename   # the same id again")
+    sp.add_argument("--from", dest="source_format", required=True, metavar="FORMAT",
+                    choices=("jsonl", "csv", "pbn", "ppn", "preferans-score", "gchet", "pulya"),
+                    help="jsonl (card-level online play), csv (a club protocol), pbn (Solo Whist), "
+                         "ppn (Serbian preferans, Prefko's notation), "
+                         "preferans-score (the score pad's backup), gchet (gchet/Preferans saves), "
+                         "pulya («Пуля преферанса» saves)")
+    sp.add_argument("sources", nargs="+", metavar="SRC",
+                    help="files, or folders (every *.jsonl, *.csv, *.pbn, *.ppn or *.json below, by the format)")
+    sp.add_argument("-o", "--output", required=True, metavar="LOG", help="the log to append to (created)")
+    sp.add_argument("--game-id", metavar="ID", help="the id of the one game imported (its own is taken, say)")
+    sp.add_argument("--rename", action="store_true",
+                    help="a game whose id the log already has comes in as ID-2, ID-3, … (said), not refused")
+    _add_key(sp, "chain the imported lines with HMAC-SHA256 and the secret in FILE")
+    sp = add("export", "recording.cmd_export",
+             "write one game of a log in another format",
+             "vistlog export --to csv club.jsonl --game club-2026-11-29 -o protocol.csv\n"
+             "  vistlog export --to ppn serbian.jsonl --game sr-1 -o sr-1.ppn")
+    sp.add_argument("--to", dest="target_format", required=True, choices=("csv", "pbn", "ppn"), metavar="FORMAT",
+                    help="csv (a club protocol, Preferans or Solo Whist), pbn (Solo Whist) or ppn (Serbian "
+                         "preferans with the cards)")
+    sp.add_argument("log", metavar="LOG")
+    sp.add_argument("--game", metavar="ID", help="the game (required when the log holds several)")
+    sp.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+    sp = add("verify", "recording.cmd_verify",
+             "check the hash chain (exit 3 when the log has none)",
+             "vistlog verify game.jsonl\n"
+             "  vistlog verify game.jsonl --head 9f2c…e41a     # the head printed by an earlier verify")
+    sp.add_argument("log", metavar="LOG", help="log file")
+    sp.add_argument("--head", metavar="HASH",
+                    help="a head printed by an earlier verify, kept elsewhere: proves no line was cut "
+                         "from the end since (exit 1 when no line of the chain carries it)")
+    _add_key(sp, "the secret of a keyed chain (_mac lines); without it they cannot be proven (exit 3)")
+
+
+def _archive_commands(add: _Adder) -> None:
+    """stats, schema and rules: across archives, and the format and rules themselves."""
+    sp = add("stats", "across.cmd_stats",
+             "every player's record, contract statistics and Glicko-2 ratings across logs",
+             "vistlog stats samples/\n"
+             "  vistlog stats archive/ --since 2026-01-01 --alias names.csv --format html -o stats.html")
+    sp.add_argument("logs", nargs="+", metavar="LOG", help="log files or folders (every *.jsonl below)")
+    sp.add_argument("--player", metavar="NAME", help="show only this player (ratings still use every game)")
+    sp.add_argument("--since", type=_date_arg, metavar="DATE", help="only games from this day on (YYYY-MM-DD)")
+    sp.add_argument("--until", type=_date_arg, metavar="DATE", help="only games up to this day (YYYY-MM-DD)")
+    sp.add_argument("--kind", choices=("preferans", "solo-whist"), help="only games of this kind")
+    sp.add_argument("--period", choices=("day", "week", "month"), default="day",
+                    help="the rating period: a day of play (default), a week or a month")
+    sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")
+    sp.add_argument("--format", choices=("text", "json", "csv", "html"), default="text", help="output format")
+    sp.add_argument("-o", "--output", metavar="FILE", help="html: write here (default: standard output)")
+    _add_lang(sp)
+    _add_many(sp)
+    add("schema", "across.cmd_schema",
+        "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
+    sp = add("rules", "across.cmd_rules",
+             "list the presets, or show every option of one", "vistlog rules classic")
+    sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
+    sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+
+def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"{what} is {minimum} or more")
+        if maximum is not None and n > maximum:
+            raise argparse.ArgumentTypeError(f"{what} is at most {maximum} (4 × the cores of this machine)")
+        return n
+
+    return parse
+
+
+_positive = _whole(1, "a number of processes", maximum=4 * (os.cpu_count() or 1))
+
+
+_deal_number = _whole(0, "a deal number")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    where, _, name = args.func.rpartition(".")
+    try:
+        code = getattr(importlib.import_module(f"vistlog.cli.{where}"), name)(args)
+        sys.stdout.flush()
+        return int(code)
+    except UsageError as exc:
+        err(f"vistlog {args.command}: {exc}")
+        return 2
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        return 0
+    except KeyboardInterrupt:
+        err("interrupted")
+        return 130
+    except OSError as exc:  # standard output or error that cannot take the text (a full disk, /dev/full)
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        err(f"vistlog {args.command}: cannot write ({exc.strerror or exc})")
+        return 2
+    except Exception as exc:  # noqa: BLE001 - no traceback ever reaches a user
+        if _raised(exc, ("vistlog.events.log", "LogUnreadable"), ("vistlog.projections.audit", "ClaimError"),
+                   ("vistlog.output", "OutputError")):  # input or output that cannot be read or written
+            err(str(exc))
+            return 2
+        if _raised(exc, ("vistlog.events.problems", "UnknownName")) or getattr(exc, "code", None) == "worker-failed":
+            err(f"vistlog {args.command}: {exc}")  # a name not known; a worker process that died or failed
+            return 2
+        if RAISE_INTERNAL_ERRORS:
+            raise
+        err(f"vistlog {args.command}: internal error ({type(exc).__name__}: {exc}); please report it")
+        return 2
+
+
+def _raised(exc: BaseException, *classes: tuple[str, str]) -> bool:
+    """``exc`` is one of these classes (each named by its module, looked for only where that module was
+    imported: an exception of a module nobody imported was not raised)."""
+    for module, name in classes:
+        cls = getattr(sys.modules.get(module), name, None)
+        if isinstance(cls, type) and isinstance(exc, cls):
+            return True
+    return False
+
+
+def run() -> None:
+    """Entry point of the console script."""
+    sys.exit(main())
+
+
