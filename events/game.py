@@ -21,24 +21,24 @@ are :class:`~vistlog.events.checker.LogChecker`'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, Protocol, cast
 
 import attrs
 
-from .calls import is_raspas
-from .cards import Bid, Card, GameKind, parse_bid
+from .cards import Card, GameKind
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
     Claim, GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
 )
-from .play import Play
 from .problems import Issue
 from .record import LONG_NAME, DealRecord
 from .seating import clockwise, dealer_sits_out, holders
 from .codec import LARGEST, too_big, unstructure
 from .text import free_text_problem
 
-__all__ = ["GameState", "DealState", "ClosureOracle", "Issue", "Table"]
+__all__ = ["GameState", "DealState", "GameHooks", "ClosureOracle", "Issue", "Table"]
+from .gamehooks import D, DealState, GameHooks
+from .table import Table
 
 
 
@@ -54,122 +54,6 @@ class ClosureOracle(Protocol):
         ...
 
 
-@attrs.frozen
-class Table:
-    """Where a game stands for whoever records its next deal (the score pad, ``vistlog deal``)."""
-
-    game: str
-    kind: GameKind
-    tricks_total: int | None
-    """What a deal's tricks add up to (None where play may stop once the outcome is decided)."""
-    players: tuple[str, ...]
-    next_deal: int
-    """The number the next new deal gets."""
-    dealer: str | None
-    """Who deals it; None before the first deal (anybody may)."""
-    first_to_speak: str | None
-    """Who speaks (and leads) first in it: the first holder to the dealer's left."""
-    holders: tuple[str, ...]
-    """Who holds cards in it (in a four-handed Preferans game the dealer sits out)."""
-    open_deal: int | None
-    """A deal that has started and is not finished (its next event must finish it)."""
-    voided: tuple[tuple[int, str], ...]
-    """Voided deals not yet recorded again, each with its dealer."""
-    ended: bool
-    """A ``game_ended`` was recorded."""
-    over: bool = False
-    """The rules end the game here: no deal may start (every pool closed; Serbian: the bulas at 0)."""
-    dealer_sits_out: bool = False
-    """In a four-handed Preferans game the dealer holds no cards."""
-    contracts: tuple[str, ...] = ()
-    """The contracts of this game, lowest first, as the log writes them."""
-    calls: tuple[str, ...] = ()
-    """The defenders' calls its rules allow (none in Solo Whist), then its kontras (Serbian)."""
-    flags: tuple[str, ...] = ()
-    """What else a deal of this game may say: ``bomb``, ``turned`` (of the deal); ``dark``,
-    ``without_three``, ``totus``, ``igra``, ``partner``, ``trump`` (of the contract)."""
-    all_pass_bids: bool = False
-    """Everybody passing is written as each holder's pass, in speaking order: the auction is what the deal
-    is (Solo Whist: a redeal, or the general misère); else a deal without contract needs no bids (a raspas)."""
-    all_pass_played: bool = True
-    """A deal everybody passed is played out (a raspas; the general misère), so its tricks are asked; else it
-    ends with the passes (a redeal)."""
-    last_needed: bool = False
-    """A deal without contract that is played needs who took the last trick (``last NAME``)."""
-    needs: tuple[tuple[str, str], ...] = ()
-    """What a contract must say besides its declarer: ``(contract, flag)`` pairs (a prop its ``partner``, an
-    abundance its ``trump``)."""
-    targets: tuple[tuple[str, int], ...] = ()
-    """The tricks each contract's declaring side must take (a misère: none), for a form's first guess."""
-    over_why: str = ""
-    """Why the rules end the game here (``every pool is closed``), empty while they do not."""
-
-    def holders_for(self, dealer: str) -> tuple[str, ...]:
-        """Who holds cards when ``dealer`` deals, from his left."""
-        return tuple(holders(list(self.players), dealer, dealer_sits_out=self.dealer_sits_out))
-
-
-class DealState:
-    """Where one deal stands, in every game: who deals and holds cards, the auction, the contract, the play
-    and the tricks. A game whose deals have more keeps them in its own deal class
-    (:class:`~vistlog.events.preferans.PreferansDeal`: the defence and the discard;
-    :class:`~vistlog.events.solo_whist.SoloWhistDeal`: the prop's partner)."""
-
-    def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.holders = holders
-        self.started = started
-        self.bids: list[tuple[str, Bid]] = []
-        self.passed: set[str] = set()
-        self.silent: set[str] = set()
-        self.highest: tuple[str, Bid] | None = None
-        self.auction_over = False
-        self.all_passed = False
-        self.contract: ContractMade | None = None
-        self.play: Play | None = None
-        self.tricks: Tricks | None = None
-        self.claim: Claim | None = None
-        self.claimed: dict[str, int] | None = None
-        """The tricks an accepted claim gave: those taken in play and the claim's."""
-        self.finished = False
-        self.without_play = False
-        self.redeal = False
-        self.broken = False
-        self.replacement = False  # this deal records a voided one again
-
-    @property
-    def begun(self) -> DealStarted:
-        """The ``deal_started`` event (every deal that is not broken has one)."""
-        assert self.started is not None
-        return self.started
-
-    def tricks_taken(self) -> tuple[dict[str, int] | None, str | None]:
-        """The tricks each player took and who took the last, as far as the deal shows them:
-        from its ``tricks`` event, else from its cards once every trick is played (``None`` when
-        not known). What the read side asks of a finished deal's play."""
-        taken = last = None
-        if self.claimed is not None:
-            return dict(self.claimed), None
-        if self.tricks is not None:
-            taken, last = dict(self.tricks.taken), self.tricks.last
-        elif self.play is not None and self._play_over():
-            taken = dict(self.play.taken)
-        if self.play is not None and self.play.complete:
-            last = self.play.last_winner
-        return taken, last
-
-    def _play_over(self) -> bool:
-        """The card play has ended (here: every trick is played)."""
-        assert self.play is not None
-        return self.play.complete
-
-    @property
-    def raspas(self) -> bool:
-        """True for a Preferans deal that everybody passed (no contract): :func:`~vistlog.events.cards.is_raspas`."""
-        return is_raspas(self.contract, self.all_passed, self.tricks is not None or self.play is not None)
-
-
 _NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
                    "claim": ("claim-without-play", "claim-without-hands")}
 """The codes of a card or a claim where the deal has no play, or no hands."""
@@ -179,13 +63,10 @@ _NUMBERS_BOUNDED: Final = frozenset({OpeningBalance, Adjustment, ScoreRecorded})
 _FREE_TEXT: Final = frozenset({Adjustment, DealVoided, GameEnded})
 """The events that carry a person's own words (``reason``), checked by
 :func:`~vistlog.events.text.free_text_problem`."""
-_POOLS_CLOSED: Final = "every pool is closed"
-
-D = TypeVar("D", bound=DealState)
-"""The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
 
 
-class GameState(Generic[D]):
+
+class GameState(GameHooks[D]):
     """One game's state: players, rules, the current deal, whether it has ended.
 
     ``HANDLERS`` maps each event class to the method that checks and applies it; a game with
@@ -220,11 +101,6 @@ class GameState(Generic[D]):
         self.handing: D | None = None  # the one a deal_started just took the place of
         self.own_names = {p: p for p in self.players} if any(len(p) > LONG_NAME for p in self.players) else None
         """A deal's record refers to these rather than each event's copy: worth its cost for long names."""
-
-    @classmethod
-    def start_issues(cls, ev: GameStarted) -> list[Issue]:
-        """What this game asks of its ``game_started`` (the players, the pool) beyond every game's envelope."""
-        return []
 
     # ------------------------------------------------------------------ helpers
 
@@ -285,11 +161,6 @@ class GameState(Generic[D]):
                 return []
         return handler(self, ev)
 
-    def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
-                 ) -> D:
-        """A fresh deal of this game (a subclass for another game returns its own deal class)."""
-        return cast(D, DealState(number, dealer, holders, started))
-
     def hand_over(self, starting: bool = False) -> DealRecord | None:
         """The deal that has ended, as a :class:`DealRecord`, once. ``starting``: asked right after a
         ``deal_started`` was accepted, for the deal it took the place of; else (at any other event that is
@@ -314,10 +185,6 @@ class GameState(Generic[D]):
             "raspas": d.raspas}
         fields.update(self._record_fields(d))
         return self._named(DealRecord(**fields))
-
-    def _record_fields(self, d: D) -> dict[str, Any]:
-        """What a game's deal records beyond the envelope (the defence, the kontras)."""
-        return {}
 
     def _named(self, rec: DealRecord) -> DealRecord:
         """The record with the game's own copy of each name (a game with a long name holds it once)."""
@@ -378,106 +245,6 @@ class GameState(Generic[D]):
                      all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
                      last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets(),
                      over_why=self.OVER_WHY if over else "")
-
-    CONTRACTS: ClassVar[tuple[str, ...]] = ()
-    """The contracts of the game, lowest first."""
-    NEEDS: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """What a contract must say besides its declarer (see :attr:`Table.needs`)."""
-
-    def calls_allowed(self) -> tuple[str, ...]:
-        """The defenders' calls (and kontras) the rules of this game allow."""
-        return ()
-
-    def bid_words(self) -> tuple[str, ...]:
-        """Every word of this game's auction (each is tried before it is offered: see
-        :func:`~vistlog.events.nextstep.next_step`)."""
-        return tuple(["pass", *self.CONTRACTS])
-
-    def flags_allowed(self) -> tuple[str, ...]:
-        """What else a deal of this game may say (see :attr:`Table.flags`)."""
-        return ()
-
-    def all_pass_played(self) -> bool:
-        """A deal everybody passed is played out (see :attr:`Table.all_pass_played`)."""
-        return True
-
-    def targets(self) -> tuple[tuple[str, int], ...]:
-        """The tricks each contract's declaring side must take (see :attr:`Table.targets`): its level."""
-        out = []
-        for c in self.CONTRACTS:
-            try:
-                out.append((c, parse_bid(c).level or 0))
-            except ValueError:
-                continue
-        return tuple(out)
-
-    # ------------------------------------------------------------------ what each game's class says
-
-    PLAY_MAY_STOP: ClassVar[bool] = False
-    """Play may stop once the outcome is decided, so a deal's tricks may total less than all."""
-    GAME: ClassVar[str] = "Preferans"
-    """The game's name in messages."""
-    ALL_PASS: ClassVar[str] = ""
-    """What everybody passing is called, for messages."""
-    ALL_PASS_BIDS: ClassVar[bool] = False
-    """Everybody passing is the holders' passes (see :attr:`Table.all_pass_bids`)."""
-    AUCTION_ENDS_BEFORE_CONTRACT: ClassVar[bool] = True
-    LAST_TRICK_NEEDED: ClassVar[bool] = False
-    OVER_WHY: ClassVar[str] = _POOLS_CLOSED
-    """Why the rules end the game (:meth:`_game_over`), in a few words (:attr:`Table.over_why`)."""
-    GAME_OVER: ClassVar[str] = (_POOLS_CLOSED + ": game {game} is over (the rules end it so); "
-                                "record its game_ended, or start a new game")
-    """Why no deal may start once :meth:`_game_over` says so."""
-    """A deal without contract may be played (Solo Whist's general misère) and then needs ``last``."""
-
-    def _game_over(self) -> bool:
-        """The rules end the game now (asked before a deal starts)."""
-        return False
-
-    def _dealer_deals_again(self, prev: D) -> bool:
-        """After ``prev`` the same dealer deals again."""
-        return False
-
-    def _after_deal(self, prev: D) -> None:
-        """What a finished deal changes for the next ones."""
-
-    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
-        """Problems of a ``deal_started``'s cards and bomb."""
-        raise NotImplementedError
-
-    def _auction(self, d: D, ev: BidMade) -> list[Issue]:
-        """Problems of a bid (the base class has checked the player and that the auction is open)."""
-        raise NotImplementedError
-
-    def _contract_rules(self, d: D, ev: ContractMade) -> list[Issue]:
-        """Problems of a contract under this game's rules."""
-        raise NotImplementedError
-
-    def _play_allowed(self, d: D) -> str | None:
-        """Why no card may be played now, or ``None``."""
-        raise NotImplementedError
-
-    def _new_play(self, d: D, hands: Mapping[str, tuple[Card, ...]]) -> Play:
-        """The play of the deal: who holds what, who leads, the trump."""
-        raise NotImplementedError
-
-    def _calls_pending(self, d: D) -> bool:
-        """The deal waits for the defenders' calls (a game without them never does)."""
-        return False
-
-    def _holders_for_tricks(self, d: D) -> tuple[list[str], list[str]]:
-        """(who must be listed, who may be listed) in ``tricks.taken``: those who hold cards."""
-        return d.holders, d.holders
-
-    def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:
-        """Problems of the columns of a balance or an adjustment."""
-        return []
-
-    def _sheet_columns(self, name: str, line: Any) -> list[Issue]:
-        """Problems of the columns of one line of a recorded sheet (here: those of the Russian games)."""
-        if line.bula is not None or line.soups is not None or line.result is not None:
-            return [Issue("bula-russian", f"sheet.{name}", "bula, soups and result belong to Serbian preferans")]
-        return []
 
     # ------------------------------------------------------------------ deal start
 

@@ -22,7 +22,7 @@ import attrs
 
 from .native import mypyc_attr
 
-__all__ = ["VistlogError", "Issue", "Problem", "CODES"]
+__all__ = ["VistlogError", "LogUnreadable", "Issue", "Problem", "CODES"]
 
 
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
@@ -48,6 +48,13 @@ class UnknownName(VistlogError):
     the message lists the known ones."""
 
     code = "unknown-name"
+
+
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
+class LogUnreadable(VistlogError):
+    """A log (or a key file) that cannot be read at all: missing, a folder, unreadable, empty, or not JSON Lines."""
+
+    code = "log-unreadable"
 
 
 class Issue(NamedTuple):

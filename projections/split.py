@@ -30,7 +30,9 @@ import orjson
 
 from vistlog.events.codec import DecodeError, decode_obj, decode_owned
 from vistlog.events.ids import IdTable
-from vistlog.events.log import CHAIN_MESSAGES, LogUnreadable, RawLine, problem_of, read_events
+from vistlog.events.chain import CHAIN_MESSAGES
+from vistlog.events.lines import RawLine, problem_of, read_events
+from vistlog.events.problems import LogUnreadable
 from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 

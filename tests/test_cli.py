@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -162,6 +163,37 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith(f"vistlog {importlib.metadata.version('vistlog')} · {vistlog.build.describe()} · "
                           "open-hand solver: ")
     assert ("compiled (C)" in out) == vistlog.SOLVER_COMPILED
+
+
+HEAVY = ("vistlog.projections.render", "vistlog.projections.solver", "vistlog.projections.analysis",
+         "vistlog.projections.stats", "vistlog.projections.audit", "vistlog.events.importers.csv_protocol",
+         "vistlog.pad", "vistlog.views", "vistlog.archive")
+"""What only some commands need: the renderers, the solver and its analysis, the statistics, the audit, an importer,
+the pad."""
+
+
+@pytest.mark.parametrize(("argv", "allowed"), [
+    (["--version"], ()),
+    (["validate", "samples/sochi-evening.jsonl"], ()),
+    (["deal", "{log}", "распасы; Аня 4 Боря 3 Вова 3"], ()),
+    (["settle", "samples/sochi-evening.jsonl"], ("vistlog.projections.render", "vistlog.views")),
+])
+def test_a_command_imports_only_what_it_needs(argv: list[str], allowed: tuple[str, ...], tmp_path: Path) -> None:
+    """Every command pays only for itself (issue 45): ``--version``, ``validate`` and ``deal`` import no renderer,
+    solver, statistics, importer or pad; ``settle`` only the renderers. Each runs in a fresh interpreter."""
+    lines = (ROOT / "samples" / "sochi-evening.jsonl").read_bytes().splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) if b'"deal_started"' in line)
+    (tmp_path / "evening.jsonl").write_bytes(b"".join(lines[:last]))  # 42 deals: the 43rd is still to come
+    argv = [a.replace("{log}", str(tmp_path / "evening.jsonl")) for a in argv]
+    probe = ("import contextlib, io, sys\nfrom vistlog.cli import main\n"
+             f"with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+             f"    code = main({argv!r})\n"
+             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert done.returncode == 0, done.stderr
+    imported = eval(done.stdout.strip().splitlines()[-1])  # noqa: S307 - a list of module names we printed
+    assert [m for m in imported if m not in allowed] == []
 
 
 def test_rules_and_schema(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,15 +20,15 @@ LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)|!\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def _make_api() -> str:
-    """The page as docs/make-api.py writes it: in its own process, from the source files in either build."""
-    done = subprocess.run([sys.executable, str(ROOT / "docs" / "make-api.py")], capture_output=True, check=True,
+    """The page as tools/make-api.py writes it: in its own process, from the source files in either build."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make-api.py")], capture_output=True, check=True,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     return done.stdout.decode("utf-8")
 
 
 def test_the_api_page_is_generated_from_the_docstrings() -> None:
     page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-    assert page == _make_api(), "docs/api.md is out of date: python docs/make-api.py > docs/api.md"
+    assert page == _make_api(), "docs/api.md is out of date: python tools/make-api.py > docs/api.md"
 
 
 def test_every_public_name_is_on_the_api_page_with_words() -> None:

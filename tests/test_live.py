@@ -73,7 +73,8 @@ def test_the_pads_view_after_a_deal_is_extended_not_folded_again(tmp_path: Path)
     pad = Pad(log)
     state = pad.state(None)
     view = state["game"]
-    assert state["games"][0]["variant"] == view["variant"] == "sochi"  # the preset, in the list as in the view
+    assert state["games"][0]["preset"] == view["preset"] == "sochi"  # the preset, in the list as in the view
+    assert state["games"][0]["variant"] == view["variant"] == "preferans"  # the game
     told = view["deals_told"]
     assert told > VIEW_DEALS and view["deals_since"] == told - VIEW_DEALS
     assert len(view["deal_list"]) == len(view["deals"]) == VIEW_DEALS

@@ -20,7 +20,7 @@ far, folds the log into the score sheet (пулька) and settles it exactly. T
 
 >>> import vistlog
 >>> game = next(vistlog.read_games("samples/sochi-evening.jsonl"))
->>> game.variant, game.settlement().exact["Боря"]
+>>> game.preset, game.settlement().exact["Боря"]
 ('sochi', Fraction(344, 3))
 
 The lower floors are ``vistlog.events`` (the write side: events, rules, codec, log, state
@@ -50,8 +50,8 @@ if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time
 
     from . import archive, views
     from .api import (
-        FORMATS_IN, FORMATS_OUT, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
-        LogProblems, Recorder, Settlement, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines,
+        FORMATS_IN, FORMATS_OUT, PRESETS, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
+        LogProblems, Preset, Recorder, Settlement, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines,
         dump, game_events, load, read_games, verify,
     )
     from .output import OutputError
@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time
 __all__ = [
     "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
     "GameAnalysis", "SOLVER_COMPILED",
-    "Variant", "VARIANTS", "Kind", "Source",
+    "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "Source",
     "Checker", "IllegalEventError", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
     "append", "verify", "VerifyResult",
     "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",

@@ -7,8 +7,8 @@ Everything here is a thin layer over :mod:`vistlog.events` (the write side) and
 >>> import vistlog
 >>> games = read_games("samples/sochi-evening.jsonl")
 >>> game = next(games)
->>> game.id, game.players, game.variant, game.sound
-('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), 'sochi', True)
+>>> game.id, game.players, game.variant, game.preset, game.sound
+('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), 'preferans', 'sochi', True)
 >>> game.sheet(after_deal=6).value("Вова", "mountain")
 19
 >>> dict(game.settlement().rounded)
@@ -31,7 +31,8 @@ from vistlog.projections.solver import COMPILED as _SOLVER_COMPILED
 
 from .formats import FORMATS_IN, FORMATS_OUT, cannot_carry, dump, load
 from .games import (
-    VARIANTS, Game, GameReader, Kind, LogProblems, Settlement, Sheet, Source, Variant, check_log, game_events,
+    PRESETS, VARIANTS, Game, GameReader, Kind, LogProblems, Preset, Settlement, Sheet, Source, Variant, check_log,
+    game_events,
     kind_name, open_log, parse_line, read_games,
 )
 from .output import OutputError
@@ -39,7 +40,7 @@ from .recording import Checker, IllegalEventError, Recorder, append, deal_lines,
 
 __all__ = [
     "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
-    "Variant", "Kind", "kind_name", "VARIANTS", "Source",
+    "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "kind_name", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT", "cannot_carry", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError",
     "AppendConflict",

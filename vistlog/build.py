@@ -26,11 +26,14 @@ __all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "solv
 #: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
 MYPYC_MODULES: Final[tuple[str, ...]] = (
-    "vistlog.events.codec", "vistlog.events.hooks", "vistlog.events.log", "vistlog.events.calls",
-    "vistlog.events.game", "vistlog.events.checker", "vistlog.events.preferans", "vistlog.events.serbian",
+    "vistlog.events.codec", "vistlog.events.hooks", "vistlog.events.log", "vistlog.events.chain",
+    "vistlog.events.journal", "vistlog.events.lines", "vistlog.events.verify", "vistlog.events.calls",
+    "vistlog.events.game", "vistlog.events.gamehooks", "vistlog.events.table", "vistlog.events.checker",
+    "vistlog.events.preferans", "vistlog.events.serbian", "vistlog.events.serbian_deal",
     "vistlog.events.solo_whist", "vistlog.events.play", "vistlog.events.rules", "vistlog.events.problems",
     "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants",
-    "vistlog.projections.fold", "vistlog.projections.entries", "vistlog.projections.preferans",
+    "vistlog.projections.fold", "vistlog.projections.kept", "vistlog.projections.entries",
+    "vistlog.projections.preferans",
     "vistlog.projections.solo_whist", "vistlog.projections.settlement", "vistlog.projections.variants",
     "vistlog.projections.reports",
 )

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 from .games import _flat, read_games, result_of
 
+__all__ = ["FORMATS_IN", "FORMATS_OUT", "load", "dump", "cannot_carry"]
+
 
 
 from vistlog.events.codec import unstructure

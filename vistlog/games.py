@@ -3,8 +3,8 @@ analysis and story (the renderers, the audit and the solver are imported only wh
 
 >>> games = read_games("samples/sochi-evening.jsonl")
 >>> game = next(games)
->>> game.id, game.players, game.variant, game.sound
-('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), 'sochi', True)
+>>> game.id, game.players, game.variant, game.preset, game.sound
+('sochi-2026-11-28', ('Аня', 'Боря', 'Вова'), 'preferans', 'sochi', True)
 >>> game.sheet(after_deal=6).value("Вова", "mountain")
 19
 """
@@ -35,6 +35,10 @@ from vistlog.events.rules import Rules
 from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, fold_events, run
 
+__all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant", "VARIANTS", "Preset", "PRESETS",
+           "Kind", "kind_name", "variant_of", "Source", "read_games", "check_log", "open_log", "parse_line",
+           "game_events", "result_of", "nearest"]
+
 if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs no renderer, audit or solver
     from vistlog.projections.analysis import GameAnalysis
     from vistlog.projections.audit import AuditReport
@@ -42,25 +46,45 @@ if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs 
 
 
 
-Variant = Literal["sochi", "leningrad", "rostov", "classic", "encyclopedia", "serbian"]
-"""A game's variant: the preset its ``game_started`` names (``vistlog rules`` lists them)."""
+Variant = Literal["preferans", "solo_whist", "serbian"]
+"""A game vistlog keeps: Russian preferans, Solo Whist or Serbian preferans (:data:`vistlog.events.variants.VARIANTS`
+registers each once)."""
 
 
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
-"""Every :data:`Variant`, in the order ``vistlog rules`` lists the presets."""
+"""Every :data:`Variant`: the games vistlog keeps, by name."""
 
 
-Kind = Literal["preferans", "solo-whist"]
-"""The kind of game, as the command line spells it (the log writes ``solo_whist``)."""
+Preset = Literal["sochi", "leningrad", "rostov", "classic", "encyclopedia", "serbian"]
+"""A preset: the named set of rules a ``game_started`` plays by (``vistlog rules`` lists them)."""
+
+
+PRESETS: tuple[Preset, ...] = get_args(Preset)
+"""Every :data:`Preset`, in the order ``vistlog rules`` lists them."""
+
+
+Kind = Literal["preferans", "solo_whist"]
+"""The kind of log, as ``game_started.kind`` spells it (Serbian preferans is of the kind ``preferans``)."""
 
 
 def kind_name(kind: GameKind) -> Kind:
-    """A log's kind as the command line and the JSON outputs spell it.
+    """A log's kind as the log, the command line and the JSON outputs spell it.
 
     >>> kind_name(GameKind.SOLO_WHIST)
-    'solo-whist'
+    'solo_whist'
     """
-    return "solo-whist" if kind is GameKind.SOLO_WHIST else "preferans"
+    return cast(Kind, kind.value)
+
+
+def variant_of(preset: str) -> Variant:
+    """The game a preset is played as (:func:`vistlog.events.variants.find_variant`).
+
+    >>> variant_of("encyclopedia"), variant_of("sochi")
+    ('solo_whist', 'preferans')
+    """
+    from vistlog.events.variants import find_variant
+
+    return cast(Variant, find_variant(preset).name)
 
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]
@@ -192,16 +216,23 @@ class Game:
 
     @property
     def kind(self) -> Kind:
-        """``preferans`` (Russian or Serbian) or ``solo-whist``."""
+        """``preferans`` (Russian or Serbian) or ``solo_whist``, as the log spells it."""
         if self._result is None:
             raise VistlogError(f"game {self.id} never started: it has no kind")
         return kind_name(self._result.kind)
 
     @property
     def variant(self) -> Variant:
-        """The preset the game plays: ``sochi``, ``leningrad``, ``rostov``, ``classic``,
-        ``encyclopedia`` (Solo Whist) or ``serbian``."""
-        return cast(Variant, self.rules.preset)
+        """The game: ``preferans``, ``solo_whist`` or ``serbian``."""
+        if self._result is None:
+            raise VistlogError(f"game {self.id} never started: it has no variant")
+        return cast(Variant, self._result.variant)
+
+    @property
+    def preset(self) -> Preset:
+        """The preset the game plays: ``sochi``, ``leningrad``, ``rostov``, ``classic``, ``encyclopedia`` (Solo
+        Whist) or ``serbian``."""
+        return cast(Preset, self.rules.preset)
 
     @property
     def rules(self) -> Rules:
@@ -394,7 +425,7 @@ def read_games(source: Source, *, name: str | None = None, detail: bool = True, 
     >>> [g.id for g in read_games("samples/")]
     Traceback (most recent call last):
     ...
-    vistlog.events.log.LogUnreadable: samples/: is a folder, not a log file
+    vistlog.events.problems.LogUnreadable: samples/: is a folder, not a log file
     >>> events = [{"type": "game_started", "game": "g", "kind": "preferans",
     ...            "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}},
     ...           {"type": "deal_started", "game": "g", "deal": 2, "dealer": "A"}]

@@ -14,6 +14,7 @@ from vistlog.events.codec import DecodeError, decode_obj, unstructure
 from vistlog.events.importers import ImportedGame
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
+    MAX_LINE,
     LogUnreadable, LogWriter, VerifyResult, problem_of,
     read_key, read_lines,
 )
@@ -31,6 +32,9 @@ from vistlog.projections.fold import Pipeline
 
 from .output import OutputError
 from .games import _flat, _plain
+
+__all__ = ["Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify", "MAX_LINE",
+           "Next"]
 
 
 

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,14 +27,13 @@ from vistlog.events.codec import unstructure
 from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, deal_line, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
-from vistlog.projections.render import analysis as analysis_view
-from vistlog.projections.render import page
 from vistlog.projections.render import rules as rules_view
-from vistlog.projections.render import stats as stats_view
-from vistlog.projections.stats import Archive
 from vistlog.projections import words
 
 from .games import Game, result_of
+
+if TYPE_CHECKING:  # the statistics are imported by the views that show them
+    from vistlog.projections.stats import Archive
 
 __all__ = [
     "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
@@ -74,11 +73,15 @@ def sheet_csv(games: Iterable[Game], upto: int | None = None, header: bool = Tru
 
 def svg(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played)."""
+    from vistlog.projections.render import page
+
     return page.svg_of(result_of(game), upto, lang)
 
 
 def html(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     """One self-contained page of a game: the drawing, the settlement, every deal with its entries."""
+    from vistlog.projections.render import page
+
     return page.html_page(result_of(game), upto, lang)
 
 
@@ -94,6 +97,8 @@ class HtmlBook:
     """
 
     def __init__(self, upto: int | None = None, lang: Lang | None = None) -> None:
+        from vistlog.projections.render import page
+
         self._pages = page.HtmlPages(upto, lang)
 
     @property
@@ -164,27 +169,37 @@ def schema() -> dict[str, Any]:
 def stats_text(archive: Archive, player: str | None = None, lang: Lang | None = None) -> str:
     """The statistics of an archive (``vistlog stats``) as text, a table per scoring (whists and
     points never add up); ``player`` shows only that one."""
+    from vistlog.projections.render import stats as stats_view
+
     return stats_view.stats_text(archive, player, lang)
 
 
 def stats_csv(archive: Archive, player: str | None = None) -> str:
     """The statistics as CSV, one row a player and scoring (cells that a spreadsheet would run are guarded)."""
+    from vistlog.projections.render import stats as stats_view
+
     return stats_view.stats_csv(archive, player)
 
 
 def stats_html(archive: Archive, player: str | None = None, lang: Lang | None = None) -> str:
     """The statistics as one self-contained page with the rating charts."""
+    from vistlog.projections.render import stats as stats_view
+
     return stats_view.stats_html(archive, player, lang)
 
 
 def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
     """One game's open-hand analysis (the dict of ``analyse --format json``) as text: a line a card,
     the cards that cost a trick marked ``✗`` with the cards that kept it and the cost per player."""
+    from vistlog.projections.render import analysis as analysis_view
+
     return analysis_view.analysis_text(game, lang)
 
 
 def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> str:
     """The open-hand analysis of several games as one self-contained HTML page."""
+    from vistlog.projections.render import analysis as analysis_view
+
     return analysis_view.analysis_html(games, lang)
 
 

@@ -290,7 +290,8 @@ def _archive_commands(add: _Adder) -> None:
     sp.add_argument("--player", metavar="NAME", help="show only this player (ratings still use every game)")
     sp.add_argument("--since", type=_date_arg, metavar="DATE", help="only games from this day on (YYYY-MM-DD)")
     sp.add_argument("--until", type=_date_arg, metavar="DATE", help="only games up to this day (YYYY-MM-DD)")
-    sp.add_argument("--kind", choices=("preferans", "solo-whist"), help="only games of this kind")
+    sp.add_argument("--kind", choices=("preferans", "solo_whist"), type=lambda k: k.replace("-", "_"),
+                    help="only games of this kind, as the log spells it (solo-whist is read as solo_whist)")
     sp.add_argument("--period", choices=("day", "week", "month"), default="day",
                     help="the rating period: a day of play (default), a week or a month")
     sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")

@@ -18,8 +18,7 @@ __all__ = ["cmd_stats", "cmd_schema", "cmd_rules"]
 def cmd_stats(args: argparse.Namespace) -> int:
     """vistlog stats: every player's record, contract statistics and ratings across an archive."""
     from vistlog import archive, views
-    from vistlog.events.log import LogUnreadable
-    from vistlog.events.problems import VistlogError
+    from vistlog.errors import LogUnreadable, VistlogError
     from vistlog.output import dumps, write_file
 
     paths = find_logs(args.logs)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from vistlog.events.problems import Problem
+    from vistlog.errors import Problem
 
 __all__ = ["out", "err", "UsageError", "Problems", "find_logs"]
 

@@ -12,10 +12,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from vistlog.events.log import LogUnreadable
-from vistlog.events.problems import Problem, VistlogError
-from vistlog.events.text import nearest
-from vistlog.games import Game, LogProblems, check_log, game_events, open_log, read_games
+from vistlog.errors import LogUnreadable, Problem, VistlogError
+from vistlog.games import Game, LogProblems, check_log, game_events, nearest, open_log, read_games
 from vistlog.output import Progress, Streamed, dumps, open_output, write_json
 
 from .common import Problems as _Problems
@@ -162,7 +160,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     """vistlog analyse: every contract with its hands recorded, solved with all hands open (one log, one game
     at a time; many logs on ``--jobs`` processes or ``--dask``)."""
     from vistlog import views
-    from vistlog.projections.analysis import analysis_json
+    from vistlog.api import analysis_json
 
     kind: archive.ManyKind = "analyse-discards" if args.discards else "analyse"
     if _batch_mode(args):

@@ -16,7 +16,7 @@ from .common import find_logs
 from .common import out as _out
 
 if TYPE_CHECKING:
-    from vistlog.events.nextstep import Next
+    from vistlog.recording import Next
 
 __all__ = ["cmd_append", "cmd_deal", "cmd_serve", "cmd_import", "cmd_export", "cmd_verify"]
 
@@ -26,10 +26,9 @@ _HEX_PREFIX = re.compile(r"[0-9a-fA-F]{8,64}")
 
 def cmd_append(args: argparse.Namespace) -> int:
     """vistlog append: events from standard input, checked, appended all or none, chained."""
-    from vistlog.events.codec import DecodeError
-    from vistlog.events.log import MAX_LINE, AppendRejected, LogUnreadable
+    from vistlog.errors import AppendRejected, DecodeError, LogUnreadable
     from vistlog.games import parse_line
-    from vistlog.recording import append, input_lines
+    from vistlog.recording import MAX_LINE, append, input_lines
 
     incoming: list[Any] = []
     lines: list[int] = []
@@ -69,8 +68,7 @@ def cmd_append(args: argparse.Namespace) -> int:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """vistlog deal: one deal written in one line, checked and appended; then who deals next."""
-    from vistlog.events.log import AppendRejected
-    from vistlog.events.notation import NotationError
+    from vistlog.errors import AppendRejected, NotationError
     from vistlog.recording import Recorder
 
     recorder = Recorder(args.log, key_file=args.key_file, warn=_err)
@@ -118,7 +116,7 @@ def _next_deal(nx: Next) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     """vistlog import: games from other programs, each checked, then one chained append."""
     from vistlog import archive
-    from vistlog.events.log import AppendRejected
+    from vistlog.errors import AppendRejected
 
     suffix = archive.SUFFIXES.get(args.source_format, ".json")
     sources = find_logs(args.sources, suffix)
@@ -147,9 +145,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """vistlog export: one game of a log in another format."""
-    from vistlog.events.importers import SourceError
-    from vistlog.events.log import LogUnreadable
-    from vistlog.events.problems import VistlogError
+    from vistlog.errors import LogUnreadable, SourceError, VistlogError
     from vistlog.formats import cannot_carry, dump
     from vistlog.games import LogProblems, game_events
     from vistlog.output import open_output

@@ -1,4 +1,4 @@
-"""Write docs/api.md from the docstrings of the public API: ``python docs/make-api.py > docs/api.md``.
+"""Write docs/api.md from the docstrings of the public API: ``python tools/make-api.py > docs/api.md``.
 
 Every name of ``vistlog.__all__`` (and of ``vistlog.views`` and ``vistlog.archive``) with its
 signature and its docstring; a test checks that docs/api.md is what this prints.
@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 os.environ["VISTLOG_BUILD"] = "pure"  # the page documents the source: a compiled class shows mypyc's own docstring
-import vistlog  # noqa: E402
+import vistlog
 
 HEADER = """# The Python API
 
-Generated from the docstrings by `python docs/make-api.py > docs/api.md` (a test checks that it is
+Generated from the docstrings by `python tools/make-api.py > docs/api.md` (a test checks that it is
 up to date). Everything here is importable from `vistlog` (and the two modules `vistlog.views`
 and `vistlog.archive`); the floors below, `vistlog.events` and `vistlog.projections`, are not part
 of the API and may change between versions.
@@ -27,6 +28,20 @@ Errors: every failure of bad input or of the file system raised by the API is a
 `VistlogError` (a `ValueError`), with `code` (one word per class, below) and `problems` (a tuple of
 `Problem`, when there are several). `WorkerFailed` (a bug in a worker process, not bad input) is a
 `RuntimeError` with the same two attributes.
+
+## Changes
+
+- **One word for one thing** (issue 45). `Game.variant` is now the game (`preferans`, `solo_whist`,
+  `serbian`); the preset it used to be is `Game.preset`. `Variant` and `VARIANTS` name the games; the presets
+  are `Preset` and `PRESETS` (`VARIANTS` used to list them). `Game.kind` and `kind_name` spell the kind as the
+  log does: `solo_whist` (was `solo-whist`); `vistlog stats --kind` takes `solo_whist` and still reads
+  `solo-whist`; `archive.statistics(kind=...)` takes `solo_whist`. The pad's game JSON says `preset` (its
+  `variant` was the preset and is now the game).
+- **Modules** (issue 45). `vistlog.api` re-exports `vistlog.games` (reading), `vistlog.recording` (checking,
+  recording, the chain) and `vistlog.formats` (other programs' files); every name stays importable from
+  `vistlog` and `vistlog.api`. `import vistlog` imports each name when first used. The command line is the
+  package `vistlog.cli`. Below the API: `vistlog.events.log` is split into `lines` (reading), `journal`,
+  `chain` and `verify` (it re-exports them); the codec's `CONVERTER` is `converter()`.
 """
 
 
@@ -38,7 +53,7 @@ def _attribute_docs(module: Any) -> dict[str, str]:
         return {}
     docs: dict[str, str] = {}
     body = tree.body
-    for node, after in zip(body, body[1:]):
+    for node, after in itertools.pairwise(body):
         target = None
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id

@@ -5,7 +5,7 @@ from pathlib import Path
 from vistlog.events.problems import CODES
 
 rows = "\n".join(f"| `{code}` | {meaning} |" for code, meaning in CODES.items())
-Path(__file__).with_name("problems.md").write_text(f"""# Problem codes
+Path(__file__).resolve().parent.parent.joinpath("docs", "problems.md").write_text(f"""# Problem codes
 
 Every problem vistlog reports carries a stable code beside its message: the message is for
 people and may be reworded, the code is for programs and keeps its meaning. `--format json`
@@ -18,6 +18,6 @@ chain codes in its result (`VerifyResult.code`).
 |---|---|
 {rows}
 
-`docs/make-problems.py` writes this page from `vistlog.CODES`; `tests/test_problems.py` checks
+`tools/make-problems.py` writes this page from `vistlog.CODES`; `tests/test_problems.py` checks
 that it lists exactly those codes and that every code the program uses is one of them.
 """, encoding="utf-8")

@@ -1,6 +1,6 @@
 """Write the sample logs of this folder (deterministic; run from the repository root).
 
-    python samples/generate.py
+    python tools/make-samples.py
 
 Each sample is a random but legal evening from :mod:`events.simulate`, picked by seed so
 that it shows what it is meant to show, timestamped like a real evening, and checked by
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.projections.fold import GameResult, Pipeline
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "samples"
 
 
 def stamp(events: list[dict[str, Any]], start: str, by: str) -> list[dict[str, Any]]:
@@ -56,7 +56,7 @@ def sochi() -> list[dict[str, Any]]:
         evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "sochi"},
                              pool=20, game="sochi-2026-11-28", max_deals=80, card_play=0.0, check=pipe.check,
                              stake="0.10",
-                             closed=lambda: pipe.all_pools_closed("sochi-2026-11-28"))
+                             closed=lambda pipe=pipe: pipe.all_pools_closed("sochi-2026-11-28"))
         if evs[-1]["reason"] == "pools_closed" and sum(e["type"] == "deal_started" for e in evs) <= 50:
             return stamp(evs, "2026-11-28T19:00:00+03:00", "Аня")
     raise SystemExit("no seed closes the pools")
@@ -85,7 +85,7 @@ def open_hands() -> list[dict[str, Any]]:
         evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "leningrad"},
                              pool=10, game="open-hands-2026-12-01", max_deals=20, card_play=1.0, claims=0.3,
                              skill=0.85, check=pipe.check,
-                             closed=lambda: pipe.all_pools_closed("open-hands-2026-12-01"))
+                             closed=lambda pipe=pipe: pipe.all_pools_closed("open-hands-2026-12-01"))
         claims = [e for e in evs if e["type"] == "claim"]
         if len(claims) < 3 or all(e.get("accepted", True) for e in claims) or evs[-1]["reason"] != "pools_closed":
             continue
