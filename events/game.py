@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final, Protocol, cast
 import attrs
 
 from .cards import Card, GameKind
+from .native import mypyc_attr
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
     Claim, GameEnded, GameStarted, OpeningBalance, ScoreRecorded, Tricks,
@@ -66,6 +67,7 @@ _FREE_TEXT: Final = frozenset({Adjustment, DealVoided, GameEnded})
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside vistlog subclasses it too
 class GameState(GameHooks[D]):
     """One game's state: players, rules, the current deal, whether it has ended.
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from .calls import is_raspas
 from .cards import Bid, Card, parse_bid
+from .native import mypyc_attr
 from .model import BidMade, Claim, ContractMade, DealStarted, GameStarted, OpeningBalance, Tricks
 from .play import Play
 from .problems import Issue
@@ -26,6 +27,7 @@ __all__ = ["DealState", "GameHooks", "D"]
 _POOLS_CLOSED: Final = "every pool is closed"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside vistlog subclasses it too
 class DealState:
     """Where one deal stands, in every game: who deals and holds cards, the auction, the contract, the play
     and the tricks. A game whose deals have more keeps them in its own deal class
@@ -91,6 +93,7 @@ D = TypeVar("D", bound=DealState)
 """The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside vistlog subclasses it too
 class GameHooks(Generic[D]):
     """The hooks and class attributes a game sets (see the module docstring)."""
 

@@ -6,11 +6,11 @@ One class of :data:`vistlog.events.variants.VARIANTS`, on the base :class:`~vist
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 
 from .calls import WhistCall, final_calls, half_stands
-from .cards import PREFERANS_DECK, Card, all_bids
+from .cards import PREFERANS_DECK, Card, GameKind, all_bids
 from .game import DealState, GameState
 from .model import (
     Allocation, BidMade, Claim, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade,
@@ -19,6 +19,7 @@ from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
 from .rules import PreferansOptions
 from .seating import defenders, holders
+from .variant import Variant
 
 __all__ = ["PreferansGame", "PreferansDeal"]
 
@@ -448,3 +449,7 @@ class PreferansGame(GameState[PreferansDeal]):
 
 PreferansGame.HANDLERS = {**GameState.HANDLERS, WhistMade: PreferansGame._whist, Discard: PreferansGame._discard,
                           Allocation: PreferansGame._allocation, Claim: PreferansGame._claim}
+
+
+VARIANT: Final = Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame, PreferansOptions)
+"""Preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

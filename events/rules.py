@@ -40,6 +40,11 @@ __all__ = [
     "make_rules",
     "option_docs",
     "show",
+    "Preset",
+    "register_preset",
+    "Parser",
+    "option",
+    "whole",
 ]
 
 
@@ -135,6 +140,21 @@ _progression = Parser(_read_progression, "list of integers, e.g. [1, 2, 3] (the 
 
 def _opt(default: Any, parse: Parser, doc: str) -> Any:
     return attrs.field(default=default, metadata={"parse": parse, "doc": doc})
+
+
+def option(default: Any, parse: Parser, doc: str) -> Any:
+    """A rule option of a game's options class: its default, what reads it from a ``rules`` object (a
+    :class:`Parser`, such as :func:`whole`) and what it means (``vistlog rules`` shows the three)."""
+    return _opt(default, parse, doc)
+
+
+def whole(lo: int, hi: int | None = None) -> Parser:
+    """The :class:`Parser` of a whole number from ``lo`` (to ``hi``).
+
+    >>> whole(1, 10).read(3), whole(1, 10).accepts
+    (3, 'integer 1..10')
+    """
+    return _int(lo, hi)
 
 
 # --------------------------------------------------------------------------- the choices
@@ -421,42 +441,54 @@ class Preset:
     variant: str = ""
     """The game it is played as (:data:`vistlog.events.variants.VARIANTS`): ``preferans``, ``solo_whist`` or
     ``serbian``; by default the game of its kind."""
+    label: str = ""
+    """The preset as players name it, in English (the pad says it in its language); by default its name."""
 
     def __attrs_post_init__(self) -> None:
         if self.options is None:
             object.__setattr__(self, "options", _OPTION_CLASS[self.kind])
         if not self.variant:
             object.__setattr__(self, "variant", self.kind.value)
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
 
 
-PRESETS: Final[Mapping[str, Preset]] = {
+PRESETS: Final[dict[str, Preset]] = {
     p.name: p
     for p in (
-        Preset("sochi", GameKind.PREFERANS, "Сочинка: 3 or 4 players, greedy whist, raspas 1-2-3, help", {}),
+        Preset("sochi", GameKind.PREFERANS, "Сочинка: 3 or 4 players, greedy whist, raspas 1-2-3, help", {},
+               label="Sochi"),
         Preset("leningrad", GameKind.PREFERANS,
                "Ленинградка (Питер): doubled whists, pool point 20, half-responsible whist, "
                "10-game checked, raspas 2-4-6",
                {"pool_point": 20, "whist_rate": 2, "declarer_penalty_rate": 2, "consolation_rate": 2,
                 "misere_penalty_rate": 2, "whister_penalty_rate": 1, "ten_game": "checked",
-                "raspas_progression": (2, 4, 6)}),
+                "raspas_progression": (2, 4, 6)}, label="Leningrad"),
         Preset("rostov", GameKind.PREFERANS,
                "Ростовская (московская): gentleman whist, half-responsible, raspas paid in whists",
                {"whister_penalty_rate": Fraction(1, 2), "single_whister": "gentleman",
-                "raspas_mode": "whists", "raspas_zero_amount": "one"}),
+                "raspas_mode": "whists", "raspas_zero_amount": "one"}, label="Rostov"),
         Preset("classic", GameKind.PREFERANS,
                "Классика (the seed): bombs, dark games, тотус; no half-whist; 10-game consolation only; "
                "raspas 1-2-4 to the mountain; ends by agreement",
                {"half_whist": False, "ten_game": "consolation_only", "raspas_progression": (1, 2, 4),
                 "raspas_zero": "mountain_off", "overflow": "mountain", "dark_games": True, "bombs": True,
                 "totus": True, "game_end": "agreement", "raspas_dealer_repeats": 3,
-                "talon_tricks_to_dealer": True}),
+                "talon_tricks_to_dealer": True}, label="Classic"),
         Preset("encyclopedia", GameKind.SOLO_WHIST,
-               "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)", {}),
+               "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)", {},
+               label="Solo Whist, by the encyclopedia"),
         Preset("serbian", GameKind.PREFERANS,
                "Serbian (Balkan) preferans: bula counted down, soups, refe, kontra to mortkontra",
-               {}, SerbianOptions, "serbian"),
+               {}, SerbianOptions, "serbian", label="Serbian preferans"),
     )
 }
+
+
+def register_preset(preset: Preset) -> Preset:
+    """Add a preset (a game's, :func:`vistlog.events.variants.register` adds them); returns it."""
+    PRESETS[preset.name] = preset
+    return preset
 
 
 @attrs.frozen

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from .cards import SERBIAN_WORDS, Kontra, WhistCall
+from .cards import SERBIAN_WORDS, GameKind, Kontra, WhistCall
 from .game import ClosureOracle, DealState, GameState
 from .preferans import PreferansDeal, PreferansGame
 from .model import (
@@ -41,6 +41,7 @@ from .serbian_deal import (
     CONTRACT_NUMBER, NUMBER_CONTRACT, SERBIAN_NAMES, Phase, SerbianDeal, contract_number, is_plain_pik, neighbours,
     tricks_needed,
 )
+from .variant import Variant
 
 __all__ = ["SerbianGame", "SerbianDeal", "Phase", "CONTRACT_NUMBER", "NUMBER_CONTRACT", "contract_number",
            "tricks_needed", "is_plain_pik", "neighbours"]
@@ -551,3 +552,7 @@ SerbianGame.HANDLERS = {
     OpeningBalance: SerbianGame._opening, Adjustment: SerbianGame._adjustment, DealVoided: GameState._voided,
     ScoreRecorded: GameState._recorded, GameEnded: GameState._ended, Claim: GameState._claim,
 }
+
+
+VARIANT: Final = Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame, SerbianOptions)
+"""Serbian preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

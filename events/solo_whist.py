@@ -6,14 +6,15 @@ One class of :data:`vistlog.events.variants.VARIANTS`, on the base :class:`~vist
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-from .cards import SOLO_ORDER, SOLO_WHIST_DECK, Card
+from .cards import SOLO_ORDER, SOLO_WHIST_DECK, Card, GameKind
 from .game import DealState, GameState
 from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
 from .play import Play, solo_whist_trump
 from .problems import Issue
 from .rules import SoloWhistOptions
+from .variant import Variant
 
 __all__ = ["SoloWhistGame", "SoloWhistDeal"]
 
@@ -230,3 +231,7 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
 
 SoloWhistGame.HANDLERS = {**GameState.HANDLERS, WhistMade: SoloWhistGame._whist, Discard: SoloWhistGame._discard,
                           Allocation: SoloWhistGame._allocation}
+
+
+VARIANT: Final = Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame, SoloWhistOptions)
+"""Solo Whist, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

@@ -2,8 +2,9 @@
 
 As python-chess lists its board classes in ``VARIANTS`` and finds one with ``find_variant()``, a
 preset names the game it is played as (:attr:`vistlog.events.rules.Preset.variant`) and
-:func:`find_variant` gives that game's :class:`Variant`. The read side keeps its own table by the
-same names (:data:`vistlog.projections.variants.READERS`): how each game is scored, laid out and drawn.
+:func:`find_variant` gives that game's :class:`Variant`. Each game declares its :class:`Variant` in its own
+module; another game joins with :func:`register`. The read side registers the same names
+(:func:`vistlog.projections.variants.reading_of`): how each game is scored, laid out, told and counted.
 
 >>> find_variant("sochi").game.__name__, find_variant("encyclopedia").name, find_variant("serbian").title
 ('PreferansGame', 'solo_whist', 'Serbian preferans')
@@ -13,39 +14,42 @@ same names (:data:`vistlog.projections.variants.READERS`): how each game is scor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from typing import Final
 
-import attrs
-
-from .cards import GameKind
-from .game import GameState
-from .preferans import PreferansGame
+from .preferans import VARIANT as PREFERANS
 from .problems import UnknownName
-from .rules import PRESETS
-from .serbian import SerbianGame
-from .solo_whist import SoloWhistGame
+from .rules import PRESETS, Preset, register_preset
+from .serbian import VARIANT as SERBIAN
+from .solo_whist import VARIANT as SOLO_WHIST
+from .variant import Variant
 
-__all__ = ["Variant", "VARIANTS", "find_variant"]
+__all__ = ["Variant", "VARIANTS", "find_variant", "register", "presets_of"]
 
-
-@attrs.frozen
-class Variant:
-    """One game: its name (``preferans``, ``solo_whist``, ``serbian``), the kind of log it is (the
-    ``kind`` of ``game_started``), its name in messages and its state machine."""
-
-    name: str
-    kind: GameKind
-    title: str
-    game: type[GameState]
+VARIANTS: Final[dict[str, Variant]] = {v.name: v for v in (PREFERANS, SOLO_WHIST, SERBIAN)}
+"""Every game vistlog checks, by name (each declared in its own module: ``VARIANT`` of
+:mod:`~vistlog.events.preferans`, :mod:`~vistlog.events.solo_whist`, :mod:`~vistlog.events.serbian`)."""
 
 
-VARIANTS: Final[Mapping[str, Variant]] = {v.name: v for v in (
-    Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame),
-    Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame),
-    Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame),
-)}
-"""Every game vistlog checks, by name."""
+def register(variant: Variant, presets: Iterable[Preset] = ()) -> Variant:
+    """Add a game and the presets it is played by (a game or preset registered again replaces the old one);
+    returns it. The read side registers the same name (:func:`vistlog.projections.variants.register`)."""
+    for preset in presets:
+        if preset.variant != variant.name or preset.kind is not variant.kind:
+            raise ValueError(f"preset {preset.name} is not one of {variant.name} "
+                             f"({preset.variant}, {preset.kind.value})")
+        register_preset(preset)
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+def presets_of(variant: str) -> tuple[str, ...]:
+    """The presets a game is played by, in the order ``vistlog rules`` lists them.
+
+    >>> presets_of("preferans"), presets_of("solo_whist")
+    (('sochi', 'leningrad', 'rostov', 'classic'), ('encyclopedia',))
+    """
+    return tuple(p.name for p in PRESETS.values() if p.variant == variant)
 
 
 def find_variant(preset: str) -> Variant:

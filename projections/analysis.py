@@ -37,7 +37,9 @@ from vistlog.events.record import DealRecord
 from .entries import Num, Totals, exact, exact_div
 from .fold import GameResult
 from .solver import Solver, engine_name
-from .variants import scoring_of
+from vistlog.events.variants import VARIANTS
+
+from .variants import reading_of, scoring_of
 
 __all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
            "analyse", "analysis_json", "claim_verdicts", "claim_json"]
@@ -194,8 +196,8 @@ def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
 
 def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | None) -> str | None:
     """Why a deal is not solved, or ``None`` (``hands``: those in play, :meth:`DealRecord.hands_in_play`)."""
-    if variant == "solo_whist":
-        return "Solo Whist is not analysed (four hands, partnerships)"
+    if not reading_of(variant).solved:
+        return f"{VARIANTS[variant].title} is not analysed (four hands, partnerships)"
     c = rec.contract
     if c is None:
         return "a raspas (each for himself) is not analysed" if rec.raspas else "no contract"
@@ -277,7 +279,7 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, disca
         level="card" if cards else "protocol", needed=c.contract.level or 0, tricks=solver.tricks,
         cards=tuple(verdicts),
         calls=_calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=values[0])))
-        if variant == "preferans" else (),
+        if reading_of(variant).calls_weighed else (),
         claim=None if claim is None else _claim(claim, solver, played, rec),
         discard=_discard(rec, hands, engine, values[0]) if discards else None)
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from vistlog.events.cards import Bid
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
@@ -20,10 +20,10 @@ from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 from .analysis import DealAnalysis, analyse
 from .entries import Entry
 from .fold import GameResult
-from .variants import SCORINGS
+from .variants import SCORINGS, reading_of
 from .words import Lang, Words, mixed, rules_words, signed
 
-__all__ = ["replay_lines", "describe"]
+__all__ = ["replay_lines", "describe", "tell_deals", "tell_serbian_deals"]
 
 CALLS = {"whist": "whist", "pass": "pass", "half": "half-whist"}
 SERBIAN_CALLS = {"whist": "dođem", "pass": "ne dođem", "invite": "zovem"}
@@ -60,7 +60,7 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
     declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick.
     ``since``: the deals from that record on (see :meth:`GameResult.told`), after the header."""
     solved = {d.deal: d for d in analyse(res, deals=None if upto is None else range(upto + 1)).deals} if values else {}
-    yield from _TELLERS.get(res.variant, _russian_lines)(res, upto, Words(lang), solved, since)
+    yield from reading_of(res.variant).teller()(res, upto, Words(lang), solved, since)
 
 
 def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:
@@ -77,7 +77,7 @@ def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) 
         yield f"    {k // 3 + 1:>2}. {said}"
 
 
-def _russian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
+def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
                    ) -> Iterator[str]:
     """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
     pool = SCORINGS[res.variant].size == "pool"
@@ -164,7 +164,7 @@ def _serbian_bid(b: Bid) -> str:
     return f"{b.number} {SERBIAN_NAMES[b.number]}"
 
 
-def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
+def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
                    ) -> Iterator[str]:
     """A Serbian game: the sentences in the language, the bids and calls in the players' Serbian words."""
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
@@ -213,6 +213,3 @@ def _serbian_lines(res: GameResult, upto: int | None, w: Words, solved: dict[int
                + w("open refe {value}", value=mixed(t.refe[p])))
 
 
-_TELLERS: dict[str, Callable[[GameResult, int | None, Words, dict[int, DealAnalysis], int], Iterator[str]]] = {
-    "preferans": _russian_lines, "solo_whist": _russian_lines, "serbian": _serbian_lines}
-"""How each game is told, by the name of its variant."""

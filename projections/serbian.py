@@ -29,6 +29,7 @@ from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES, contract_numb
 from .entries import DealScore, Num, Row, Totals, exact_div
 from vistlog.events.record import DealRecord
 
+
 __all__ = ["score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result", "contract_name"]
 
 

@@ -17,6 +17,7 @@ for each over- or undertrick; a failed contract reverses every sign.
 
 from __future__ import annotations
 
+
 from vistlog.events.rules import SoloWhistOptions
 
 from .entries import DealScore

@@ -42,9 +42,10 @@ from vistlog.events.cards import WhistCall
 from .entries import fmt
 from .fold import GameResult
 from .ratings import START, Rating, rate_period
-from .variants import SCORINGS
+from .variants import SCORINGS, reading_of
 
-__all__ = ["summary", "tally", "PlayerTotals", "ratings", "rated_game", "rate_games", "RatedGame", "RatingPoint",
+__all__ = ["count_preferans", "count_solo_whist", "count_serbian", "summary", "tally", "PlayerTotals", "ratings",
+           "rated_game", "rate_games", "RatedGame", "RatingPoint",
            "period_of", "KindTotals", "unit_of", "summary_scoring", "read_aliases",
            "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
 
@@ -65,7 +66,7 @@ def summary(res: GameResult) -> dict[str, Any]:
     per: dict[str, dict[str, Any]] = {p: {"declared": {}, "whists": [0, 0], "raspasy": 0, "raspas_mountain": 0,
                                           "closed_first": 0} for p in players}
     raspas_deals: set[int] = set()
-    column, count = _COUNTERS[res.variant]
+    column, count = reading_of(res.variant).counter()
     moves = _moves(res, column) if column != "" else {}
     for rec in res.records:
         if rec.seq not in res.voided:
@@ -102,7 +103,7 @@ def _moves(res: GameResult, column: str | None) -> dict[tuple[int, str], Any]:
 Counter = Callable[[DealRecord, dict[tuple[int, str], Any], dict[str, dict[str, Any]], set[int]], None]
 
 
-def _count_serbian(rec: DealRecord, bula: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+def count_serbian(rec: DealRecord, bula: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
                    raspas: set[int]) -> None:
     """A Serbian contract is made when the declarer's bula went down; a defender who came made his share
     when he did not fall."""
@@ -116,7 +117,7 @@ def _count_serbian(rec: DealRecord, bula: dict[tuple[int, str], Any], per: dict[
             per[q]["whists"][1] += bula.get((rec.number, q), 0) <= 0
 
 
-def _count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+def count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
                      raspas: set[int]) -> None:
     c = rec.contract
     if c is None:
@@ -136,16 +137,13 @@ def _count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: di
         per[q]["whists"][1] += rec.share_made(q, len(whisters))
 
 
-def _count_solo_whist(rec: DealRecord, points: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+def count_solo_whist(rec: DealRecord, points: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
                       raspas: set[int]) -> None:
     c = rec.contract
     if c is not None:
         _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
 
 
-_COUNTERS: dict[str, tuple[str | None, Counter]] = {
-    "preferans": ("", _count_preferans), "solo_whist": (None, _count_solo_whist), "serbian": ("bula", _count_serbian)}
-"""What each game counts of a deal, and the column whose moves it reads ("": none)."""
 
 
 def unit_of(scoring: str) -> str:

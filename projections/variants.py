@@ -1,30 +1,38 @@
-"""How each game is scored, looked up once by its name (the write side's
-:data:`vistlog.events.variants.VARIANTS` names the same games).
+"""Every game the read side knows, each declared once by a :class:`Reading` and looked up by name.
 
-A :class:`Scoring` says, for one game, what a deal writes, when the rules end the game, what the totals
-give each player and in what unit, and what a game's first line writes. The fold and the settlement ask
-:func:`scoring_of` and never which game it is; the views keep their own table by the same names
-(:data:`vistlog.projections.render.layouts.LAYOUTS`).
+A :class:`Reading` carries everything a view needs of one game: its :class:`Scoring` (what a deal writes, when
+the rules end the game, what the totals give each player and in what unit, what its first line writes), its
+sheet's layout, how the replay tells it, what the statistics count of a deal, whether its deals are solved with
+all hands open. The fold, the settlement, the renderers, the replay and the statistics ask :func:`reading_of`
+and never which game it is. The write side registers the same names
+(:data:`vistlog.events.variants.VARIANTS`).
+
+A game registers its reading in its own module with :func:`register` (the three built-in games in
+:mod:`vistlog.projections.games`, one module each, imported by name when a game is first looked up); the
+parts only a view needs (the layout, the teller, the counter) are functions that import them when asked, so that
+folding a log imports no renderer.
 
 >>> SCORINGS["preferans"].unit, SCORINGS["serbian"].size, SCORINGS["solo_whist"].size
 ('whists', 'bula', None)
+>>> reading_of("solo_whist").solved
+False
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import importlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from vistlog.events.record import DealRecord
-from vistlog.events.rules import PreferansOptions, Rules
+from vistlog.events.rules import Rules
 
-from . import preferans, serbian, solo_whist
 from .entries import DealScore, Num, Row, Totals
-from .settlement import per_conversion_result, preferans_result
+from vistlog.events.native import mypyc_attr
 
-__all__ = ["Scoring", "SCORINGS", "scoring_of"]
+__all__ = ["Scoring", "Reading", "SCORINGS", "READINGS", "register", "reading_of", "scoring_of"]
 
 Score = Callable[[Any, int, Sequence[str], DealRecord, Totals, int], DealScore]
 """What one deal writes: (options, pool size, players, the deal's record, the totals before it, the
@@ -56,35 +64,79 @@ class Scoring:
     player)."""
 
 
-def _preferans_results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
-    fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
-    pool = totals.pool if o.pool_in_settlement else {}
-    return dict(fn(players, pool, totals.mountain, totals.whists, pool_point=o.pool_point,
-                   mountain_point=o.mountain_point, divisor=o.settlement_divisor))
+@attrs.frozen
+class Reading:
+    """One game as the read side knows it (see the module docstring)."""
+
+    name: str
+    """The game's name, as its write side registers it (``preferans``, ``solo_whist``, ``serbian``)."""
+    scoring: Scoring
+    layout: Callable[[], Any]
+    """Its sheet's :class:`~vistlog.projections.render.layouts.Layout` (imported when asked)."""
+    teller: Callable[[], Callable[..., Iterator[str]]]
+    """How the replay tells its deals: ``(result, upto, words, solved, since) -> lines``."""
+    counter: Callable[[], tuple[str | None, Callable[..., None]]]
+    """What the statistics count of one deal, and the column whose moves they read (``""``: none, ``None``:
+    every deal's points)."""
+    solved: bool = True
+    """Its contracts are solved with all hands open (``vistlog analyse``)."""
+    calls_weighed: bool = False
+    """The defenders' whist calls are weighed too (Russian preferans)."""
 
 
-def _starting_bula(players: Sequence[str], size: int | None) -> list[Row]:
-    return [("bula", p, size, "the starting bula", None) for p in players] if size else []
+READINGS: Final[dict[str, Reading]] = {}
+"""Every game registered so far, by name (:func:`reading_of` loads the built-in ones)."""
+
+_BUILT_IN: Final = ("vistlog.projections.games.preferans", "vistlog.projections.games.solo_whist",
+                     "vistlog.projections.games.serbian")
+"""The modules that register the built-in games (imported by name: each imports the views it names only when
+asked, and nothing here imports them, so the fold never waits on a renderer)."""
 
 
-SCORINGS: Final[Mapping[str, Scoring]] = {s.name: s for s in (
-    Scoring("preferans", "whists", "pool",
-            score=lambda o, size, players, rec, totals, streak: preferans.score_deal(o, size, players, rec, totals,
-                                                                                    streak),
-            over=lambda totals, size: min(totals.pool.values()) >= size,
-            results=_preferans_results, streak=preferans.next_streak, columns=("pool", "mountain", "whists")),
-    Scoring("solo_whist", "points", None,
-            score=lambda o, size, players, rec, totals, streak: solo_whist.score_deal(o, rec),
-            over=lambda totals, size: False,
-            results=lambda o, players, totals: dict(totals.points), deals_sum_to_zero=True, columns=("points",)),
-    Scoring("serbian", "points", "bula",
-            score=lambda o, size, players, rec, totals, streak: serbian.score_deal(o, rec, totals),
-            over=lambda totals, size: serbian.game_over(totals),
-            results=serbian.serbian_result, opening=_starting_bula, columns=("bula", "soups")),
-)}
+def register(reading: Reading) -> Reading:
+    """Add a game's reading (a game registered again replaces the old one); returns it."""
+    READINGS[reading.name] = reading
+    return reading
+
+
+def _built_in() -> None:
+    for module in _BUILT_IN:
+        importlib.import_module(module)
+
+
+def reading_of(name: str) -> Reading:
+    """The reading of the game called ``name`` (a :class:`KeyError` for a game nobody registered)."""
+    found = READINGS.get(name)
+    if found is None:
+        _built_in()
+        found = READINGS[name]
+    return found
+
+
+@mypyc_attr(native_class=False)
+class _Scorings(Mapping[str, Scoring]):
+    """Every registered game's :class:`Scoring`, by name (a view of :data:`READINGS`)."""
+
+    def __getitem__(self, name: str) -> Scoring:
+        return reading_of(name).scoring
+
+    def __iter__(self) -> Iterator[str]:
+        _built_in()
+        return iter(list(READINGS))
+
+    def __len__(self) -> int:
+        _built_in()
+        return len(READINGS)
+
+    def __contains__(self, name: object) -> bool:
+        _built_in()
+        return name in READINGS
+
+
+SCORINGS: Final[Mapping[str, Scoring]] = _Scorings()
 """Every game's scoring, by the name of its variant."""
 
 
 def scoring_of(rules: Rules) -> Scoring:
     """The scoring of a game's rules (by the variant its preset names)."""
-    return SCORINGS[rules.variant]
+    return reading_of(rules.variant).scoring

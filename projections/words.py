@@ -227,11 +227,6 @@ RU: Final[dict[str, str]] = {
 }
 """The Russian catalogue: English phrase (the lookup key) → Russian."""
 
-PRESET_NAMES_EN: Final[dict[str, str]] = {
-    "sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic",
-    "encyclopedia": "Solo Whist, by the encyclopedia", "serbian": "Serbian preferans",
-}
-"""Each preset as players name it (the phrase :class:`Words` says in the page's language)."""
 
 _UNDER = ("", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
 

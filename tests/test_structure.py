@@ -154,3 +154,47 @@ def test_no_hand_written_module_is_over_600_lines() -> None:
             if lines > 600:
                 long.append((rel.as_posix(), lines))
     assert long == []
+
+
+GAME_NAMES = frozenset({"preferans", "solo_whist", "serbian"})
+"""The games vistlog ships (:data:`vistlog.events.variants.VARIANTS`)."""
+
+OWN_MODULES = {
+    "a game's own modules": {"vistlog.events.preferans", "vistlog.events.solo_whist", "vistlog.events.serbian",
+                             "vistlog.events.serbian_deal", "vistlog.projections.preferans",
+                             "vistlog.projections.solo_whist", "vistlog.projections.serbian",
+                             "vistlog.projections.games.preferans", "vistlog.projections.games.solo_whist",
+                             "vistlog.projections.games.serbian", "vistlog.projections.render.serbian",
+                             "vistlog.projections.ppn"},
+    "the rules as data: every preset and the game it is played as": {"vistlog.events.rules"},
+    "the kinds of log, as the log spells them": {"vistlog.events.cards"},
+}
+
+
+def _names_a_game(tree: ast.AST) -> list[tuple[int, str]]:
+    """Where a module asks which game it is: a game's name compared with, looked up by, or used as a key."""
+    found = []
+    for node in ast.walk(tree):
+        consts: list[ast.AST] = []
+        if isinstance(node, ast.Compare):
+            consts = [node.left, *node.comparators]
+        elif isinstance(node, ast.Subscript):
+            consts = [node.slice]
+        elif isinstance(node, ast.Dict):
+            consts = [k for k in node.keys if k is not None]
+        found += [(c.lineno, c.value) for c in consts
+                  if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value in GAME_NAMES]
+    return found
+
+
+def test_no_generic_module_asks_which_game_it_is() -> None:
+    """A game is declared once per side (issue 45): outside its own modules no module compares a game's name, looks
+    a table up by it or keys one with it. The importers read and write other programs' files, which name the kinds
+    of log they hold (``kind`` as the log spells it), so they are the one other place a name may stand."""
+    allowed = set().union(*OWN_MODULES.values())
+    asking = []
+    for name, path in _modules().items():
+        if name in allowed or name.startswith("vistlog.events.importers"):
+            continue
+        asking += [(name, line, value) for line, value in _names_a_game(ast.parse(path.read_text(encoding="utf-8")))]
+    assert asking == []

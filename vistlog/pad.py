@@ -351,8 +351,9 @@ def make_app(pad: Pad) -> Starlette:
 
     async def presets(request: Request) -> Response:
         lang = _lang(request)
-        return _json({"presets": list(views.PRESET_NAMES), "text": views.presets_text(), "formats": list(FORMATS_IN),
-                      "labels": {p: views.preset_label(p, lang) for p in views.PRESET_NAMES}})
+        names = views.preset_names()
+        return _json({"presets": list(names), "text": views.presets_text(), "formats": list(FORMATS_IN),
+                      "labels": {p: views.preset_label(p, lang) for p in names}})
 
     async def record(request: Request) -> Response:
         body = await _body(request, MAX_BODY)

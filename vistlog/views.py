@@ -35,13 +35,11 @@ from .games import Game, result_of
 if TYPE_CHECKING:  # the statistics are imported by the views that show them
     from vistlog.projections.stats import Archive
 
-__all__ = [
-    "sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook",
-    "settlement_text", "audit_text", "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES",
-    "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html",
-    "contract_label", "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label",
-    "next_step", "card_deals", "record_lines", "notation_words", "contract_word",
-]
+__all__ = ["sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook", "settlement_text", "audit_text",
+    "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES", "preset_names",
+    "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html", "contract_label",
+    "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label", "next_step",
+    "card_deals", "record_lines", "notation_words", "contract_word"]
 
 Lang = words.Lang
 """A language of the human outputs: ``"ru"`` or ``"en"`` (every text view takes ``lang``)."""
@@ -49,7 +47,13 @@ LANGS: tuple[Lang, ...] = words.LANGS
 """The languages of the human outputs, ``("ru", "en")``: ``--lang`` of the command line."""
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
-"""The presets ``vistlog rules`` lists, in its order."""
+"""The built-in presets ``vistlog rules`` lists, in its order (:func:`preset_names` adds those registered since)."""
+
+
+def preset_names() -> tuple[str, ...]:
+    """Every preset registered now, the built-in ones first: a game registered after import brings its own
+    (:func:`vistlog.events.variants.register`)."""
+    return tuple(PRESETS)
 
 
 def sheet_text(game: Game, upto: int | None = None, columns: int | None = None, lang: Lang | None = None) -> str:
@@ -252,7 +256,8 @@ def problem_message(code: str, message: str, lang: Lang | None = None) -> str:
 
 def preset_label(preset: str, lang: Lang | None = None) -> str:
     """A preset as players name it, its key beside: «Сочинка (sochi)», «Вист-соло, по энциклопедии (encyclopedia)»."""
-    said = words.Words(lang).cap(words.PRESET_NAMES_EN.get(preset, preset))
+    known = PRESETS.get(preset)
+    said = words.Words(lang).cap(known.label if known is not None else preset)
     return f"{said} ({preset})" if said != preset else preset
 
 

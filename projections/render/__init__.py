@@ -1,5 +1,5 @@
 """Rendering: text tables, JSON and CSV of sheets and settlements, every game through its layout
-(:data:`~vistlog.projections.render.layouts.LAYOUTS`). Nothing here computes a score.
+(:func:`~vistlog.projections.render.layouts.layout_of`). Nothing here computes a score.
 
 >>> print(table([["Имя", "n"], ["Аня", "12"], ["Bob", "3"]], align="lr"))
 Имя   n
@@ -24,7 +24,7 @@ from ..entries import fmt
 from ..fold import GameResult
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, signed
-from .layouts import LAYOUTS, voided_of
+from .layouts import layout_of, voided_of
 from .text import entries_upto, last_deal, running, running_parts, strike, table, trump_text, width
 
 __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_deal",
@@ -35,7 +35,7 @@ __all__ = ["width", "table", "running", "running_parts", "entries_upto", "last_d
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     """The sheet as JSON: totals (the ``score_recorded`` shape) and the running columns."""
     return {"game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
-            "players": list(res.players), "after_deal": last_deal(res, upto), **LAYOUTS[res.variant].sheet(res, upto),
+            "players": list(res.players), "after_deal": last_deal(res, upto), **layout_of(res).sheet(res, upto),
             "voided": voided_of(entries_upto(res, upto))}
 
 
@@ -48,7 +48,7 @@ def sheet_csv(results: Sequence[GameResult], upto: int | None = None) -> str:
         t = res.totals_after(upto)
         deal = last_deal(res, upto)
         game = neutral(res.game)
-        fields = LAYOUTS[res.variant].fields
+        fields = layout_of(res).fields
         for p in res.players:
             w.writerows([game, deal, neutral(p), field, fmt(value)] for field, value in fields(res, t, p))
     return buf.getvalue()
@@ -73,7 +73,7 @@ def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = N
     """The пулька as a text table: running entries per column, Cyrillic names lined up; with
     ``columns`` (a terminal's width) running entries wrap inside their column to fit it."""
     w = Words(lang)
-    lines = [_title(res, upto, w), *LAYOUTS[res.variant].table(res, upto, columns, w)]
+    lines = [_title(res, upto, w), *layout_of(res).table(res, upto, columns, w)]
     voided = voided_of(entries_upto(res, upto))
     if voided:
         lines.append(w("voided deals (struck through): {deals}", deals=", ".join(map(str, voided))))
@@ -82,7 +82,7 @@ def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = N
 
 def settle_json(res: GameResult) -> dict[str, Any]:
     """One game of the ``settle --format json`` contract of CLI.md."""
-    settled = LAYOUTS[res.variant].settled(res)
+    settled = layout_of(res).settled(res)
     out: dict[str, Any] = {
         "game": res.game, "kind": res.kind.value, "rules": res.started.rules.preset,
         "players": list(res.players), "deals": res.deals, "sheet": settled["sheet"],

@@ -1,15 +1,15 @@
-"""How each game's sheet is laid out and drawn, looked up once by its name (:attr:`GameResult.variant
-<vistlog.projections.fold.GameResult.variant>`): the columns of its JSON, CSV and text, its drawing, what
-its page adds. The views in :mod:`vistlog.projections.render` and :mod:`~vistlog.projections.render.page`
-ask :data:`LAYOUTS` and never which game it is.
+"""The ways a sheet is laid out and drawn: the columns of its JSON, CSV and text, its drawing, what its page
+adds. A game's :class:`~vistlog.projections.variants.Reading` names its layout (a new game may reuse one of
+these or bring its own); the views in :mod:`vistlog.projections.render` and
+:mod:`~vistlog.projections.render.page` ask :func:`layout_of` and never which game it is.
 
->>> sorted(LAYOUTS)
-['preferans', 'serbian', 'solo_whist']
+>>> POOL.name, POINTS.name, BULA.name
+('pool', 'points', 'bula')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from html import escape
 from typing import Any, Final
 
@@ -17,13 +17,14 @@ import attrs
 
 from ..entries import Entry, Num, Totals, exact
 from ..fold import GameResult
+from ..variants import reading_of
 from ..words import Lang, Words, mixed
 from .serbian import LEGEND, neighbours, paper_rows, serbian_svg, settle_extra
 from .serbian import sheet_json as bula_json
 from .drawing import preferans_svg, running_points, solo_whist_svg
 from .text import ARROW, entries_upto, fit, running, running_list, table, trump_text
 
-__all__ = ["Layout", "LAYOUTS"]
+__all__ = ["Layout", "POOL", "POINTS", "BULA", "layout_of"]
 
 
 @attrs.frozen
@@ -130,17 +131,24 @@ def _in_symbols(bid: str, w: Words) -> str:
     return w.contract(bid)
 
 
-LAYOUTS: Final[Mapping[str, Layout]] = {v.name: v for v in (
-    Layout("preferans", sheet=_pool_json, settled=lambda res: {"sheet": _pool_totals(res, res.totals)},
-           fields=_pool_fields, table=_pool_table, svg=preferans_svg, bid=_in_symbols),
-    Layout("solo_whist", sheet=_points_json, settled=lambda res: {"sheet": _points_json(res, None)["sheet"]},
-           fields=lambda res, t, p: [("points", t.points[p])], table=_points_table, svg=solo_whist_svg,
-           bid=_in_symbols, page=_points_page),
-    Layout("serbian", sheet=bula_json,
-           settled=lambda res: {"sheet": bula_json(res)["sheet"], "extra": settle_extra(res)},
-           fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said),
-)}
-"""Every game's layout, by the name of its variant."""
+POOL: Final = Layout(
+    "pool", sheet=_pool_json, settled=lambda res: {"sheet": _pool_totals(res, res.totals)}, fields=_pool_fields,
+    table=_pool_table, svg=preferans_svg, bid=_in_symbols)
+"""A пулька: pool, mountain and whists written on each other player (Russian preferans)."""
+POINTS: Final = Layout(
+    "points", sheet=_points_json, settled=lambda res: {"sheet": _points_json(res, None)["sheet"]},
+    fields=lambda res, t, p: [("points", t.points[p])], table=_points_table, svg=solo_whist_svg, bid=_in_symbols,
+    page=_points_page)
+"""Running points, each deal's line adding up to 0 (Solo Whist)."""
+BULA: Final = Layout(
+    "bula", sheet=bula_json, settled=lambda res: {"sheet": bula_json(res)["sheet"], "extra": settle_extra(res)},
+    fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said)
+"""A bula counted down, soups written on the neighbours and refe (Serbian preferans)."""
+
+
+def layout_of(res: GameResult) -> Layout:
+    """The layout of a folded game's sheet (its game's :class:`~vistlog.projections.variants.Reading`)."""
+    return reading_of(res.variant).layout()  # type: ignore[no-any-return]
 
 
 def voided_of(entries: list[Entry]) -> list[int]:

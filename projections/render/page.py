@@ -24,7 +24,7 @@ from ..replay import CALLS, describe
 from ..settlement import money, payments, round_to_zero_sum
 from ..variants import SCORINGS
 from ..words import Lang, Words, rules_words, signed
-from .layouts import LAYOUTS
+from .layouts import layout_of
 from .text import last_deal
 
 __all__ = ["svg_of", "html_page", "html_pages", "HtmlPages"]
@@ -33,7 +33,7 @@ __all__ = ["svg_of", "html_page", "html_pages", "HtmlPages"]
 def svg_of(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The drawing of a game: the пулька for Preferans, the chart for Solo Whist, the three papers of a
     Serbian game (its layout's drawing)."""
-    return LAYOUTS[res.variant].svg(res, upto, lang)
+    return layout_of(res).svg(res, upto, lang)
 
 
 # --------------------------------------------------------------------------- the page
@@ -63,7 +63,7 @@ def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], li
 
 
 def _deal_rows(res: GameResult, upto: int | None, w: Words) -> list[str]:
-    bid = LAYOUTS[res.variant].bid
+    bid = layout_of(res).bid
     out = []
     for rec, void, entries in res.told(upto):
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
@@ -161,7 +161,7 @@ def html_page(res: GameResult, upto: int | None = None, lang: Lang | None = None
     money_head = f"<th>{escape(w('money'))}</th>" if res.started.stake else ""
     settle = "".join(f"<tr><td>{escape(r[0])}</td>" + "".join(f'<td class="num">{escape(x)}</td>' for x in r[1:])
                      + "</tr>" for r in rows)
-    solo_table = LAYOUTS[res.variant].page(res, upto, w)
+    solo_table = layout_of(res).page(res, upto, w)
     head = "".join(f"<th>{escape(w(x))}</th>" for x in ("deal", "dealer", "contract", "tricks", "entries"))
     return f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">

@@ -69,8 +69,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
         _out(views.presets_text())
         return 0
-    if args.preset not in views.PRESET_NAMES:
-        raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(views.PRESET_NAMES)})")
+    if args.preset not in views.preset_names():
+        raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(views.preset_names())})")
     if args.format == "json":
         _out(orjson.dumps(views.rules_json(args.preset), option=orjson.OPT_INDENT_2).decode())
     else:

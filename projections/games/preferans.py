@@ -1,0 +1,52 @@
+"""Russian preferans, as the read side knows it: one :class:`~vistlog.projections.variants.Reading`, registered once.
+
+Its scoring is :mod:`vistlog.projections.preferans`; the views it names are imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
+
+from vistlog.events.rules import PreferansOptions
+
+from ..entries import Num, Totals
+from ..settlement import per_conversion_result, preferans_result
+from ..variants import Reading, Scoring, register
+from ..preferans import score_deal, next_streak
+
+__all__ = ["READING"]
+
+
+def _results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
+    fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
+    pool = totals.pool if o.pool_in_settlement else {}
+    return dict(fn(players, pool, totals.mountain, totals.whists, pool_point=o.pool_point,
+                   mountain_point=o.mountain_point, divisor=o.settlement_divisor))
+
+
+def _layout() -> Any:
+    from ..render.layouts import POOL
+
+    return POOL
+
+
+def _teller() -> Callable[..., Iterator[str]]:
+    from ..replay import tell_deals
+
+    return tell_deals
+
+
+def _counter() -> tuple[str | None, Callable[..., None]]:
+    from ..stats import count_preferans
+
+    return "", count_preferans
+
+
+READING: Final = register(Reading(
+    "preferans",
+    Scoring("preferans", "whists", "pool", score=score_deal,
+            over=lambda totals, size: min(totals.pool.values()) >= size, results=_results, streak=next_streak,
+            columns=("pool", "mountain", "whists")),
+    layout=_layout, teller=_teller, counter=_counter, calls_weighed=True))
+"""Russian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -1,0 +1,82 @@
+"""Nullo, a fourth game written only here: its write side (issue 45's proof that a game is a few modules and one
+registration).
+
+Nullo (нуль) is played with the Preferans deck by three players (four: the dealer sits out). There is no auction:
+every deal is played at once for the fewest tricks, the holder on the dealer's left leading, no trump; the two
+talon cards are put aside. Each trick costs its taker ``trick_cost`` points; the game is over when a player's
+points reach the limit the game starts with (``pool``). The read side is :mod:`tests.nullo_projections`.
+
+Nothing outside this module and that one knows the game: it registers itself, and every generic part of vistlog
+(the checker, the fold, the renderers, the replay, the statistics, the pad) finds it by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+import attrs
+
+from vistlog.events.cards import Card, GameKind
+from vistlog.events.game import DealState, GameState
+from vistlog.events.model import BidMade, ContractMade, DealStarted, GameStarted
+from vistlog.events.play import Play
+from vistlog.events.problems import Issue
+from vistlog.events.rules import Preset, option, whole
+from vistlog.events.variant import Variant
+from vistlog.events.variants import register
+
+__all__ = ["NulloOptions", "NulloGame", "VARIANT", "PRESET"]
+
+
+@attrs.frozen
+class NulloOptions:
+    """Nullo's one rule option."""
+
+    trick_cost: int = option(1, whole(1, 10), "what one trick costs its taker, in points")
+
+
+class NulloGame(GameState[DealState]):
+    """A Nullo game: every deal is played for the fewest tricks, without an auction."""
+
+    GAME = "Nullo"
+    OVER_WHY = "a player reached the limit"
+    GAME_OVER = "a player reached the limit: game {game} is over; record its game_ended, or start a new game"
+
+    @classmethod
+    def start_issues(cls, ev: GameStarted) -> list[Issue]:
+        if ev.pool is None:
+            return [Issue("pool-missing", "pool", "a Nullo game says its limit (pool)")]
+        if ev.pool < 1:
+            return [Issue("pool-size", "pool", f"{ev.pool} is not a limit (1 or more)")]
+        return []
+
+    def _game_over(self) -> bool:
+        return self.oracle is not None and self.oracle.all_pools_closed(self.id)
+
+    def _deal_fields(self, ev: DealStarted) -> list[Issue]:
+        if ev.bomb:
+            return [Issue("bombs-off", "bomb", "Nullo has no bombs")]
+        if ev.turned is not None:
+            return [Issue("turned-card-preferans", "turned", "Nullo turns no card")]
+        return []
+
+    def _auction(self, d: DealState, ev: BidMade) -> list[Issue]:
+        return [Issue("bid-unknown", "bid", "Nullo has no auction: every deal is played for the fewest tricks")]
+
+    def _contract_rules(self, d: DealState, ev: ContractMade) -> list[Issue]:
+        return [Issue("contract-unknown", "contract", "Nullo has no contracts")]
+
+    def _play_allowed(self, d: DealState) -> str | None:
+        return None
+
+    def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+        return Play(hands, d.holders, d.holders[0])
+
+
+PRESET: Final = Preset("nullo", GameKind.PREFERANS, "Nullo: every deal for the fewest tricks, a point a trick",
+                       {}, NulloOptions, "nullo")
+"""The one preset Nullo is played by."""
+
+VARIANT: Final = register(Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions), [PRESET])
+"""Nullo, as the write side knows it."""

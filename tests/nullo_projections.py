@@ -1,0 +1,64 @@
+"""Nullo, the fourth game written only here: its read side, one :class:`~vistlog.projections.variants.Reading`.
+
+Each deal writes every taker's tricks as negative points (``trick_cost`` each); the game is over when a player's
+points reach minus the limit; a player's result is what he lost less than the others, so the results add up to
+0. The sheet is laid out as running points (the layout Solo Whist uses), the replay tells each deal as the
+Russian games do, and the statistics count the deals each player took no trick in. The write side is
+:mod:`tests.nullo_events` (imported here first, as a game's two sides go together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
+
+from vistlog.events.record import DealRecord
+from vistlog.projections.entries import DealScore, Num, Totals
+from vistlog.projections.variants import Reading, Scoring, register
+
+from .nullo_events import NulloOptions
+
+__all__ = ["READING", "score_deal"]
+
+
+def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
+               streak: int) -> DealScore:
+    """What a Nullo deal writes: each trick costs its taker ``trick_cost`` points."""
+    score = DealScore(rec.number)
+    for p, n in (rec.taken or {}).items():
+        if n:
+            score.write("points", p, -n * o.trick_cost, f"{n} trick(s) × {o.trick_cost}")
+    return score
+
+
+def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
+    total = sum(totals.points.values())
+    return {p: len(players) * totals.points[p] - total for p in players}
+
+
+def _count(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+           raspas: set[int]) -> None:
+    for p in rec.holders:
+        per[p]["declared"].setdefault("nullo", [0, 0])
+        per[p]["declared"]["nullo"][0] += 1
+        per[p]["declared"]["nullo"][1] += (rec.taken or {}).get(p, 0) == 0
+
+
+def _layout() -> Any:
+    from vistlog.projections.render.layouts import POINTS
+
+    return POINTS
+
+
+def _teller() -> Callable[..., Iterator[str]]:
+    from vistlog.projections.replay import tell_deals
+
+    return tell_deals
+
+
+READING: Final = register(Reading(
+    "nullo",
+    Scoring("nullo", "points", "pool", score=score_deal, over=lambda totals, size: min(totals.points.values()) <= -size,
+            results=_results, columns=("points",)),
+    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False))
+"""Nullo, as the read side knows it."""

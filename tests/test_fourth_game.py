@@ -1,0 +1,147 @@
+"""A fourth game, Nullo, written only under ``tests/`` (:mod:`tests.nullo_events`, :mod:`tests.nullo_projections`):
+it registers once per side and is checked, folded, settled, rendered (text, JSON, CSV, HTML), replayed and
+recorded through the pad, with no line of vistlog that names it (issue 45)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+import vistlog
+from vistlog import views
+from vistlog.events.rules import PRESETS
+from vistlog.events.variants import VARIANTS, find_variant, presets_of
+from vistlog.projections.variants import SCORINGS, reading_of
+
+from . import nullo_projections
+from .conftest import ROOT
+from .nullo_events import NulloGame, NulloOptions
+
+PLAYERS = ("Аня", "Боря", "Вова")
+TRICKS = ((1, 3, 6), (0, 4, 6), (2, 2, 6), (5, 5, 0), (3, 0, 7))
+"""Each deal's tricks of Аня, Боря, Вова: Вова reaches the limit of 20 after the fifth."""
+
+
+def _evening(game: str = "n1", deals: tuple[tuple[int, int, int], ...] = TRICKS) -> list[dict[str, Any]]:
+    rules = {"preset": "nullo", "trick_cost": 1}
+    events: list[dict[str, Any]] = [{"type": "game_started", "game": game, "kind": "preferans",
+                                     "players": list(PLAYERS), "pool": 20, "rules": rules}]
+    dealers = itertools.cycle((*PLAYERS[2:], *PLAYERS[:2]))
+    for n, taken in enumerate(deals, start=1):
+        events.append({"type": "deal_started", "game": game, "deal": n, "dealer": next(dealers)})
+        events.append({"type": "tricks", "game": game, "deal": n, "taken": dict(zip(PLAYERS, taken))})
+    return [{"seq": i, **e} for i, e in enumerate(events, start=1)]
+
+
+def test_nullo_registers_once_per_side() -> None:
+    assert VARIANTS["nullo"].game is NulloGame and VARIANTS["nullo"].options is NulloOptions
+    assert find_variant("nullo").title == "Nullo" and presets_of("nullo") == ("nullo",)
+    assert PRESETS["nullo"].variant == "nullo" and "nullo" in views.preset_names()
+    assert reading_of("nullo") is nullo_projections.READING and SCORINGS["nullo"].unit == "points"
+
+
+def test_nullo_is_checked_by_its_own_rules() -> None:
+    c = vistlog.Checker()
+    c.push_all(_evening()[:2])
+    assert [p.code for p in c.problems({"type": "bid", "game": "n1", "deal": 1, "player": "Аня", "bid": "6S"})] \
+        == ["bid-unknown"]
+    assert [p.code for p in c.problems({"type": "tricks", "game": "n1", "deal": 1,
+                                        "taken": {"Аня": 1, "Боря": 3, "Вова": 5}})] == ["tricks-sum"]
+    c.push({"type": "tricks", "game": "n1", "deal": 1, "taken": {"Аня": 1, "Боря": 3, "Вова": 6}})
+    bad_rule = {"type": "game_started", "game": "n2", "kind": "preferans", "players": list(PLAYERS), "pool": 20,
+                "rules": {"preset": "nullo", "trick_cost": 0}}
+    assert [p.code for p in c.problems(bad_rule)] == ["rules-invalid"]
+
+
+def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
+    (game,) = vistlog.read_games(_evening())
+    assert game.sound and (game.kind, game.variant, game.preset) == ("preferans", "nullo", "nullo")
+    assert [game.sheet().value(p, "points") for p in PLAYERS] == [-11, -14, -25]
+    settlement = game.settlement()
+    assert dict(settlement.exact) == {"Аня": 17, "Боря": 8, "Вова": -25} and settlement.zero_sum
+    more = _evening(deals=(*TRICKS, (1, 1, 8)))
+    (over,) = vistlog.read_games(more)
+    assert [p.code for p in over.problems] == ["pools-closed"]  # the limit was reached: the sixth deal is refused
+
+
+def test_nullo_is_rendered_as_text_json_csv_and_html() -> None:
+    (game,) = vistlog.read_games(_evening())
+    text = views.sheet_text(game)
+    assert text.splitlines()[0].startswith("n1 · Nullo · nullo") and "-25" in text
+    sheet = orjson.loads(orjson.dumps(views.sheet_json(game)))
+    assert sheet["kind"] == "preferans" and sheet["after_deal"] == 5
+    rows = list(csv.reader(io.StringIO(views.sheet_csv([game]))))
+    assert rows == [["game", "after_deal", "player", "field", "value"], ["n1", "5", "Аня", "points", "-11"],
+                    ["n1", "5", "Боря", "points", "-14"], ["n1", "5", "Вова", "points", "-25"]]
+    page = views.html(game)
+    assert page.lower().startswith("<!doctype html>") and "Nullo" in page and "<svg" in page
+    settled = views.settlement_text(game.to_json())
+    assert "Вова" in settled and "-25" in settled
+
+
+def test_nullo_is_replayed_deal_by_deal() -> None:
+    (game,) = vistlog.read_games(_evening())
+    story = game.replay()
+    assert story[0].startswith("Game n1: Nullo, rules nullo")
+    assert sum(line.startswith("Deal ") for line in story) == 5
+    assert any("Tricks: Аня 3, Боря 0, Вова 7" in line for line in story)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # starlette's test client and the httpx it finds
+def test_nullo_is_recorded_through_the_pad(tmp_path: Path) -> None:
+    """The pad's own application (in this process, where Nullo is registered) records a Nullo evening in the
+    notation the page sends and shows its sheet."""
+    from starlette.testclient import TestClient
+
+    from vistlog.pad import Pad, make_app
+
+    log = tmp_path / "nullo.jsonl"
+    client = TestClient(make_app(Pad(log)), base_url="http://127.0.0.1:8765")
+    write = {"X-Vistlog-Pad": "1"}
+    assert "nullo" in client.get("/api/presets").json()["presets"]
+    start = _evening()[0]
+    assert client.post("/api/record", json={"events": [{k: v for k, v in start.items() if k != "seq"}]},
+                       headers=write).status_code == 200
+    assert client.get("/api/next", params={"game": "n1"}).json()["step"] == "dealer"  # anybody deals first
+    offered = client.get("/api/next", params={"game": "n1", "line": "dealer Вова"}).json()
+    assert offered["tricks"] and offered["contracts"] == [] and offered["takers"] == list(PLAYERS)  # play at once
+    for deal, taken in enumerate(TRICKS, start=1):
+        tricks = " ".join(f"{p} {n}" for p, n in zip(PLAYERS, taken))
+        line = ("сдаёт Вова; " if deal == 1 else "") + "распасы; " + tricks
+        answer = client.post("/api/record", json={"game": "n1", "line": line}, headers=write)
+        assert answer.status_code == 200, answer.text
+    refused = client.post("/api/record", json={"game": "n1", "line": "распасы; Аня 1 Боря 1 Вова 8"}, headers=write)
+    assert refused.status_code == 422 and [p["code"] for p in refused.json()["problems"]] == ["pools-closed"]
+    state = client.get("/api/state", params={"game": "n1"}).json()
+    assert state["game"]["variant"] == "nullo" and state["game"]["preset"] == "nullo"
+    (game,) = vistlog.read_games(log)
+    assert game.sound and dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
+    assert vistlog.verify(log).status == "ok"
+
+
+def test_nothing_outside_its_own_modules_names_nullo() -> None:
+    """No line of vistlog changed for the fourth game: nothing under events/, projections/ or vistlog/ names it."""
+    named = [str(path.relative_to(ROOT)) for folder in ("events", "projections", "vistlog")
+             for path in (ROOT / folder).rglob("*.py")
+             if path.relative_to(ROOT).parts[:2] not in (("vistlog", "events"), ("vistlog", "projections"))
+             and "nullo" in path.read_text(encoding="utf-8").lower()]
+    assert named == []
+
+
+def test_every_game_has_every_part() -> None:
+    """Every game the write side registers is known to the read side, with each part a view asks for: a layout
+    that draws and writes its sheet, a teller, a counter."""
+    from vistlog.projections.render.layouts import Layout
+
+    for name in VARIANTS:
+        reading = reading_of(name)
+        assert reading.name == name and reading.scoring.unit in ("whists", "points")
+        assert isinstance(reading.layout(), Layout) and callable(reading.teller())
+        column, count = reading.counter()
+        assert column in ("", None, *reading.scoring.columns) and callable(count)
