@@ -6,8 +6,9 @@ every deal is played at once for the fewest tricks, the holder on the dealer's l
 talon cards are put aside. Each trick costs its taker ``trick_cost`` points; the game is over when a player's
 points reach the limit the game starts with (``pool``). The read side is :mod:`tests.nullo_projections`.
 
-Nothing outside this module and that one knows the game: it registers itself, and every generic part of vistlog
-(the checker, the fold, the renderers, the replay, the statistics, the pad) finds it by name.
+Nothing outside this module and that one knows the game: it registers itself (:func:`register_nullo`), and every
+generic part of vistlog (the checker, the fold, the renderers, the replay, the statistics, the pad) finds it by
+name.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from vistlog.events.rules import Preset, option, whole
 from vistlog.events.variant import Variant
 from vistlog.events.variants import register
 
-__all__ = ["NulloOptions", "NulloGame", "VARIANT", "PRESET"]
+__all__ = ["NulloOptions", "NulloGame", "VARIANT", "PRESET", "register_nullo"]
 
 
 @attrs.frozen
@@ -78,5 +79,11 @@ PRESET: Final = Preset("nullo", GameKind.PREFERANS, "Nullo: every deal for the f
                        {}, NulloOptions, "nullo")
 """The one preset Nullo is played by."""
 
-VARIANT: Final = register(Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions), [PRESET])
+VARIANT: Final = Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions)
 """Nullo, as the write side knows it."""
+
+
+def register_nullo() -> Variant:
+    """Nullo's one registration on the write side: the game and its preset (a test registers it for its own
+    tests and takes it away after, so that no other test sees a fourth game)."""
+    return register(VARIANT, [PRESET])

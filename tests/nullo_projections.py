@@ -16,9 +16,10 @@ from vistlog.events.record import DealRecord
 from vistlog.projections.entries import DealScore, Num, Totals
 from vistlog.projections.variants import Reading, Scoring, register
 
+from . import nullo_events
 from .nullo_events import NulloOptions
 
-__all__ = ["READING", "score_deal"]
+__all__ = ["READING", "score_deal", "register_nullo"]
 
 
 def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
@@ -56,9 +57,15 @@ def _teller() -> Callable[..., Iterator[str]]:
     return tell_deals
 
 
-READING: Final = register(Reading(
+READING: Final = Reading(
     "nullo",
     Scoring("nullo", "points", "pool", score=score_deal, over=lambda totals, size: min(totals.points.values()) <= -size,
             results=_results, columns=("points",)),
-    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False))
+    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False)
 """Nullo, as the read side knows it."""
+
+
+def register_nullo() -> Reading:
+    """Nullo's one registration on the read side (the write side's first: a game's two sides go together)."""
+    nullo_events.register_nullo()
+    return register(READING)

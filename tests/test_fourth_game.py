@@ -8,6 +8,7 @@ import csv
 import io
 import itertools
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -17,13 +18,23 @@ import vistlog
 from vistlog import views
 from vistlog.events.rules import PRESETS
 from vistlog.events.variants import VARIANTS, find_variant, presets_of
-from vistlog.projections.variants import SCORINGS, reading_of
+from vistlog.projections.variants import READINGS, SCORINGS, reading_of
 
 from . import nullo_projections
 from .conftest import ROOT
 from .nullo_events import NulloGame, NulloOptions
 
 PLAYERS = ("Аня", "Боря", "Вова")
+
+
+@pytest.fixture(autouse=True)
+def nullo() -> Iterator[None]:
+    """Nullo is registered for each test here and taken away after: no other test sees a fourth game."""
+    nullo_projections.register_nullo()
+    yield
+    VARIANTS.pop("nullo")
+    PRESETS.pop("nullo")
+    READINGS.pop("nullo")
 TRICKS = ((1, 3, 6), (0, 4, 6), (2, 2, 6), (5, 5, 0), (3, 0, 7))
 """Each deal's tricks of Аня, Боря, Вова: Вова reaches the limit of 20 after the fifth."""
 

@@ -34,7 +34,8 @@ def _teller() -> Callable[..., Iterator[str]]:
 def _counter() -> tuple[str | None, Callable[..., None]]:
     from ..stats import count_serbian
 
-    return "bula", count_serbian
+    column = "bula"  # the moves of a bula are what a Serbian deal's outcome is read from
+    return column, count_serbian
 
 
 READING: Final = register(Reading(
