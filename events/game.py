@@ -246,7 +246,7 @@ class GameState(GameHooks[D]):
                      contracts=self.CONTRACTS, calls=self.calls_allowed(), flags=self.flags_allowed(),
                      all_pass_bids=self.ALL_PASS_BIDS, all_pass_played=self.all_pass_played(),
                      last_needed=self.LAST_TRICK_NEEDED, needs=self.NEEDS, targets=self.targets(),
-                     over_why=self.OVER_WHY if over else "")
+                     over_why=self.OVER_WHY if over else "", variant=self.started.rules.variant)
 
     # ------------------------------------------------------------------ deal start
 

@@ -59,6 +59,9 @@ class Table:
     """The tricks each contract's declaring side must take (a misère: none), for a form's first guess."""
     over_why: str = ""
     """Why the rules end the game here (``every pool is closed``), empty while they do not."""
+    variant: str = ""
+    """The game (:data:`vistlog.events.variants.VARIANTS`), for whoever draws its form
+    (:func:`vistlog.projections.variants.reading_of`)."""
 
     def holders_for(self, dealer: str) -> tuple[str, ...]:
         """Who holds cards when ``dealer`` deals, from his left."""

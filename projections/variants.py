@@ -32,7 +32,8 @@ from vistlog.events.rules import Rules
 from .entries import DealScore, Num, Row, Totals
 from vistlog.events.native import mypyc_attr
 
-__all__ = ["Scoring", "Reading", "SCORINGS", "READINGS", "register", "reading_of", "scoring_of"]
+__all__ = ["Scoring", "Reading", "TableView", "levelled_table", "SCORINGS", "READINGS", "register", "reading_of",
+           "scoring_of"]
 
 Score = Callable[[Any, int, Sequence[str], DealRecord, Totals, int], DealScore]
 """What one deal writes: (options, pool size, players, the deal's record, the totals before it, the
@@ -65,6 +66,29 @@ class Scoring:
 
 
 @attrs.frozen
+class TableView:
+    """How the pad draws the form of a deal: the modes it offers (a contract, ``misere`` on its own, everybody
+    passing), the contracts of its grid (lowest first) and how many columns the grid has."""
+
+    modes: tuple[str, ...]
+    grid: tuple[str, ...]
+    grid_columns: int
+
+
+def levelled_table(contracts: tuple[str, ...]) -> TableView:
+    """The form of a game whose contracts have levels (``6S`` … ``10NT``: a grid of five columns, misère a mode
+    of its own) or of one whose contracts are words (a grid of two columns); everybody passing is a mode.
+
+    >>> levelled_table(("6S", "6C", "6D", "6H", "6NT", "misere")).modes
+    ('game', 'misere', 'raspas')
+    """
+    levels = any(c[:1].isdigit() for c in contracts)
+    modes = ("game", *(("misere",) if levels and "misere" in contracts else ()), "raspas")
+    grid = tuple(c for c in contracts if not (levels and c == "misere"))
+    return TableView(modes, grid, 5 if levels and len(grid) % 5 == 0 else 2)
+
+
+@attrs.frozen
 class Reading:
     """One game as the read side knows it (see the module docstring)."""
 
@@ -82,6 +106,8 @@ class Reading:
     """Its contracts are solved with all hands open (``vistlog analyse``)."""
     calls_weighed: bool = False
     """The defenders' whist calls are weighed too (Russian preferans)."""
+    table_view: Callable[[tuple[str, ...]], TableView] = levelled_table
+    """How the pad draws a deal's form from the game's contracts."""
 
 
 READINGS: Final[dict[str, Reading]] = {}

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from vistlog.events.record import DealRecord
 from vistlog.projections.entries import DealScore, Num, Totals
-from vistlog.projections.variants import Reading, Scoring, register
+from vistlog.projections.variants import Reading, Scoring, TableView, register
 
 from . import nullo_events
 from .nullo_events import NulloOptions
@@ -61,7 +61,8 @@ READING: Final = Reading(
     "nullo",
     Scoring("nullo", "points", "pool", score=score_deal, over=lambda totals, size: min(totals.points.values()) <= -size,
             results=_results, columns=("points",)),
-    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False)
+    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False,
+    table_view=lambda contracts: TableView(("raspas",), (), 2))
 """Nullo, as the read side knows it."""
 
 

@@ -131,6 +131,7 @@ def test_nullo_is_recorded_through_the_pad(tmp_path: Path) -> None:
     assert refused.status_code == 422 and [p["code"] for p in refused.json()["problems"]] == ["pools-closed"]
     state = client.get("/api/state", params={"game": "n1"}).json()
     assert state["game"]["variant"] == "nullo" and state["game"]["preset"] == "nullo"
+    assert state["game"]["table"]["modes"] == ["raspas"] and state["game"]["table"]["grid"] == []  # its own form
     (game,) = vistlog.read_games(log)
     assert game.sound and dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
     assert vistlog.verify(log).status == "ok"

@@ -93,7 +93,7 @@ def compiled_modules() -> tuple[str, ...]:
 def describe() -> str:
     """One line saying which build runs, as ``vistlog --version`` prints it.
 
-    For example ``pure Python`` or ``compiled (mypyc): 21 of 21 modules``.
+    For example ``pure Python`` or ``compiled (mypyc): 30 of 30 modules``.
     """
     compiled = compiled_modules()
     if not compiled:

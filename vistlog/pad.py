@@ -246,14 +246,12 @@ NOTHING_WRITTEN: Final = {"ru": "; ничего не записано", "en": ";
 
 def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     """Where the game stands (:class:`~vistlog.api.Table`), with what the page offers from it: the modes of a
-    deal (a contract; misère on its own where contracts have levels; everybody passing) and the contracts of
-    the grid, each with its label in the page's language."""
-    levels = any(c[:1].isdigit() for c in t.contracts)
-    modes = ["game", *(["misere"] if levels and "misere" in t.contracts else []), "raspas"]
-    grid = [c for c in t.contracts if not (levels and c == "misere")]
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": modes,
-            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in grid],
-            "grid_columns": 5 if levels and len(grid) % 5 == 0 else 2,
+    deal and the contracts of the grid as the game's reading draws them (:func:`vistlog.views.table_view`), each
+    with its label in the page's language."""
+    form = views.table_view(t)
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": list(form.modes),
+            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in form.grid],
+            "grid_columns": form.grid_columns,
             "words": views.notation_words(lang),
             "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
 

@@ -23,12 +23,14 @@ import attrs
 from vistlog.events.rules import PRESETS
 from vistlog.events.schema import build_schema
 from vistlog.events.nextstep import Next
+from vistlog.events.table import Table
 from vistlog.events.codec import unstructure
 from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, deal_line, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
 from vistlog.projections.render import rules as rules_view
 from vistlog.projections import words
+from vistlog.projections.variants import TableView, reading_of
 
 from .games import Game, result_of
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:  # the statistics are imported by the views that show them
     from vistlog.projections.stats import Archive
 
 __all__ = ["sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook", "settlement_text", "audit_text",
-    "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES", "preset_names",
+    "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES", "preset_names", "table_view",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html", "contract_label",
     "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label", "next_step",
     "card_deals", "record_lines", "notation_words", "contract_word"]
@@ -48,6 +50,12 @@ LANGS: tuple[Lang, ...] = words.LANGS
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 """The built-in presets ``vistlog rules`` lists, in its order (:func:`preset_names` adds those registered since)."""
+
+
+def table_view(table: Table) -> TableView:
+    """How the pad draws the form of a deal of this game: its modes, its grid of contracts, the grid's columns
+    (the game's :class:`~vistlog.projections.variants.Reading` says)."""
+    return reading_of(table.variant or table.kind.value).table_view(table.contracts)
 
 
 def preset_names() -> tuple[str, ...]:
