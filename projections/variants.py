@@ -63,6 +63,13 @@ class Scoring:
     columns: tuple[str, ...] = ()
     """The sheet's columns an agreed adjustment may write (``whists`` and ``soups`` are written on another
     player)."""
+    writes: tuple[str, ...] = ()
+    """Every column its deals write, in the order its sheet shows them (:attr:`vistlog.api.Sheet.columns`; by
+    default :attr:`columns`)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.writes:
+            object.__setattr__(self, "writes", self.columns)
 
 
 @attrs.frozen

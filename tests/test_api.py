@@ -275,6 +275,8 @@ def test_a_game_knows_its_kind_variant_and_preset() -> None:
                     ("preferans", "preferans", "leningrad"), ("solo_whist", "solo_whist", "encyclopedia")}
     (serbian,) = vistlog.read_games(vistlog.load(SAMPLES / "serbian.ppn", "ppn")[:1])
     assert (serbian.kind, serbian.variant, serbian.preset) == ("preferans", "serbian", "serbian")
+    solo = next(vistlog.read_games(SAMPLES / "solo-whist-evening.jsonl"))
+    assert serbian.sheet().columns == ("bula", "soups", "refe") and solo.sheet().columns == ("points",)
 
 
 def test_public_results_are_frozen() -> None:

@@ -74,6 +74,7 @@ def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
     (game,) = vistlog.read_games(_evening())
     assert game.sound and (game.kind, game.variant, game.preset) == ("preferans", "nullo", "nullo")
     assert [game.sheet().value(p, "points") for p in PLAYERS] == [-11, -14, -25]
+    assert game.sheet().columns == ("points",)  # the columns Nullo declares
     settlement = game.settlement()
     assert dict(settlement.exact) == {"Аня": 17, "Боря": 8, "Вова": -25} and settlement.zero_sum
     more = _evening(deals=(*TRICKS, (1, 1, 8)))

@@ -34,6 +34,7 @@ from vistlog.events.text import nearest
 from vistlog.events.rules import Rules
 from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, fold_events, run
+from vistlog.projections.variants import scoring_of
 
 __all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant", "VARIANTS", "Preset", "PRESETS",
            "Kind", "kind_name", "variant_of", "Source", "read_games", "check_log", "open_log", "parse_line",
@@ -111,13 +112,12 @@ class Sheet:
     """The score sheet (пулька) after a deal: every column's total, read-only.
 
     ``pool``, ``mountain``, ``points``, ``bula`` and ``refe`` map each player to a number;
-    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns of the game's
-    kind are ever non-zero (Preferans: pool, mountain, whists; Solo Whist: points; Serbian:
-    bula, soups, refe).
+    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns the game writes
+    (:attr:`columns`) are ever non-zero.
 
     >>> s = next(read_games("samples/sochi-evening.jsonl")).sheet(after_deal=6)
-    >>> s.after_deal, s.value("Вова", "mountain"), s.whists_by("Аня")
-    (6, 19, {'Боря': 8, 'Вова': 4})
+    >>> s.after_deal, s.value("Вова", "mountain"), s.whists_by("Аня"), s.columns
+    (6, 19, {'Боря': 8, 'Вова': 4}, ('pool', 'mountain', 'whists'))
     """
 
     players: tuple[str, ...]
@@ -131,11 +131,14 @@ class Sheet:
     refe: Mapping[str, Num] = attrs.field(converter=_frozen)
     refe_drawn: int = 0
     """Serbian: how many times refe were drawn (each time one for every player)."""
+    columns: tuple[str, ...] = ()
+    """The columns this game writes, in the order its sheet shows them (``pool``, ``mountain``, ``whists``;
+    ``points``; ``bula``, ``soups``, ``refe``): the game's reading declares them."""
 
     @classmethod
-    def _of(cls, t: Totals, after_deal: int) -> Sheet:
+    def _of(cls, t: Totals, after_deal: int, columns: tuple[str, ...] = ()) -> Sheet:
         return cls(tuple(t.players), after_deal, t.pool, t.mountain, t.points, t.whists, t.bula, t.soups, t.refe,
-                   t.refe_written)
+                   t.refe_written, columns)
 
     def value(self, player: str, column: str, on: str | None = None) -> Num:
         """One number: ``pool``, ``mountain``, ``points``, ``bula``, ``refe`` of ``player``, or
@@ -282,7 +285,8 @@ class Game:
         r = self._result
         if r is None:
             return Sheet._of(Totals(()), 0)
-        return Sheet._of(r.totals_after(after_deal), r.deals if after_deal is None else min(after_deal, r.deals))
+        return Sheet._of(r.totals_after(after_deal), r.deals if after_deal is None else min(after_deal, r.deals),
+                         scoring_of(r.started.rules).writes)
 
     def settlement(self) -> Settlement:
         """The final settlement, exact and rounded, with money and payments when staked."""

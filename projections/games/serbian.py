@@ -42,6 +42,6 @@ READING: Final = register(Reading(
     "serbian",
     Scoring("serbian", "points", "bula", score=lambda o, size, players, rec, totals, streak: score_deal(o, rec, totals),
             over=lambda totals, size: game_over(totals), results=serbian_result, opening=_starting_bula,
-            columns=("bula", "soups")),
+            columns=("bula", "soups"), writes=("bula", "soups", "refe")),
     layout=_layout, teller=_teller, counter=_counter))
 """Serbian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""
