@@ -147,8 +147,9 @@ def reading_of(name: str) -> Reading:
 
 
 @mypyc_attr(native_class=False)
-class _Scorings(Mapping[str, Scoring]):
-    """Every registered game's :class:`Scoring`, by name (a view of :data:`READINGS`)."""
+class _Scorings:
+    """Every registered game's :class:`Scoring`, by name: a read-only mapping over :data:`READINGS` (registered as
+    a :class:`~collections.abc.Mapping`; a compiled module's class cannot inherit the ABC's metaclass)."""
 
     def __getitem__(self, name: str) -> Scoring:
         return reading_of(name).scoring
@@ -165,8 +166,27 @@ class _Scorings(Mapping[str, Scoring]):
         _built_in()
         return name in READINGS
 
+    def keys(self) -> list[str]:
+        """The names of the registered games."""
+        return list(self)
 
-SCORINGS: Final[Mapping[str, Scoring]] = _Scorings()
+    def values(self) -> list[Scoring]:
+        """Their scorings."""
+        return [self[k] for k in self]
+
+    def items(self) -> list[tuple[str, Scoring]]:
+        """Each name with its scoring."""
+        return [(k, self[k]) for k in self]
+
+    def get(self, name: str, default: Scoring | None = None) -> Scoring | None:
+        """The scoring of ``name``, or ``default``."""
+        found = READINGS.get(name) if name in self else None
+        return found.scoring if found is not None else default
+
+
+Mapping.register(_Scorings)
+
+SCORINGS: Final[_Scorings] = _Scorings()
 """Every game's scoring, by the name of its variant."""
 
 

@@ -4,9 +4,11 @@ recorded through the pad, with no line of vistlog that names it (issue 45)."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import itertools
+import time
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
@@ -158,3 +160,57 @@ def test_every_game_has_every_part() -> None:
         assert isinstance(reading.layout(), Layout) and callable(reading.teller())
         column, count = reading.counter()
         assert column in ("", None, *reading.scoring.columns) and callable(count)
+
+
+@contextlib.contextmanager
+def _pad_in_this_process(log: Path) -> Iterator[str]:
+    """The pad's server (uvicorn, as ``vistlog serve`` runs it) in a thread of this process, where Nullo is
+    registered, on a free port of the loopback; its address."""
+    import asyncio
+    import socket
+    import threading
+
+    import uvicorn
+
+    from vistlog.pad import Pad, make_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(make_app(Pad(log)), log_level="warning"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    for _ in range(500):
+        if server.started:
+            break
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def test_nullo_is_recorded_by_taps_in_chromium(tmp_path: Path, browser: Any) -> None:
+    """A Nullo evening tapped on the pad's page in headless Chromium: the page draws only what Nullo offers (its
+    one mode, no contracts) and the log settles as the same deals written by hand."""
+    from .test_pad import _page, _tap_deal
+
+    log = tmp_path / "nullo.jsonl"
+    start = {k: v for k, v in _evening()[0].items() if k != "seq"}
+    vistlog.append(log, [start])
+    with _pad_in_this_process(log) as url:
+        page = _page(browser, url)
+        page.wait_for_selector("#mode-buttons button[data-value='raspas']")
+        assert page.locator("#mode-buttons button").count() == 1  # Nullo's form: everybody plays, no contract
+        dealers = itertools.cycle((*PLAYERS[2:], *PLAYERS[:2]))
+        for n, taken in enumerate(TRICKS):
+            dealer = next(dealers)
+            left = PLAYERS.index(dealer) + 1
+            order = (*PLAYERS[left:], *PLAYERS[:left])  # from the dealer's left: the page's last counter follows
+            tricks = {p: dict(zip(PLAYERS, taken))[p] for p in order}
+            _tap_deal(page, ("raspas", None, None, [], tricks, ()), dealer=dealer if n == 0 else None)
+        assert not page.errors
+    (game,) = vistlog.read_games(log)
+    assert game.sound and game.deals == 5
+    assert dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
