@@ -37,7 +37,7 @@ from .cards import _CARDS as _CARD_TABLE
 from .cards import _SUIT_SPELLINGS as _SUIT_TABLE
 from .cards import WHIST_SPELLINGS, Bid, Card, GameKind, Kontra, Suit, WhistCall, parse_bid, parse_card, parse_suit
 from .problems import VistlogError
-from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, SheetLine, freeze
+from .model import BY_TAG, TAGS, Event, EventBase, FrozenDict, ScoreRecorded, SheetLine, freeze
 from .text import nearest, printable
 from .rules import Rules, RulesError, make_rules
 from . import hooks
@@ -227,30 +227,49 @@ def configure(conv: cattrs.Converter) -> None:
     card_tuple, str_tuple = tuple[Card, ...], tuple[str, ...]
     conv.register_structure_hook_func(lambda t: t == card_tuple, _tuple_of(_value_hook(parse_card)))
     conv.register_structure_hook_func(lambda t: t == str_tuple, _tuple_of(_strict_str))
-    # Each class's hooks are made when first asked for (cattrs generates and compiles code for each):
-    # a command pays only for the events it meets.
-    ours = frozenset((*BY_TAG.values(), SheetLine))
-    conv.register_structure_hook_factory(
-        lambda t: t in ours,
-        lambda cls: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True,  # type: ignore[arg-type]
-                                           **_omitted(cls)))
-    conv.register_unstructure_hook_factory(
-        lambda t: t in ours,
-        lambda cls: make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True,  # type: ignore[arg-type]
-                                             **_omitted(cls)))
+    _ready(conv).clear()
 
 
-def _omitted(cls: type) -> dict[str, Any]:
-    return {"extensions": override(omit=True)} if issubclass(cls, EventBase) else {}
+# Each event class's hooks are made when first met (cattrs generates and compiles code for each): a command
+# pays only for the events it reads. They are registered by hand, not as cattrs hook factories: cattrs reads a
+# factory's signature, which a function of the compiled build does not have.
+_READY: Final[dict[int, set[type]]] = {}
+"""The classes whose hooks each converter (by ``id``) has."""
+
+
+def _ready(conv: cattrs.Converter) -> set[type]:
+    return _READY.setdefault(id(conv), set())
+
+
+def _register(conv: cattrs.Converter, cls: type, fast: bool) -> None:
+    if fast:  # the fast converter only structures, and declines to the detailed one
+        conv.register_structure_hook(cls, _fast_hook(cls, conv))
+    else:
+        omit: dict[str, Any] = {"extensions": override(omit=True)} if issubclass(cls, EventBase) else {}
+        conv.register_structure_hook(
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, **omit))  # type: ignore[arg-type]
+        conv.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True, **omit))  # type: ignore[arg-type]
+    _ready(conv).add(cls)
+
+
+_NESTED: Final[dict[type, tuple[type, ...]]] = {ScoreRecorded: (SheetLine,)}
+"""The classes whose hooks an event class's hooks call (registered first)."""
+
+
+def _with(conv: cattrs.Converter, cls: type, fast: bool = False) -> cattrs.Converter:
+    """``conv``, with the hooks of event class ``cls`` registered (made the first time)."""
+    if cls not in _ready(conv):
+        for inner in _NESTED.get(cls, ()):
+            _with(conv, inner)
+        _register(conv, cls, fast)
+    return conv
 
 
 def _build(detailed: bool) -> cattrs.Converter:
     conv = make_converter(detailed_validation=detailed, forbid_extra_keys=True)
     configure(conv)
-    if not detailed:
-        tags = frozenset(BY_TAG.values())
-        conv.register_structure_hook_factory(lambda t: t in tags, lambda cls: _fast_hook(cls, conv))
-    return conv
+    return _with(conv, SheetLine) if detailed else conv  # a recorded sheet's line, as the audit reads it
 
 
 # --------------------------------------------------------------------------- the fast path
@@ -490,13 +509,13 @@ def _fast_entry(tag: str) -> tuple[type, Callable[[Any, Any], Any]] | None:
     cls = BY_TAG.get(tag)
     if cls is None:
         return None
-    entry = _FAST_HOOKS[tag] = (cls, converter(detailed=False).get_structure_hook(cls))
+    entry = _FAST_HOOKS[tag] = (cls, _with(converter(detailed=False), cls, fast=True).get_structure_hook(cls))
     return entry
 
 
 def detailed_hook(cls: type) -> Callable[[Any, Any], Any]:
     """The detailed converter's structure hook for an event class (exact error paths, slower)."""
-    return converter().get_structure_hook(cls)  # type: ignore[no-any-return]
+    return _with(converter(), cls).get_structure_hook(cls)  # type: ignore[no-any-return]
 
 
 def _decode_slow(data: dict[str, Any], tag: str, cls: type) -> Event:
@@ -558,7 +577,7 @@ def unstructure(event: Event) -> dict[str, Any]:
     """The event as a JSON-ready dict in canonical key order, defaults left out."""
     hook = _UNSTRUCTURE.get(type(event))
     if hook is None:
-        hook = _UNSTRUCTURE[type(event)] = converter().get_unstructure_hook(type(event))
+        hook = _UNSTRUCTURE[type(event)] = _with(converter(), type(event)).get_unstructure_hook(type(event))
     body = hook(event)
     out: dict[str, Any] = {"v": event.v, "seq": event.seq, "type": TAGS[type(event)], "game": event.game}
     for key in _FIELD_ORDER[type(event)]:

@@ -196,6 +196,17 @@ def test_a_command_imports_only_what_it_needs(argv: list[str], allowed: tuple[st
     assert [m for m in imported if m not in allowed] == []
 
 
+def test_the_parser_knows_every_command_and_makes_only_the_one_asked_for() -> None:
+    """``vistlog COMMAND`` builds that command's arguments alone (start-up, issue 45), and the names it knows are
+    the full parser's."""
+    full = vistlog.cli.build_parser()
+    choices = next(a for a in full._actions if a.dest == "command").choices
+    assert tuple(choices) == vistlog.cli.COMMANDS
+    one = vistlog.cli.build_parser("deal")
+    assert list(next(a for a in one._actions if a.dest == "command").choices) == ["deal"]
+    assert one.parse_args(["deal", "log.jsonl", "raspas; A 5 B 3 C 2"]).line == "raspas; A 5 B 3 C 2"
+
+
 def test_rules_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
     assert code == 0 and "leningrad" in out and "encyclopedia" in out

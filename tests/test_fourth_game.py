@@ -41,10 +41,11 @@ TRICKS = ((1, 3, 6), (0, 4, 6), (2, 2, 6), (5, 5, 0), (3, 0, 7))
 """Each deal's tricks of Аня, Боря, Вова: Вова reaches the limit of 20 after the fifth."""
 
 
-def _evening(game: str = "n1", deals: tuple[tuple[int, int, int], ...] = TRICKS) -> list[dict[str, Any]]:
+def _evening(game: str = "n1", deals: tuple[tuple[int, int, int], ...] = TRICKS, limit: int = 20
+             ) -> list[dict[str, Any]]:
     rules = {"preset": "nullo", "trick_cost": 1}
     events: list[dict[str, Any]] = [{"type": "game_started", "game": game, "kind": "preferans",
-                                     "players": list(PLAYERS), "pool": 20, "rules": rules}]
+                                     "players": list(PLAYERS), "pool": limit, "rules": rules}]
     dealers = itertools.cycle((*PLAYERS[2:], *PLAYERS[:2]))
     for n, taken in enumerate(deals, start=1):
         events.append({"type": "deal_started", "game": game, "deal": n, "dealer": next(dealers)})
@@ -197,7 +198,7 @@ def test_nullo_is_recorded_by_taps_in_chromium(tmp_path: Path, browser: Any) -> 
     from .test_pad import _page, _tap_deal
 
     log = tmp_path / "nullo.jsonl"
-    start = {k: v for k, v in _evening()[0].items() if k != "seq"}
+    start = {k: v for k, v in _evening(limit=30)[0].items() if k != "seq"}  # the game goes on after these deals
     vistlog.append(log, [start])
     with _pad_in_this_process(log) as url:
         page = _page(browser, url)

@@ -21,11 +21,11 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from .common import UsageError, err
 
-__all__ = ["main", "run", "build_parser"]
+__all__ = ["main", "run", "build_parser", "COMMANDS"]
 
 
 RAISE_INTERNAL_ERRORS = False
@@ -106,8 +106,21 @@ def _add_lang(sp: argparse.ArgumentParser) -> None:
                          "JSON and CSV are the same in both")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with a subcommand per command of docs/cli.md."""
+COMMANDS: tuple[str, ...] = ("validate", "sheet", "settle", "audit", "replay", "analyse", "append", "deal", "serve",
+                             "import", "export", "verify", "stats", "schema", "rules")
+"""Every command, as the parser knows them (a test checks the two agree)."""
+
+
+class _NotAsked:
+    """Stands for a command's parser when another command runs: its arguments are never made."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing: the command is not parsed."""
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser, with a subcommand per command of docs/cli.md (``only``: that command's alone, the
+    others' arguments left unmade: a command starts without building the other fourteen)."""
     p = argparse.ArgumentParser(
         prog="vistlog", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
@@ -117,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def add(name: str, func: str, help_: str, example: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return cast(argparse.ArgumentParser, _NotAsked())
         sp = sub.add_parser(name, help=help_, description=help_, epilog=f"example:\n  {example}",
                             formatter_class=argparse.RawDescriptionHelpFormatter)
         sp.set_defaults(func=func)
@@ -332,7 +347,9 @@ _deal_number = _whole(0, "a deal number")
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     where, _, name = args.func.rpartition(".")
     try:
