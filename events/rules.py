@@ -497,7 +497,9 @@ class Rules:
 
     preset: str
     overrides: Mapping[str, Any]
-    options: PreferansOptions | SoloWhistOptions | SerbianOptions = attrs.field(eq=False)
+    options: Any = attrs.field(eq=False)
+    """An instance of the preset's options class (:class:`PreferansOptions`, :class:`SoloWhistOptions`,
+    :class:`SerbianOptions`, or a registered game's own)."""
 
     @property
     def variant(self) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -338,3 +340,16 @@ def test_checker_push_does_not_copy_the_state() -> None:
     finally:
         copy.deepcopy = original
     assert copied == []
+
+
+def test_import_vistlog_imports_each_name_when_first_used() -> None:
+    """``import vistlog`` runs no game, codec or renderer (PEP 562, issue 45); a name is imported when asked for,
+    and is then the same object as the module's own."""
+    probe = ("import sys, vistlog\n"
+             "print(sorted(m for m in sys.modules if m.startswith('vistlog.')))\n"
+             "from vistlog.events.codec import DecodeError\n"
+             "print(vistlog.DecodeError is DecodeError, 'vistlog.projections.render' in sys.modules)\n"
+             "print(vistlog.read_games.__module__)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["['vistlog.build']", "True False", "vistlog.games"]

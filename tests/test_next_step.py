@@ -223,15 +223,15 @@ def test_a_game_recorded_by_following_the_offered_choices_is_accepted(preset: st
 
 
 
-def test_the_readme_example_of_the_query_runs(tmp_path: Path, monkeypatch: Any) -> None:
+def test_the_pad_pages_example_of_the_query_runs(tmp_path: Path, monkeypatch: Any) -> None:
     from .conftest import ROOT
 
-    (block,) = re.findall(r"```pycon\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    (block,) = re.findall(r"```pycon\n(.*?)```", (ROOT / "docs" / "pad.md").read_text(encoding="utf-8"), re.S)
     monkeypatch.chdir(tmp_path)
     r = vistlog.Recorder("evening.jsonl")
     r.record([{"type": "game_started", "game": "g", "kind": "preferans", "players": THREE, "pool": 10,
                "rules": {"preset": "sochi"}}])
-    test = doctest.DocTestParser().get_doctest(block, {"vistlog": vistlog}, "README", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(block, {"vistlog": vistlog}, "pad.md", "docs/pad.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0 and len(test.examples) == 3
