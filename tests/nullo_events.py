@@ -23,9 +23,9 @@ from vistlog.events.game import DealState, GameState
 from vistlog.events.model import BidMade, ContractMade, DealStarted, GameStarted
 from vistlog.events.play import Play
 from vistlog.events.problems import Issue
-from vistlog.events.rules import Preset, option, whole
+from vistlog.events.rules import PRESETS, Preset, option, whole
 from vistlog.events.variant import Variant
-from vistlog.events.variants import register
+from vistlog.events.variants import find_variant, register
 
 __all__ = ["NulloOptions", "NulloGame", "VARIANT", "PRESET", "register_nullo"]
 
@@ -86,4 +86,6 @@ VARIANT: Final = Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloO
 def register_nullo() -> Variant:
     """Nullo's one registration on the write side: the game and its preset (a test registers it for its own
     tests and takes it away after, so that no other test sees a fourth game)."""
-    return register(VARIANT, [PRESET])
+    registered = register(VARIANT, [PRESET])
+    assert find_variant("nullo") is registered and PRESETS["nullo"] is PRESET, "Nullo's write side did not register"
+    return registered

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from vistlog.events.record import DealRecord
 from vistlog.projections.entries import DealScore, Num, Totals
-from vistlog.projections.variants import Reading, Scoring, TableView, register
+from vistlog.projections.variants import Reading, Scoring, TableView, reading_of, register
 
 from . import nullo_events
 from .nullo_events import NulloOptions
@@ -34,7 +34,9 @@ def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealReco
 
 def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
     total = sum(totals.points.values())
-    return {p: len(players) * totals.points[p] - total for p in players}
+    results = {p: len(players) * totals.points[p] - total for p in players}
+    assert sum(results.values()) == 0, results  # what one player wins the others lose
+    return results
 
 
 def _count(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
@@ -69,4 +71,6 @@ READING: Final = Reading(
 def register_nullo() -> Reading:
     """Nullo's one registration on the read side (the write side's first: a game's two sides go together)."""
     nullo_events.register_nullo()
-    return register(READING)
+    registered = register(READING)
+    assert reading_of("nullo") is registered, "Nullo's read side did not register"
+    return registered

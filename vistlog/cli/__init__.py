@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from .common import UsageError, err
 
-__all__ = ["main", "run", "build_parser", "COMMANDS"]
+__all__ = ["main", "run", "build_parser", "commands"]
 
 
 RAISE_INTERNAL_ERRORS = False
@@ -106,11 +106,6 @@ def _add_lang(sp: argparse.ArgumentParser) -> None:
                          "JSON and CSV are the same in both")
 
 
-COMMANDS: tuple[str, ...] = ("validate", "sheet", "settle", "audit", "replay", "analyse", "append", "deal", "serve",
-                             "import", "export", "verify", "stats", "schema", "rules")
-"""Every command, as the parser knows them (a test checks the two agree)."""
-
-
 class _NotAsked:
     """Stands for a command's parser when another command runs: its arguments are never made."""
 
@@ -137,9 +132,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         sp.set_defaults(func=func)
         return sp
 
-    for commands in (_reading_commands, _analysis_command, _recording_commands, _archive_commands):
-        commands(add)
+    for group in _GROUPS:
+        group(add)
     return p
+
+
+def commands() -> tuple[str, ...]:
+    """Every command's name, in the order ``--help`` lists them (read from the groups below without building a
+    parser)."""
+    names: list[str] = []
+
+    def note(name: str, func: str, help_: str, example: str) -> argparse.ArgumentParser:
+        names.append(name)
+        return cast(argparse.ArgumentParser, _NotAsked())
+
+    for group in _GROUPS:
+        group(note)
+    return tuple(names)
 
 
 _Adder = Callable[[str, str, str, str], argparse.ArgumentParser]
@@ -322,6 +331,11 @@ def _archive_commands(add: _Adder) -> None:
     sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
+_GROUPS: tuple[Callable[[_Adder], None], ...] = (_reading_commands, _analysis_command, _recording_commands,
+                                                 _archive_commands)
+"""The commands, group by group."""
+
+
 def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
@@ -349,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     argv = sys.argv[1:] if argv is None else argv
     first = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(first if first in COMMANDS else None)
+    parser = build_parser(first if first in commands() else None)
     args = parser.parse_args(argv)
     where, _, name = args.func.rpartition(".")
     try:
