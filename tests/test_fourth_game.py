@@ -108,7 +108,7 @@ def test_nullo_is_replayed_deal_by_deal() -> None:
     assert any("Tricks: Аня 3, Боря 0, Вова 7" in line for line in story)
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # starlette's test client and the httpx it finds
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")  # the client starlette prefers
 def test_nullo_is_recorded_through_the_pad(tmp_path: Path) -> None:
     """The pad's own application (in this process, where Nullo is registered) records a Nullo evening in the
     notation the page sends and shows its sheet."""
