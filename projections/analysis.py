@@ -37,8 +37,6 @@ from vistlog.events.record import DealRecord
 from .entries import Num, Totals, exact, exact_div
 from .fold import GameResult
 from .solver import Solver, engine_name
-from vistlog.events.variants import VARIANTS
-
 from .variants import reading_of, scoring_of
 
 __all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
@@ -196,8 +194,9 @@ def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
 
 def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | None) -> str | None:
     """Why a deal is not solved, or ``None`` (``hands``: those in play, :meth:`DealRecord.hands_in_play`)."""
-    if not reading_of(variant).solved:
-        return f"{VARIANTS[variant].title} is not analysed (four hands, partnerships)"
+    unsolved = reading_of(variant).unsolved
+    if unsolved:
+        return unsolved
     c = rec.contract
     if c is None:
         return "a raspas (each for himself) is not analysed" if rec.raspas else "no contract"

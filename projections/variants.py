@@ -14,8 +14,8 @@ folding a log imports no renderer.
 
 >>> SCORINGS["preferans"].unit, SCORINGS["serbian"].size, SCORINGS["solo_whist"].size
 ('whists', 'bula', None)
->>> reading_of("solo_whist").solved
-False
+>>> reading_of("solo_whist").unsolved
+'Solo Whist is not analysed (four hands, partnerships)'
 """
 
 from __future__ import annotations
@@ -109,8 +109,9 @@ class Reading:
     counter: Callable[[], tuple[str | None, Callable[..., None]]]
     """What the statistics count of one deal, and the column whose moves they read (``""``: none, ``None``:
     every deal's points)."""
-    solved: bool = True
-    """Its contracts are solved with all hands open (``vistlog analyse``)."""
+    unsolved: str = ""
+    """Why its deals are not solved with all hands open (``vistlog analyse`` says it of each), in the words of the
+    phrase catalogue; empty when its contracts are solved."""
     calls_weighed: bool = False
     """The defenders' whist calls are weighed too (Russian preferans)."""
     table_view: Callable[[tuple[str, ...]], TableView] = levelled_table

@@ -63,7 +63,8 @@ READING: Final = Reading(
     "nullo",
     Scoring("nullo", "points", "pool", score=score_deal, over=lambda totals, size: min(totals.points.values()) <= -size,
             results=_results, columns=("points",)),
-    layout=_layout, teller=_teller, counter=lambda: (None, _count), solved=False,
+    layout=_layout, teller=_teller, counter=lambda: (None, _count),
+    unsolved="Nullo is not analysed (each for himself)",
     table_view=lambda contracts: TableView(("raspas",), (), 2))
 """Nullo, as the read side knows it."""
 

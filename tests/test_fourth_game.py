@@ -106,6 +106,8 @@ def test_nullo_is_replayed_deal_by_deal() -> None:
     assert story[0].startswith("Game n1: Nullo, rules nullo")
     assert sum(line.startswith("Deal ") for line in story) == 5
     assert any("Tricks: Аня 3, Боря 0, Вова 7" in line for line in story)
+    skipped = game.analysis().skipped  # the open-hand analysis says why, in the game's own words
+    assert skipped == tuple((n, "Nullo is not analysed (each for himself)") for n in range(1, 6))
 
 
 @pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")  # the client starlette prefers

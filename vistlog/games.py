@@ -37,7 +37,7 @@ from vistlog.projections.fold import GameResult, fold_events, run
 from vistlog.projections.variants import scoring_of
 
 __all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant", "VARIANTS", "Preset", "PRESETS",
-           "Kind", "kind_name", "variant_of", "Source", "read_games", "check_log", "open_log", "parse_line",
+           "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
            "game_events", "result_of", "nearest"]
 
 if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs no renderer, audit or solver
@@ -75,17 +75,6 @@ def kind_name(kind: GameKind) -> Kind:
     'solo_whist'
     """
     return cast(Kind, kind.value)
-
-
-def variant_of(preset: str) -> Variant:
-    """The game a preset is played as (:func:`vistlog.events.variants.find_variant`).
-
-    >>> variant_of("encyclopedia"), variant_of("sochi")
-    ('solo_whist', 'preferans')
-    """
-    from vistlog.events.variants import find_variant
-
-    return cast(Variant, find_variant(preset).name)
 
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]

@@ -37,7 +37,6 @@ from .api import (
     FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, Table, VistlogError,
     analysis_json, kind_name,
 )
-from .games import variant_of
 from .guard import (
     BODY_SECONDS, IDLE_SECONDS, LOCAL_HOSTS, MAX_CONNECTIONS, SECURITY_HEADERS, Guard, _open_files_limit, _protocol,
     _qr_rows, _quiet_loop_errors, attachment, new_token,
@@ -136,7 +135,7 @@ class Pad:
         ended = game in self.live.ended
         started = self.live.ended[game].started if ended else self.live.pipe.folds[game].started
         return {"id": game, "players": list(started.players), "kind": kind_name(started.kind),
-                "variant": variant_of(started.rules.preset), "preset": started.rules.preset, "ended": ended,
+                "variant": started.rules.variant, "preset": started.rules.preset, "ended": ended,
                 "under_way": under_way}
 
     def _game_view(self, game: str, lang: views.Lang, every: bool) -> dict[str, Any] | None:

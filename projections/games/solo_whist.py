@@ -37,5 +37,6 @@ READING: Final = register(Reading(
     Scoring("solo_whist", "points", None, score=lambda o, size, players, rec, totals, streak: score_deal(o, rec),
             over=lambda totals, size: False, results=lambda o, players, totals: dict(totals.points),
             deals_sum_to_zero=True, columns=("points",)),
-    layout=_layout, teller=_teller, counter=_counter, solved=False))
+    layout=_layout, teller=_teller, counter=_counter,
+    unsolved="Solo Whist is not analysed (four hands, partnerships)"))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""
