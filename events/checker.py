@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Final
 
 from .codec import LARGEST
-from .game import ClosureOracle, DealState, GameState, Table
-from .record import DealRecord
+from .game import DealState, GameState, Table
 from .ids import IdTable
 from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
 from .problems import Issue
+from .scoring import Scoring
+from .tally import Tally
 from .text import blank_characters, ignorable_characters, lookalike_keys, printable, unsafe_characters
 from .variants import find_variant
 
@@ -34,11 +36,18 @@ MAX_PLAYERS: Final = 4
 """The most players any game has (Preferans with a sitting-out dealer, Solo Whist)."""
 
 
-class LogChecker:
-    """Checks the events of one file in order; see the module docstring."""
+Tallies = Callable[[GameStarted, Scoring], Tally]
+"""Makes the :class:`~vistlog.events.tally.Tally` a game keeps its totals in (the read side's fold is one)."""
 
-    def __init__(self, oracle: ClosureOracle | None = None) -> None:
-        self.oracle = oracle
+
+class LogChecker:
+    """Checks the events of one file in order; see the module docstring.
+
+    ``tallies``: makes each game's :class:`~vistlog.events.tally.Tally` (a plain one by default; the read side
+    gives its folds, so that a deal is scored once)."""
+
+    def __init__(self, tallies: Tallies | None = None) -> None:
+        self.tallies: Tallies = tallies if tallies is not None else Tally
         self.games: dict[str, GameState] = {}
         self.bad_games: set[str] = set()
         self.ended = IdTable()
@@ -72,6 +81,14 @@ class LogChecker:
                     self._release(ev.game)
                 return issues
         return self._check_in_full(ev)
+
+    def admit(self, ev: Event) -> list[Issue]:
+        """:meth:`check`, and after a refused event the rest of its deal skipped quietly (:meth:`mark_broken`), as
+        a file is read: what a writer checks a batch of events with, so that one mistake is said once."""
+        issues = self.check(ev)
+        if issues:
+            self.mark_broken(ev)
+        return issues
 
     def table(self, game: str) -> Table | None:
         """Where ``game`` stands (None when it is not under way in this file)."""
@@ -115,7 +132,8 @@ class LogChecker:
         if issues:
             self.bad_games.add(ev.game)
             return issues
-        self.games[ev.game] = find_variant(ev.rules.preset).game(ev, self.oracle)
+        variant = find_variant(ev.rules.preset)
+        self.games[ev.game] = variant.start(ev, self.tallies(ev, variant.scoring))
         return []
 
     @staticmethod
@@ -187,6 +205,8 @@ class LogChecker:
         state = self.games.get(game)
         if state is None:
             return
+        if event_type == "deal_started":
+            state.tally.flush(state.hand_over())  # the deal before it has ended
         if event_type == "deal_started" and deal == state.deals_started + 1:
             state.deals_started = deal
             state.deal = state.new_deal(deal, None, list(state.players), None)
@@ -197,16 +217,18 @@ class LogChecker:
     def deal_of(self, game: str) -> DealState | None:
         """The current deal of ``game`` (``None`` when none, or the game is unknown or has ended): for the
         write side's own use (the card-level importer derives tricks from it); the read side is handed
-        :meth:`hand_over`'s records."""
+        the deals' records through its tally."""
         state = self.games.get(game)
         return state.deal if state is not None else None
 
-    def hand_over(self, game: str, starting: bool = False) -> DealRecord | None:
-        """The deal of ``game`` that has ended, once, as the read side folds it (see
-        :meth:`~vistlog.events.game.GameState.hand_over`): ask after every event of the game that is not
-        part of a deal (``starting`` after a ``deal_started``), and at the end of the file."""
+    def finish(self, game: str) -> Tally | None:
+        """The file has ended (or is read no further): ``game``'s last deal is handed to its tally, which is
+        returned (``None`` for a game not under way)."""
         state = self.games.get(game) or self._last.get(game)
-        return state.hand_over(starting) if state is not None else None
+        if state is None:
+            return None
+        state.tally.flush(state.hand_over())
+        return state.tally
 
     def open_at_end(self, game: str) -> str | None:
         """Why ``game`` cannot stop where the file ends (its deal is unfinished), unless that was

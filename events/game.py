@@ -13,15 +13,15 @@ event is legal; a refused event changes nothing. After a refused event the rest 
 skipped without further complaint (``deal_broken``) and checking resumes at the next deal, so one
 mistake is reported once and never hides the next game.
 
-The machine never scores. The one rule that needs the score (no deal after every pool is
-closed) asks a :class:`ClosureOracle` that the caller may supply (the projections do). The examples
-are :class:`~vistlog.events.checker.LogChecker`'s.
+The rules that need the score (no deal after every pool is closed; a Serbian declarer under a refa) ask the
+game's :class:`~vistlog.events.tally.Tally`, which the state keeps from the deal records it hands over itself
+(:meth:`GameState.pools_closed`). The examples are :class:`~vistlog.events.checker.LogChecker`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Final, Protocol, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -35,24 +35,13 @@ from .problems import Issue
 from .record import LONG_NAME, DealRecord
 from .seating import clockwise, dealer_sits_out, holders
 from .codec import LARGEST, too_big, unstructure
+from .tally import Tally
 from .text import free_text_problem
 
-__all__ = ["GameState", "DealState", "GameHooks", "ClosureOracle", "Issue", "Table"]
+__all__ = ["GameState", "DealState", "GameHooks", "Issue", "Table"]
 from .gamehooks import D, DealState, GameHooks
 from .table import Table
 
-
-
-class ClosureOracle(Protocol):
-    """Tells the checker whether a game's pools are all closed (the projections know)."""
-
-    def all_pools_closed(self, game: str) -> bool:
-        """True when every player of ``game`` has closed the pool (Serbian: the bulas add up to 0)."""
-        ...
-
-    def under_refa(self, game: str, player: str) -> bool:
-        """Serbian preferans: ``player`` holds an unplayed refa, so his next game is doubled."""
-        ...
 
 
 _NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
@@ -77,7 +66,7 @@ class GameState(GameHooks[D]):
 
     HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]]
 
-    def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
+    def __init__(self, started: GameStarted, tally: Tally) -> None:
         self.started = started
         self.id = started.game
         self.kind = started.kind
@@ -88,7 +77,8 @@ class GameState(GameHooks[D]):
         self.dealer_sits_out = dealer_sits_out(self.kind is GameKind.PREFERANS, self.players)
         self._n = n
         self.options = started.rules.options
-        self.oracle = oracle
+        self.tally = tally
+        """The game's totals, kept from the deals this state hands over (:meth:`pools_closed`)."""
         self.deal: D | None = None
         self.deals_started = 0
         self.voided: set[int] = set()
@@ -99,7 +89,7 @@ class GameState(GameHooks[D]):
         self.dealers = bytearray()  # who dealt each deal, as 1 + his place (a deal recorded again keeps its dealer)
         self.regular: D | None = None  # the last deal in number order, for the rotation
         self.reported_unfinished: int | None = None
-        self.pending: D | None = None  # the deal not yet handed to the read side (hand_over)
+        self.pending: D | None = None  # the deal not yet handed to the tally (hand_over)
         self.handing: D | None = None  # the one a deal_started just took the place of
         self.own_names = {p: p for p in self.players} if any(len(p) > LONG_NAME for p in self.players) else None
         """A deal's record refers to these rather than each event's copy: worth its cost for long names."""
@@ -161,7 +151,23 @@ class GameState(GameHooks[D]):
                 return [Issue("deal-not-current", "deal", f"deal {deal} is not the current deal {d.number}")]
             if d.broken:
                 return []
-        return handler(self, ev)
+            return handler(self, ev)
+        issues = handler(self, ev)
+        if not issues:  # the deal that ended goes to the tally first
+            self.tally.feed(ev, self.hand_over(type(ev) is DealStarted))
+        return issues
+
+    def catch_up(self) -> None:
+        """The deal under way, once finished, goes to the tally (once: it is not handed over again)."""
+        d = self.pending
+        if d is not None and d.finished:
+            self.tally.flush(self.hand_over())
+
+    def pools_closed(self) -> bool:
+        """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), the deal that
+        has ended counted first."""
+        self.catch_up()
+        return self.tally.over()
 
     def hand_over(self, starting: bool = False) -> DealRecord | None:
         """The deal that has ended, as a :class:`DealRecord`, once. ``starting``: asked right after a
@@ -184,7 +190,7 @@ class GameState(GameHooks[D]):
             "number": d.number, "dealer": d.begun.dealer, "holders": tuple(d.holders), "bomb": d.begun.bomb,
             "contract": d.contract, "taken": taken, "last_trick": last, "all_passed": d.all_passed,
             "redeal": d.redeal, "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "turned": d.begun.turned,
-            "raspas": d.raspas}
+            "raspas": d.raspas, "allocations": tuple(d.allocations)}
         fields.update(self._record_fields(d))
         return self._named(DealRecord(**fields))
 
@@ -207,7 +213,9 @@ class GameState(GameHooks[D]):
             kontra=tuple((name(p), k) for p, k in rec.kontra),
             taken=None if rec.taken is None else {name(p): k for p, k in rec.taken.items()},
             last_trick=None if rec.last_trick is None else name(rec.last_trick),
-            leader=None if rec.leader is None else name(rec.leader), playing=tuple(map(name, rec.playing)))
+            leader=None if rec.leader is None else name(rec.leader), playing=tuple(map(name, rec.playing)),
+            allocations=tuple(attrs.evolve(a, player=name(a.player), help={name(p): x for p, x in a.help.items()})
+                              for a in rec.allocations))
 
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None``."""

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 from .calls import is_raspas
 from .cards import Bid, Card, parse_bid
 from .native import mypyc_attr
-from .model import BidMade, Claim, ContractMade, DealStarted, GameStarted, OpeningBalance, Tricks
+from .model import Allocation, BidMade, Claim, ContractMade, DealStarted, GameStarted, OpeningBalance, Tricks
 from .play import Play
 from .problems import Issue
 
@@ -56,6 +56,8 @@ class DealState:
         self.redeal = False
         self.broken = False
         self.replacement = False  # this deal records a voided one again
+        self.allocations: list[Allocation] = []
+        """The agreed allocations of the deal's whists (after it is decided), which its record carries."""
 
     @property
     def begun(self) -> DealStarted:

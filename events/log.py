@@ -133,9 +133,9 @@ class LogWriter:
     ``seq`` is another): two writers recording the same deal at once, one wins.
 
     >>> import tempfile
-    >>> from vistlog.projections.fold import Pipeline
+    >>> from vistlog.events.checker import LogChecker
     >>> log = os.path.join(tempfile.mkdtemp(), "pad.jsonl")
-    >>> w = LogWriter(log, lambda: Pipeline(log, detail=False).check)
+    >>> w = LogWriter(log, lambda: LogChecker().admit)
     >>> [e.seq for e in w.append([(1, {"type": "game_started", "game": "g", "kind": "preferans",
     ...     "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}})])]
     [1]

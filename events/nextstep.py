@@ -11,7 +11,7 @@ with what recording would accept.
 >>> from vistlog.events.variants import find_variant
 >>> start = decode_obj({"seq": 1, "type": "game_started", "game": "g", "kind": "preferans",
 ...                     "players": ["Аня", "Боря", "Вова"], "pool": 10, "rules": {"preset": "sochi"}})
->>> state = find_variant("sochi").game(start, None)
+>>> state = find_variant("sochi").start(start)
 >>> n = next_step(state)
 >>> n.step, n.dealers
 ('dealer', ('Аня', 'Боря', 'Вова'))
@@ -396,9 +396,12 @@ def _try_kept(state: GameState[Any], item: Mapping[str, Any]) -> list[Issue]:
 @contextlib.contextmanager
 def _kept(state: GameState[Any]) -> Iterator[None]:
     """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
-    (containers as they were copied on the way in). A pure object's ``__dict__`` is copied whole; a compiled
+    (containers as they were copied on the way in); the game's tally counts only a deal that has ended (as it
+    would be counted in any case, once). A pure object's ``__dict__`` is copied whole; a compiled
     one (which has none) is read field by field, by its classes' ``__mypyc_attrs__``."""
     saved: list[tuple[object, dict[str, Any]]] = [(state, _saved(state))]
+    tally, trying = state.tally, state.tally.trying
+    tally.trying = True  # the tally counts a deal that has ended and nothing tried
     seen = {id(state)}
     for name in _DEAL_FIELDS:
         d = getattr(state, name, None)
@@ -410,11 +413,12 @@ def _kept(state: GameState[Any]) -> Iterator[None]:
     finally:
         for obj, fields in saved:
             _restore(obj, fields)
+        tally.trying = trying
 
 
 _DEAL_FIELDS: Final = ("deal", "regular", "pending", "handing")
 """The fields of a game's state that hold deals."""
-_SHARED: Final = frozenset({"players", "player_set", "_clockwise", "own_names", "options", "started", "oracle",
+_SHARED: Final = frozenset({"players", "player_set", "_clockwise", "own_names", "options", "started", "tally",
                             "play"})
 """What no event of a draft changes: not copied."""
 _CONTAINERS: Final = frozenset({set, dict, list, bytearray})

@@ -20,6 +20,7 @@ from .problems import Issue
 from .rules import PreferansOptions
 from .seating import defenders, holders
 from .variant import Variant
+from .preferans_score import SCORING
 
 __all__ = ["PreferansGame", "PreferansDeal"]
 
@@ -88,8 +89,7 @@ class PreferansGame(GameState[PreferansDeal]):
     ALL_PASS = " (a raspas)"
 
     def _game_over(self) -> bool:
-        return (self.pref.game_end == "pools_closed" and self.oracle is not None
-                and self.oracle.all_pools_closed(self.id))
+        return self.pref.game_end == "pools_closed" and self.pools_closed()
 
     def _dealer_deals_again(self, prev: PreferansDeal) -> bool:
         return prev.raspas and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats
@@ -444,6 +444,7 @@ class PreferansGame(GameState[PreferansDeal]):
             return [Issue("allocation-self", f"help.{ev.player}", "a player does not help himself")]
         if not d.finished:
             return [Issue("allocation-undecided", "type", f"deal {d.number} is not decided yet")]
+        d.allocations.append(ev)
         return []
 
 
@@ -451,5 +452,5 @@ PreferansGame.HANDLERS = {**GameState.HANDLERS, WhistMade: PreferansGame._whist,
                           Allocation: PreferansGame._allocation, Claim: PreferansGame._claim}
 
 
-VARIANT: Final = Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame, PreferansOptions)
+VARIANT: Final = Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame, PreferansOptions, SCORING)
 """Preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

@@ -1,7 +1,8 @@
-"""What a finished deal was, handed by the game that checked it to the read side: one frozen value.
+"""What a finished deal was, handed by the game that checked it to its tally: one frozen value.
 
 A game's state machine (:class:`vistlog.events.game.GameState`) builds a :class:`DealRecord` when a deal
-is over (:meth:`~vistlog.events.checker.LogChecker.hand_over`): the facts scoring needs, and what is
+is over and hands it to the game's :class:`~vistlog.events.tally.Tally` (the read side's fold is one): the facts
+scoring needs, and what is
 derived from them in one place (made or not and by how much, the share of a whister, the trump, the
 hands in play). The read side folds these and never reads the checker's state.
 

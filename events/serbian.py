@@ -8,7 +8,7 @@ numbers and rotation, voids, checkpoints, the end) and has its own deal: an expl
 The players' list is the turn order: each next name sits to the right of the one before,
 who deals, bids and plays first after the dealer. Refe and the bula are scores: the one
 question the machine asks of them (does the declarer play a refa, is the game over) goes to
-the :class:`~vistlog.events.game.ClosureOracle`.
+the game's :class:`~vistlog.events.tally.Tally`, kept from the deals it hands over.
 
 >>> from vistlog.events.codec import decode
 >>> from vistlog.events.checker import LogChecker
@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from .cards import SERBIAN_WORDS, GameKind, Kontra, WhistCall
-from .game import ClosureOracle, DealState, GameState
+from .game import DealState, GameState
 from .preferans import PreferansDeal, PreferansGame
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, Claim, ContractMade, DealStarted, DealVoided, Discard,
@@ -42,6 +42,8 @@ from .serbian_deal import (
     tricks_needed,
 )
 from .variant import Variant
+from .serbian_score import SCORING
+from .tally import Tally
 
 __all__ = ["SerbianGame", "SerbianDeal", "Phase", "CONTRACT_NUMBER", "NUMBER_CONTRACT", "contract_number",
            "tricks_needed", "is_plain_pik", "neighbours"]
@@ -86,8 +88,8 @@ class SerbianGame(PreferansGame):
     def all_pass_played(self) -> bool:
         return False
 
-    def __init__(self, started: GameStarted, oracle: ClosureOracle | None) -> None:
-        super().__init__(started, oracle)
+    def __init__(self, started: GameStarted, tally: Tally) -> None:
+        super().__init__(started, tally)
         self.dealer_sits_out = False
 
     @property
@@ -137,7 +139,7 @@ class SerbianGame(PreferansGame):
     GAME_OVER = _BULAS_ZERO + ": game {game} is over; record its game_ended, or start a new game"
 
     def _game_over(self) -> bool:
-        return self.oracle is not None and self.oracle.all_pools_closed(self.id)
+        return self.pools_closed()
 
     def _dealer_deals_again(self, prev: DealState) -> bool:
         return False  # the deal passes on after every deal, all-pass ones included
@@ -398,7 +400,7 @@ class SerbianGame(PreferansGame):
         o = self.serbian
         if not o.pik_needs_kontra:
             return False
-        refa = self.oracle is not None and self.oracle.under_refa(self.id, c.declarer)
+        refa = self.tally.held("refe", c.declarer) > 0
         return o.pik_on_refa_needs_kontra or not refa
 
     # ------------------------------------------------------------------ play
@@ -554,5 +556,5 @@ SerbianGame.HANDLERS = {
 }
 
 
-VARIANT: Final = Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame, SerbianOptions)
+VARIANT: Final = Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame, SerbianOptions, SCORING)
 """Serbian preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

@@ -15,6 +15,7 @@ from .play import Play, solo_whist_trump
 from .problems import Issue
 from .rules import SoloWhistOptions
 from .variant import Variant
+from .solo_whist_score import SCORING
 
 __all__ = ["SoloWhistGame", "SoloWhistDeal"]
 
@@ -233,5 +234,5 @@ SoloWhistGame.HANDLERS = {**GameState.HANDLERS, WhistMade: SoloWhistGame._whist,
                           Allocation: SoloWhistGame._allocation}
 
 
-VARIANT: Final = Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame, SoloWhistOptions)
+VARIANT: Final = Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame, SoloWhistOptions, SCORING)
 """Solo Whist, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .cards import GameKind
+from .scoring import Scoring
 
 if TYPE_CHECKING:
     from .game import GameState
+    from .model import GameStarted
+    from .tally import Tally
 
 __all__ = ["Variant"]
 
@@ -30,3 +33,12 @@ class Variant:
     title: str
     game: type[GameState]  # type: ignore[type-arg]
     options: type
+    scoring: Scoring
+    """What its deals write on the sheet and when its rules end it (the checker keeps the totals with it)."""
+
+    def start(self, started: GameStarted, tally: Tally | None = None) -> GameState:  # type: ignore[type-arg]
+        """A new game's state, keeping its totals in ``tally`` (a plain :class:`~vistlog.events.tally.Tally` of its
+        scoring by default)."""
+        from .tally import Tally
+
+        return self.game(started, tally if tally is not None else Tally(started, self.scoring))

@@ -34,7 +34,7 @@ from vistlog.events.model import CardPlayed, Claim, DealStarted
 from vistlog.events.play import Play, held_after_discard
 from vistlog.events.record import DealRecord
 
-from .entries import Num, Totals, exact, exact_div
+from vistlog.events.entries import Num, Totals, exact, exact_div
 from .fold import GameResult
 from .solver import Solver, engine_name
 from .variants import reading_of, scoring_of
@@ -152,6 +152,7 @@ class _Worth:
     def __init__(self, result: GameResult) -> None:
         self.result = result
         self.scoring = scoring_of(result.started.rules)
+        self.settle = reading_of(result.variant).results
         self.options = result.started.rules.options
         self.players = list(result.players)
         self._sheet = Totals(self.players)  # the sheet up to deal _upto, walked forward as the deals are asked
@@ -176,7 +177,7 @@ class _Worth:
         n = rec.number
         if n not in self._before:
             totals = self._sheet_before(n)
-            self._before[n] = (totals, self.scoring.results(self.options, self.players, totals))
+            self._before[n] = (totals, self.settle(self.options, self.players, totals))
         totals, base = self._before[n]
         # the raspasy in a row before the deal (0): only a raspas's price reads them
         score = self.scoring.score(self.options, self.result.started.pool or 0, self.players,
@@ -184,7 +185,7 @@ class _Worth:
         after = totals.copy()
         for column, player, amount, _why, on in score.rows:
             after.add(column, player, amount, on)
-        settled = self.scoring.results(self.options, self.players, after)
+        settled = self.settle(self.options, self.players, after)
         return {p: settled[p] - base[p] for p in self.players}
 
 

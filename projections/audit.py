@@ -5,7 +5,7 @@ line) is compared with the computed sheet after the same deal. A mismatch carrie
 entries that make up the computed value, each with its deal and reason, and the audit
 names the earliest deal after which recorded and computed part.
 
->>> from vistlog.projections.entries import Entry
+>>> from vistlog.events.entries import Entry
 >>> from fractions import Fraction as F
 >>> trail = [Entry(3, "mountain", "Вова", F(6), "raspas: 6 trick(s) × 1"),
 ...          Entry(4, "mountain", "Вова", F(10), "misere failed: 1 trick(s) × 10")]
@@ -30,7 +30,7 @@ from vistlog.events.problems import VistlogError
 from vistlog.events.text import nearest, restored
 
 from .analysis import ClaimVerdict, claim_json, claim_verdicts
-from .entries import PAIRED, Entry, Num, fmt
+from vistlog.events.entries import PAIRED, Entry, Num, fmt
 from .fold import GameResult
 from .words import RU
 

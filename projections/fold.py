@@ -14,27 +14,28 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from fractions import Fraction
-from typing import IO, ClassVar
+from typing import IO, Any
 
 import attrs
 
 from vistlog.events.cards import GameKind
 from vistlog.events.checker import LogChecker
-from vistlog.events.record import LONG_NAME, DealRecord
+from vistlog.events.scoring import Scoring
+from vistlog.events.tally import Tally
+from vistlog.events.variants import find_variant
+from vistlog.events.record import DealRecord
 from vistlog.events.chain import CHAIN_MESSAGES
 from vistlog.events.lines import Refused, read_events
 from vistlog.events.problems import Issue, Problem, VistlogError
-from vistlog.events.text import printable
 from vistlog.events.model import (
-    DEAL_EVENTS, Adjustment, Allocation, Claim, DealStarted, DealVoided, Event, GameEnded, GameStarted,
-    OpeningBalance, ScoreRecorded,
+    DEAL_EVENTS, Allocation, Claim, DealStarted, Event, GameEnded, GameStarted,
+    ScoreRecorded,
 )
 
-from .entries import ADJUSTMENT_REASON, Column, DealScore, Entry, Num, Totals, fmt
+from vistlog.events.entries import Column, DealScore, Entry, Num, Totals
 from .settlement import money, payments, round_to_zero_sum
-from .kept import DealRecords, _Items, _Snapshot
-from .variants import scoring_of
+from .kept import DealRecords
+from .variants import reading_of
 
 __all__ = ["GameFold", "GameResult", "Pipeline", "run", "fold_events"]
 
@@ -130,254 +131,98 @@ class GameResult:
         return t
 
 
-class GameFold:
-    """One game being folded.
+class GameFold(Tally):
+    """One game being folded: the game's :class:`~vistlog.events.tally.Tally` (the checker keeps it, and hands
+    it each deal that ends), keeping what the views read.
 
     ``detail`` keeps what the sheet after any deal, the audit and the replay read: every entry
     with its reason (equal reasons shared) and, with ``events``, every deal's record and own events
     (the replay, the drawing, the statistics and PPN read them; the sheet and the audit do not). Without
     detail (``validate``, ``settle``) only the running totals are kept, and memory does not grow with
-    the game. A ``deal_voided``
-    refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
-    voids cost the deals after them, not the whole game.
+    the game. A ``deal_voided`` refolds from the last snapshot before the voided deal.
     """
 
-    EVERY: ClassVar[int] = 32
-    SNAPSHOTS: ClassVar[int] = 64
-
-    def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True) -> None:
-        self.started = started
+    def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True,
+                 scoring: Scoring | None = None) -> None:
         self.index = index
         self.detail = detail
         self.keep_events = detail and events  # each deal's record and own events
         self.kind = started.kind
-        self.players = list(started.players)
-        self.options = started.rules.options
-        self.items = _Items()
-        self.pending_allocs: list[Allocation] = []
         self.pending_events: list[Event] = []
         self.record_numbers = array("q")  # with events kept: each deal record's number and item, in fold order
         self.record_items = array("q")
-        self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
-        self.live = array("q")  # deal number → the seq of the record that stands for it (0: none)
-        self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
-        self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.checkpoints: list[Checkpoint] = []
         self.claimed: list[DealRecord] = []  # with detail, the records of deals ended by a claim, events and all
         self.problems = 0
-        self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
         self.lines: dict[int, int] = {}  # seq → line, for the allocations a scoring problem may name
-        self.ended = False
-        self.deals = 0
-        self.totals = Totals(self.players)
         self.entries: list[Entry] = []
         self.reasons: dict[str, str] = {}  # one string for each reason kept: a long game repeats them
-        self.names = {p: p for p in self.players}  # and the players' names, not each event's copy
-        self.long_names = self.names if any(len(p) > LONG_NAME for p in self.players) else None
-        """A deal's record refers to these rather than copies of them: worth its cost for long names."""
-        self.streak = 0
-        self.current_deal = 0
-        self.bad_entry: str | None = None
-        self.deal_sums: dict[int, Num] = {}  # Solo Whist: every deal's points must add up to 0
-        self.scoring = scoring_of(started.rules)
-        for column, player, amount, reason, on in self.scoring.opening(self.players, started.pool):
-            self._write(0, column, player, amount, reason, on)
-        self.snapshots: list[_Snapshot] = [self._snapshot()]
-
-    def _snapshot(self, at: int = 0) -> _Snapshot:
-        """The state before item ``at``."""
-        return _Snapshot(at, self.totals.copy(), self.streak, self.current_deal, len(self.entries),
-                         len(self.scoring_problems), self.bad_entry, self.deal_sums.get(self.current_deal, 0))
+        self.names = {p: p for p in started.players}  # and the players' names, not each event's copy
+        super().__init__(started, scoring if scoring is not None else find_variant(started.rules.preset).scoring)
 
     # ------------------------------------------------------------------ feeding
 
-    def feed(self, ev: Event, ended: DealRecord | None = None, line: int | None = None) -> None:
-        """Fold an event the checker accepted; ``ended``: the deal the checker handed over with it
-        (:meth:`~vistlog.events.checker.LogChecker.hand_over`), for an event that is not part of a deal."""
-        kind = type(ev)
-        if kind in DEAL_EVENTS:
-            if self.detail:
-                self.pending_events.append(ev)
-            if kind is Allocation:
-                self.pending_allocs.append(ev)  # type: ignore[arg-type]
-                if line is not None:
-                    self.lines[ev.seq] = line
-            return
-        if kind is DealStarted:
-            self.flush(ended)
-            self.pending_allocs = []
+    def feed(self, ev: Event, ended: DealRecord | None = None) -> None:
+        """An accepted event that is not part of a deal (the checker hands it over, with the deal that ended)."""
+        super().feed(ev, ended)
+        if type(ev) is DealStarted and not self.trying:
             self.pending_events = [ev] if self.detail else []
-            self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
-            return
-        self.flush(ended)
-        if isinstance(ev, OpeningBalance):
-            self._add_item("opening", ev)
-        elif isinstance(ev, Adjustment):
-            self._add_item("adjustment", ev)
-        elif isinstance(ev, DealVoided):
-            key = self._live(ev.deal)
-            if key is not None:
-                self.void_keys.add(key)
-            self._refold(ev.deal)
-        elif isinstance(ev, ScoreRecorded):
-            self.checkpoints.append(Checkpoint(ev, line))
-        elif isinstance(ev, GameEnded):
-            self.ended = True
+
+    def collect(self, ev: Event, line: int | None) -> None:
+        """An accepted event of the deal under way: kept with its record (with detail), an allocation's line
+        noted (a scoring problem names it)."""
+        if self.detail:
+            self.pending_events.append(ev)
+        if line is not None and type(ev) is Allocation:
+            self.lines[ev.seq] = line
 
     def mark_broken(self) -> None:
         """A problem was found in this game."""
         self.problems += 1
 
-    def flush(self, ended: DealRecord | None) -> None:
-        """Score a deal the checker handed over, with the events that came with it."""
-        if ended is None:
-            return
-        rec = ended
+    def _kept(self, rec: DealRecord) -> DealRecord:
         own = tuple(self.pending_events)
         kept = own if self.keep_events else ()
-        if self.pending_allocs or kept:
-            rec = attrs.evolve(rec, allocations=tuple(self._allocations()), events=kept)
+        if kept:
+            rec = attrs.evolve(rec, events=kept)
         if any(type(e) is Claim for e in own):  # the audit judges a claim with the deal's hands and cards
             self.claimed.append(rec if kept else attrs.evolve(rec, events=own))
-        self.pending_allocs, self.pending_events = [], []
-        voided = self._live(rec.number)
-        if len(self.live) <= rec.number:
-            self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
-        self.live[rec.number] = rec.seq
-        if rec.replaces and voided is not None:
-            # the deal as it really was: folded in the voided record's place, and everything after it again
-            self.replacement_of[voided] = len(self.items)
-            self.replacements.add(len(self.items))
-            if self.keep_events:
-                self._note_record(rec)
-            self.items.append(("deal", rec))
-            self._refold(rec.number)
-            return
-        self._add_item("deal", rec)
-
-    def _allocations(self) -> list[Allocation]:
-        """The deal's allocations, naming the game's own copy of each player (for long names)."""
-        names = self.long_names
-        if not names:
-            return self.pending_allocs
-        return [attrs.evolve(a, player=names.get(a.player, a.player),
-                             help={names.get(p, p): x for p, x in a.help.items()}) for a in self.pending_allocs]
-
-    def _live(self, deal: int) -> int | None:
-        """The seq of the record that stands for ``deal``, if any."""
-        return (self.live[deal] or None) if 0 <= deal < len(self.live) else None
-
-    def _take_snapshot(self, at: int) -> None:
-        """Keep the state before item ``at``. The newest :attr:`SNAPSHOTS` stay one every :attr:`EVERY` items;
-        older ones are thinned by half each time there are twice as many (the first always stays), so a
-        game that never ends keeps a bounded number and a void of an old deal refolds a little more."""
-        snapshots = self.snapshots
-        snapshots.append(self._snapshot(at))
-        if len(snapshots) > 2 * self.SNAPSHOTS + 1:
-            snapshots[1:self.SNAPSHOTS + 1] = snapshots[2:self.SNAPSHOTS + 1:2]
-
-    def _add_item(self, kind: str, item: object) -> None:
-        if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
-            self._take_snapshot(len(self.items))
-        if kind == "deal" and self.keep_events:
-            self._note_record(item)  # type: ignore[arg-type]
-        self.items.append((kind, item))
-        self._apply_item(kind, item)
+        self.pending_events = []
+        return rec
 
     def _note_record(self, rec: DealRecord) -> None:
-        """The next item is a deal's record, and records are kept: note where it is."""
-        self.record_numbers.append(rec.number)
-        self.record_items.append(len(self.items))
+        if self.keep_events:
+            self.record_numbers.append(rec.number)
+            self.record_items.append(len(self.items))
 
-    def _refold(self, voided: int) -> None:
-        """Fold again from the last snapshot taken before deal ``voided`` was folded, that deal now void.
+    def _scored(self, deal: int, score: DealScore, void: bool) -> None:
+        super()._scored(deal, score, void)
+        if void and self.detail:
+            self.entries += [Entry(deal, c, p, x, why, on, void=True) for c, p, x, why, on in score.rows]
 
-        Snapshots come in item order and their deals never decrease, so every item before the
-        chosen one belongs to an earlier deal and stands as it was.
-        """
-        while len(self.snapshots) > 1 and self.snapshots[-1].current_deal >= voided:
-            self.snapshots.pop()
-        snap = self.snapshots[-1]
-        self.totals = snap.totals.copy()
-        self.streak = snap.streak
-        self.current_deal = snap.current_deal
-        del self.entries[snap.entries:]
-        del self.scoring_problems[snap.problems:]
-        self.bad_entry = snap.bad_entry
-        for deal in [d for d in self.deal_sums if d >= snap.current_deal]:
-            del self.deal_sums[deal]
-        if snap.deal_sum:
-            self.deal_sums[snap.current_deal] = snap.deal_sum
-        for k, (kind, item) in enumerate(self.items.since(snap.at), start=snap.at):
-            if k in self.replacements:
-                continue
-            if k % self.EVERY == 0 and k > self.snapshots[-1].at:
-                self._take_snapshot(k)
-            self._apply_item(kind, item)
-            while kind == "deal" and isinstance(item, DealRecord) and item.seq in self.replacement_of:
-                kind, item = next(self.items.since(self.replacement_of[item.seq]))
-                self._apply_item(kind, item)
-
-    def _apply_item(self, kind: str, item: object) -> None:
-        if kind == "deal":
-            assert isinstance(item, DealRecord)
-            n = self.current_deal = item.number
-            score = self._score(item)
-            for message, seq in score.problems:
-                self.scoring_problems.append((n, message, seq))
-            if item.seq in self.void_keys:  # shown, never counted
-                if self.detail:
-                    self.entries += [Entry(n, c, p, x, why, on, void=True) for c, p, x, why, on in score.rows]
-                return
-            for column, player, amount, reason, on in score.rows:
-                self._write(n, column, player, amount, reason, on)
-            self.streak = self.scoring.streak(self.options, item, self.streak)
-            return
-        assert isinstance(item, (OpeningBalance, Adjustment))
-        deal = 0 if kind == "opening" else self.current_deal
-        reason = printable(getattr(item, "reason", None) or "agreed")
-        why = "opening balance" if kind == "opening" else ADJUSTMENT_REASON + reason
-        own: tuple[Column, ...] = ("pool", "mountain", "points")
-        rows: list[tuple[Column, str, Num, str | None]] = [
-            (column, p, x, None) for column in own for p, x in getattr(item, column).items()]
-        rows += [("whists", w, x, t) for w, row in item.whists.items() for t, x in row.items()]
-        rows += [("bula", p, x - (self.started.pool or 0) if kind == "opening" else x, None)  # the bula carried over
-                 for p, x in item.bula.items()]
-        rows += [("soups", w, x, t) for w, row in item.soups.items() for t, x in row.items()]
-        for column, p, x, on in rows:
-            if x:
-                self._write(deal, column, p, x, why, on)
-
-    def _write(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None = None
-               ) -> None:
-        """Count one number written on the sheet (and keep it as an :class:`Entry` with detail)."""
-        self._check(deal, column, player, amount, reason, on)
+    def _wrote(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
+        super()._wrote(deal, column, player, amount, reason, on)
         if self.detail:
             names = self.names
             on = None if on is None else names.get(on, on)
             self.entries.append(Entry(deal, column, names.get(player, player), amount,
                                       self.reasons.setdefault(reason, reason), on))
-        self.totals.add(column, player, amount, on)
 
-    def _score(self, rec: DealRecord) -> DealScore:
-        return self.scoring.score(self.options, self.started.pool or 0, self.players, rec, self.totals, self.streak)
+    def _mark(self) -> Any:
+        return (super()._mark(), len(self.entries))
 
-    # ------------------------------------------------------------------ questions
-
-    def all_pools_closed(self) -> bool:
-        """Every pool has reached the pool size (Serbian: the bulas add up to 0)."""
-        return self.scoring.over(self.totals, self.started.pool or 0)
-
-    def under_refa(self, player: str) -> bool:
-        """Serbian: ``player`` holds an unplayed refa."""
-        return self.totals.refe.get(player, 0) > 0
+    def _rewind(self, kept: Any, deal: int) -> None:
+        own, entries = kept
+        super()._rewind(own, deal)
+        del self.entries[entries:]
 
     def result(self) -> GameResult:
-        """Finish the fold and settle (the last deal handed over first: :meth:`flush`)."""
+        """Finish the fold and settle (the last deal handed over first:
+        :meth:`~vistlog.events.checker.LogChecker.finish`)."""
         t = self.totals
         stake = self.started.stake
-        result = self.scoring.results(self.options, self.players, t)
-        zero_problem = self._zero_sum_problem()
+        result = reading_of(self.scoring.name).results(self.options, self.players, t)
+        zero_problem = self.zero_sum_problem()
         total = sum(result.values())
         if total != 0 and zero_problem is None:
             zero_problem = f"the results sum to {total}, not 0"
@@ -401,60 +246,13 @@ class GameFold:
             deals_kept=self.keep_events, claimed=tuple(self.claimed),
         )
 
-    def _check(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
-        """Note the first entry that breaks zero-sum (see :meth:`_zero_sum_problem`)."""
-        if self.bad_entry is None:
-            players = self.players
-            if player not in players or (on is not None and (on not in players or on == player)):
-                entry = Entry(deal, column, player, amount, reason, on)
-                self.bad_entry = f"deal {deal}: an entry names somebody who is not another player ({entry.describe()})"
-            elif not isinstance(amount, (int, Fraction)) or isinstance(amount, bool):
-                self.bad_entry = f"deal {deal}: {amount!r} is not an exact number"
-            elif self.scoring.deals_sum_to_zero:
-                self.deal_sums[deal] = self.deal_sums.get(deal, 0) + amount
-
-    def _zero_sum_problem(self) -> str | None:
-        """Why some deal is not zero-sum, or ``None``.
-
-        Solo Whist: the points of every deal must add up to 0. Preferans: a deal is zero-sum
-        in whists by the value model itself (pool and mountain are valued against the mean,
-        a whist is a claim of one player on another), so what can break it is an entry that
-        is not an exact claim between players of the game; the game's settlement is then
-        summed exactly in :meth:`result`. Entries are checked as they are folded (:meth:`_check`).
-        """
-        if self.bad_entry is not None:
-            return self.bad_entry
-        for deal, total in self.deal_sums.items():
-            if total != 0 and deal != 0:
-                return f"deal {deal} is not zero-sum: its points add up to {fmt(total)}"
-        return None
-
 
 CHAIN_CODES = frozenset(CHAIN_MESSAGES)
 
 
-class _Oracle:
-    """Answers the checker's question about closed pools from the folds."""
-
-    def __init__(self, folds: dict[str, GameFold]) -> None:
-        self.folds = folds
-        self.checker: LogChecker | None = None
-
-    def all_pools_closed(self, game: str) -> bool:
-        fold = self.folds.get(game)
-        if fold is None:
-            return False
-        if self.checker is not None:
-            fold.flush(self.checker.hand_over(game))  # the deal that ended is scored first
-        return fold.all_pools_closed()
-
-    def under_refa(self, game: str, player: str) -> bool:
-        fold = self.folds.get(game)
-        return fold is not None and fold.under_refa(player)
-
-
 class Pipeline:
-    """Checker and folds of one file, fed one decoded event at a time."""
+    """Checker and folds of one file, fed one decoded event at a time: each game's fold is the tally its state
+    keeps (:class:`~vistlog.events.checker.LogChecker` is given :meth:`_fold_for`), so a deal is scored once."""
 
     def __init__(self, path: str, detail: bool = True, events: bool = True) -> None:
         self.path = path
@@ -463,10 +261,13 @@ class Pipeline:
         self.keep_events = detail and events
         """Each deal's own events are kept (as :attr:`GameFold.keep_events`)."""
         self.folds: dict[str, GameFold] = {}
-        self.oracle = _Oracle(self.folds)
-        self.checker = LogChecker(self.oracle)
-        self.oracle.checker = self.checker
+        self.checker = LogChecker(self._fold_for)
         self.started = 0
+
+    def _fold_for(self, started: GameStarted, scoring: Scoring) -> Tally:
+        fold = self.folds[started.game] = GameFold(started, self.started, self.detail, self.events, scoring)
+        self.started += 1
+        return fold
 
     def feed(self, lineno: int | None, ev: Event) -> tuple[Problem | GameResult, ...]:
         """Check and fold one event; return its problems, and the game's result when it ends
@@ -479,23 +280,22 @@ class Pipeline:
             if self.detail or kind is Allocation:  # else the fold has nothing to keep of it
                 fold = self.folds.get(ev.game)
                 if fold is not None:
-                    fold.feed(ev, None, lineno)
+                    fold.collect(ev, lineno)
             return ()
-        fold = self.folds.get(ev.game)
-        if kind is GameStarted:
-            self.folds[ev.game] = GameFold(ev, self.started, self.detail, self.events)  # type: ignore[arg-type]
-            self.started += 1
-            return ()
-        if fold is None:  # a game whose start was refused: reported once already
-            return ()
-        fold.feed(ev, self.checker.hand_over(ev.game, kind is DealStarted), lineno)
-        if kind is GameEnded:
-            return tuple(_finish(self.path, self.folds.pop(ev.game)))
+        if kind is ScoreRecorded:
+            fold = self.folds.get(ev.game)
+            if fold is not None:
+                fold.checkpoints.append(Checkpoint(ev, lineno))  # type: ignore[arg-type]
+        elif kind is GameEnded:
+            fold = self.folds.pop(ev.game, None)
+            if fold is not None:
+                return tuple(_finish(self.path, fold))
         return ()
 
     def all_pools_closed(self, game: str) -> bool:
         """Every pool of ``game`` is closed, the deal that ended scored first (what the rules end a game on)."""
-        return self.oracle.all_pools_closed(game)
+        state = self.checker.games.get(game)
+        return state is not None and state.pools_closed()
 
     def refused(self, lineno: int | None, ev: Event, issues: list[Issue]) -> tuple[Problem, ...]:
         """The checker refused ``ev``: its deal is skipped and its game unsound; the problems, one per issue."""
@@ -520,11 +320,9 @@ class Pipeline:
         fold = self.folds.get(problem.game) if problem.game else None
         if fold is not None:
             fold.mark_broken()
-            if problem.event_type == "deal_started":
-                fold.flush(self.checker.hand_over(fold.started.game))
 
     def check(self, ev: Event) -> list[Issue]:
-        """For ``append``: the problems of ``ev`` as issues; folds it when legal."""
+        """The problems of ``ev`` as issues; folds it when legal."""
         return [Issue(p.code, p.field, p.message) for p in self.feed(None, ev) if isinstance(p, Problem)]
 
     def close(self) -> Iterator[Problem | GameResult]:
@@ -535,7 +333,7 @@ class Pipeline:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",
                               fold.started.game, code="game-unfinished")
-            fold.flush(self.checker.hand_over(fold.started.game))
+            self.checker.finish(fold.started.game)
             yield from _finish(self.path, fold)
         self.folds.clear()
 

@@ -17,12 +17,13 @@ from typing import Any
 import attrs
 import orjson
 
+from vistlog.events.checker import LogChecker
 from vistlog.events.codec import DecodeError, decode_obj
+from vistlog.events.model import GameEnded
 from vistlog.events.importers import IMPORTERS, EventList, ImportedGame, SourceError
 from vistlog.events.log import LogUnreadable, LogWriter, Problem, Spool, read_events
 from vistlog.events.problems import VistlogError
 
-from .fold import Pipeline
 
 __all__ = ["ImportOutcome", "ImportClash", "import_sources", "check_game", "renamed"]
 
@@ -61,9 +62,16 @@ def check_game(game: ImportedGame) -> list[str]:
 
 def _checked(game: ImportedGame) -> tuple[list[str], bool]:
     """The problems of one imported game, and whether its rules end it where the source stops (every
-    pool closed: the program that wrote it closed the game)."""
-    pipe = Pipeline("import", detail=False)
+    pool closed: the program that wrote it closed the game). The write side's own check: the checker, and
+    what its tally's scoring found."""
+    checker = LogChecker()
     problems: list[str] = []
+
+    def scored(where: str) -> None:
+        tally = checker.finish(game.game)
+        problems.extend(f"{where}: {message}" for _code, message, _seq in (tally.faults() if tally else ()))
+
+    ended = False
     for k, ev in enumerate(game.events, start=1):
         obj = dict(ev)
         obj["seq"] = k
@@ -71,16 +79,21 @@ def _checked(game: ImportedGame) -> tuple[list[str], bool]:
             decoded = decode_obj(obj)
         except DecodeError as exc:
             problems.append(f"{_where(ev)}: {exc.field + ': ' if exc.field else ''}{exc.message}")
-            pipe.checker.expect_seq(k + 1)
+            checker.expect_seq(k + 1)
             continue
-        for item in pipe.feed(k, decoded):
-            if isinstance(item, Problem):
-                problems.append(f"{_where(ev)}: {item.field + ': ' if item.field else ''}{item.message}")
-    table = pipe.checker.table(game.game)
+        issues = checker.admit(decoded)
+        if issues:
+            problems += [f"{_where(ev)}: {i.field + ': ' if i.field else ''}{i.message}" for i in issues]
+        elif type(decoded) is GameEnded and decoded.game == game.game:
+            scored(_where(ev))
+            ended = True
+    table = checker.table(game.game)
     over = table is not None and table.over and not table.ended
-    for item in pipe.close():
-        if isinstance(item, Problem):
-            problems.append(f"{game.origin}: {item.message}")
+    if not ended:
+        why = checker.open_at_end(game.game) if game.game in checker.games else None
+        if why:
+            problems.append(f"{game.origin}: game {game.game}: {why} at the end of the file")
+        scored(game.origin)
     return problems, over
 
 
@@ -135,7 +148,7 @@ def import_sources(fmt: str, sources: Sequence[str], log: str,
         _import_each(reader, fmt, sources, log, out, taken, accepted, progress, warn, game_id, rename)
         if accepted.length:
             lines = ((k, orjson.loads(line)) for k, line in enumerate(accepted.lines(), start=1))
-            LogWriter(log, lambda: Pipeline(log, detail=False).check, key=key, warn=warn).append_stream(lines, "import")
+            LogWriter(log, lambda: LogChecker().admit, key=key, warn=warn).append_stream(lines, "import")
     finally:
         accepted.close()
     return out

@@ -1,82 +1,17 @@
-"""What a fold keeps of a long game without holding it all: its items in order, the oldest spilled to disk
-(:class:`_Items`), its deal records as a sequence read back from them (:class:`DealRecords`), and the snapshots
-a refold after a void starts from (:class:`_Snapshot`)."""
+"""What a fold keeps of a long game without holding it all: its deal records as a sequence read back from its
+items (:class:`DealRecords`), the oldest of which its tally spilled to disk (:class:`vistlog.events.tally.Tally`)."""
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import IO, Any, ClassVar
-
-import attrs
+from typing import Any
 
 from vistlog.events.record import DealRecord
 
-from .entries import Num, Totals
+from vistlog.events.tally import Items
 
 __all__ = ["DealRecords"]
-
-
-class _Items:
-    """A game's folded items (deal records, balances, adjustments) in order, for refolding after a void.
-
-    The newest :attr:`KEEP` stay in memory; older ones are pickled to a temporary file, so a game
-    that never ends holds a bounded number of them in memory whatever its length.
-    """
-
-    KEEP: ClassVar[int] = 2048
-
-    def __init__(self) -> None:
-        self.recent: list[tuple[str, object]] = []
-        self.first = 0  # the index of recent[0]
-        self.spill: IO[bytes] | None = None
-        self.offsets = array("q")
-
-    def __len__(self) -> int:
-        return self.first + len(self.recent)
-
-    def append(self, item: tuple[str, object]) -> None:
-        self.recent.append(item)
-        if len(self.recent) > 2 * self.KEEP:
-            import pickle
-            import tempfile
-
-            if self.spill is None:
-                self.spill = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the fold
-            self.spill.seek(0, os.SEEK_END)
-            for old in self.recent[: self.KEEP]:
-                self.offsets.append(self.spill.tell())
-                pickle.dump(old, self.spill, protocol=pickle.HIGHEST_PROTOCOL)
-            del self.recent[: self.KEEP]
-            self.first += self.KEEP
-
-    def get(self, index: int) -> tuple[str, object]:
-        """Item ``index``."""
-        if index >= self.first:
-            return self.recent[index - self.first]
-        import pickle
-
-        assert self.spill is not None
-        self.spill.seek(self.offsets[index])
-        return pickle.load(self.spill)  # type: ignore[no-any-return]
-
-    def since(self, index: int) -> Iterator[tuple[str, object]]:
-        """Every item from ``index`` on."""
-        for i in range(index, self.first):  # a seek each time (in get): two of these may be read at once
-            yield self.get(i)
-        yield from self.recent[max(index, self.first) - self.first:]
-
-    def close(self) -> None:
-        if self.spill is not None:
-            self.spill.close()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Items:
-        """A copy that shares the spill file: both only ever append to it, each with its own offsets."""
-        other = _Items()
-        other.recent, other.first, other.spill, other.offsets = list(self.recent), self.first, self.spill, \
-            array("q", self.offsets)
-        return other
 
 
 class DealRecords(Sequence[DealRecord]):
@@ -85,7 +20,7 @@ class DealRecords(Sequence[DealRecord]):
 
     __slots__ = ("_items", "_order")
 
-    def __init__(self, items: _Items, order: array[int]) -> None:
+    def __init__(self, items: Items, order: array[int]) -> None:
         self._items = items
         self._order = order
 
@@ -114,17 +49,3 @@ class DealRecords(Sequence[DealRecord]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (tuple, (list(self),))  # sent elsewhere: the records themselves
-
-
-@attrs.frozen
-class _Snapshot:
-    """The fold's state before item ``at``: where a refold after a void starts."""
-
-    at: int
-    totals: Totals
-    streak: int
-    current_deal: int
-    entries: int
-    problems: int
-    bad_entry: str | None
-    deal_sum: Num

@@ -104,7 +104,6 @@ class LiveFold:
         if fold is None:
             return None
         state = self.pipe.checker.games.get(game)
-        pending = state.pending if state is not None else None
-        if pending is not None and pending.finished and not pending.broken:
-            fold.flush(self.pipe.checker.hand_over(game))
+        if state is not None:
+            state.catch_up()
         return fold.result()

@@ -19,10 +19,10 @@ from vistlog.events.play import Play, contract_trump, held_after_discard
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import CONTRACT_NUMBER, neighbours
 
-from .entries import Entry, Totals
+from vistlog.events.entries import Entry, Totals
 from .fold import GameResult
 from vistlog.events.record import DealRecord
-from .serbian import deal_value
+from vistlog.events.serbian_score import deal_value
 
 __all__ = ["write"]
 

@@ -18,7 +18,7 @@ from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Kon
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .analysis import DealAnalysis, analyse
-from .entries import Entry
+from vistlog.events.entries import Entry
 from .fold import GameResult
 from .variants import SCORINGS, reading_of
 from .words import Lang, Words, mixed, rules_words, signed

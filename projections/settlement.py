@@ -23,7 +23,7 @@ from fractions import Fraction
 __all__ = ["preferans_result", "per_conversion_result", "round_to_zero_sum", "money", "payments"]
 
 
-from .entries import Num, exact_div
+from vistlog.events.entries import Num, exact_div
 
 
 def preferans_result(players: Sequence[str], pool: Mapping[str, Num], mountain: Mapping[str, Num],

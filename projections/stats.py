@@ -39,7 +39,7 @@ from vistlog.events.ids import IdTable
 from vistlog.events.record import DealRecord
 from vistlog.events.cards import WhistCall
 
-from .entries import fmt
+from vistlog.events.entries import fmt
 from .fold import GameResult
 from .ratings import START, Rating, rate_period
 from .variants import SCORINGS, reading_of

@@ -1,7 +1,8 @@
 """Every game the read side knows, each declared once by a :class:`Reading` and looked up by name.
 
-A :class:`Reading` carries everything a view needs of one game: its :class:`Scoring` (what a deal writes, when
-the rules end the game, what the totals give each player and in what unit, what its first line writes), its
+A :class:`Reading` carries everything a view needs of one game: what its totals give each player (the results;
+what a deal writes and when the rules end the game are its :class:`~vistlog.events.scoring.Scoring`, declared
+with the write side's :class:`~vistlog.events.variant.Variant`, which the fold shares with the checker), its
 sheet's layout, how the replay tells it, what the statistics count of a deal, whether its deals are solved with
 all hands open. The fold, the settlement, the renderers, the replay and the statistics ask :func:`reading_of`
 and never which game it is. The write side registers the same names
@@ -26,51 +27,15 @@ from typing import Any, Final
 
 import attrs
 
-from vistlog.events.record import DealRecord
 from vistlog.events.rules import Rules
 
-from .entries import DealScore, Num, Row, Totals
+from vistlog.events.entries import Num, Totals
+from vistlog.events.scoring import Scoring
+from vistlog.events.variants import VARIANTS
 from vistlog.events.native import mypyc_attr
 
 __all__ = ["Scoring", "Reading", "TableView", "levelled_table", "SCORINGS", "READINGS", "register", "reading_of",
            "scoring_of"]
-
-Score = Callable[[Any, int, Sequence[str], DealRecord, Totals, int], DealScore]
-"""What one deal writes: (options, pool size, players, the deal's record, the totals before it, the
-raspasy in a row before it)."""
-
-
-@attrs.frozen
-class Scoring:
-    """One game's arithmetic (see the module docstring)."""
-
-    name: str
-    unit: str
-    """What a result is counted in: ``whists`` or ``points``."""
-    size: str | None
-    """What ``game_started.pool`` counts: ``pool``, ``bula``, or nothing."""
-    score: Score
-    over: Callable[[Totals, int], bool]
-    """The rules end the game on these totals (every pool closed; the bulas at 0)."""
-    results: Callable[[Any, Sequence[str], Totals], dict[str, Num]]
-    """The exact result of each player for the totals, in :attr:`unit`."""
-    streak: Callable[[Any, DealRecord, int], int] = lambda _o, _rec, run: 0
-    """The raspasy in a row after a deal (a game without raspasy never has one)."""
-    opening: Callable[[Sequence[str], int | None], list[Row]] = lambda _players, _size: []
-    """What the game writes before its first deal (Serbian: every player's starting bula)."""
-    deals_sum_to_zero: bool = False
-    """Every deal's entries add up to 0 (Solo Whist's points), checked deal by deal."""
-    columns: tuple[str, ...] = ()
-    """The sheet's columns an agreed adjustment may write (``whists`` and ``soups`` are written on another
-    player)."""
-    writes: tuple[str, ...] = ()
-    """Every column its deals write, in the order its sheet shows them (:attr:`vistlog.api.Sheet.columns`; by
-    default :attr:`columns`)."""
-
-    def __attrs_post_init__(self) -> None:
-        if not self.writes:
-            object.__setattr__(self, "writes", self.columns)
-
 
 @attrs.frozen
 class TableView:
@@ -101,7 +66,8 @@ class Reading:
 
     name: str
     """The game's name, as its write side registers it (``preferans``, ``solo_whist``, ``serbian``)."""
-    scoring: Scoring
+    results: Callable[[Any, Sequence[str], Totals], dict[str, Num]]
+    """The exact result of each player for the totals, in the unit of its scoring (:attr:`Scoring.unit`)."""
     layout: Callable[[], Any]
     """Its sheet's :class:`~vistlog.projections.render.layouts.Layout` (imported when asked)."""
     teller: Callable[[], Callable[..., Iterator[str]]]
@@ -116,6 +82,12 @@ class Reading:
     """The defenders' whist calls are weighed too (Russian preferans)."""
     table_view: Callable[[tuple[str, ...]], TableView] = levelled_table
     """How the pad draws a deal's form from the game's contracts."""
+
+    @property
+    def scoring(self) -> Scoring:
+        """What its deals write and when its rules end it: the write side's declaration
+        (:attr:`vistlog.events.variant.Variant.scoring`)."""
+        return VARIANTS[self.name].scoring
 
 
 READINGS: Final[dict[str, Reading]] = {}

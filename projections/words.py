@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 from vistlog.events.rules import show
 from vistlog.events.variants import VARIANTS
 
-from .entries import ADJUSTMENT_REASON
+from vistlog.events.entries import ADJUSTMENT_REASON
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
 __all__ = ["Lang", "LANGS", "Words", "default_lang", "mixed", "signed", "plural", "rules_words", "REASONS", "RU"]

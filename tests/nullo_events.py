@@ -4,7 +4,8 @@ registration).
 Nullo (нуль) is played with the Preferans deck by three players (four: the dealer sits out). There is no auction:
 every deal is played at once for the fewest tricks, the holder on the dealer's left leading, no trump; the two
 talon cards are put aside. Each trick costs its taker ``trick_cost`` points; the game is over when a player's
-points reach the limit the game starts with (``pool``). The read side is :mod:`tests.nullo_projections`.
+points reach the limit the game starts with (``pool``): the checker knows it from the game's tally, which this
+module's :data:`SCORING` keeps. The read side is :mod:`tests.nullo_projections`.
 
 Nothing outside this module and that one knows the game: it registers itself (:func:`register_nullo`), and every
 generic part of vistlog (the checker, the fold, the renderers, the replay, the statistics, the pad) finds it by
@@ -13,21 +14,24 @@ name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from vistlog.events.cards import Card, GameKind
+from vistlog.events.entries import DealScore, Totals
 from vistlog.events.game import DealState, GameState
 from vistlog.events.model import BidMade, ContractMade, DealStarted, GameStarted
 from vistlog.events.play import Play
 from vistlog.events.problems import Issue
+from vistlog.events.record import DealRecord
 from vistlog.events.rules import PRESETS, Preset, option, whole
+from vistlog.events.scoring import Scoring
 from vistlog.events.variant import Variant
 from vistlog.events.variants import find_variant, register
 
-__all__ = ["NulloOptions", "NulloGame", "VARIANT", "PRESET", "register_nullo"]
+__all__ = ["NulloOptions", "NulloGame", "SCORING", "VARIANT", "PRESET", "register_nullo", "score_deal"]
 
 
 @attrs.frozen
@@ -53,7 +57,7 @@ class NulloGame(GameState[DealState]):
         return []
 
     def _game_over(self) -> bool:
-        return self.oracle is not None and self.oracle.all_pools_closed(self.id)
+        return self.pools_closed()
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         if ev.bomb:
@@ -75,11 +79,28 @@ class NulloGame(GameState[DealState]):
         return Play(hands, d.holders, d.holders[0])
 
 
+def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
+               streak: int) -> DealScore:
+    """What a Nullo deal writes: each trick costs its taker ``trick_cost`` points."""
+    score = DealScore(rec.number)
+    for p, n in (rec.taken or {}).items():
+        if n:
+            score.write("points", p, -n * o.trick_cost, f"{n} trick(s) × {o.trick_cost}")
+    return score
+
+
+def _limit_reached(totals: Totals, size: int) -> bool:
+    return min(totals.points.values()) <= -size
+
+
+SCORING: Final = Scoring("nullo", "points", "pool", score=score_deal, over=_limit_reached, columns=("points",))
+"""Nullo's arithmetic: points, the game over when a player's reach minus the limit."""
+
 PRESET: Final = Preset("nullo", GameKind.PREFERANS, "Nullo: every deal for the fewest tricks, a point a trick",
                        {}, NulloOptions, "nullo")
 """The one preset Nullo is played by."""
 
-VARIANT: Final = Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions)
+VARIANT: Final = Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions, SCORING)
 """Nullo, as the write side knows it."""
 
 

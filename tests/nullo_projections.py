@@ -1,8 +1,8 @@
 """Nullo, the fourth game written only here: its read side, one :class:`~vistlog.projections.variants.Reading`.
 
-Each deal writes every taker's tricks as negative points (``trick_cost`` each); the game is over when a player's
-points reach minus the limit; a player's result is what he lost less than the others, so the results add up to
-0. The sheet is laid out as running points (the layout Solo Whist uses), the replay tells each deal as the
+Each deal writes every taker's tricks as negative points (``trick_cost`` each: the write side's scoring, which
+the checker's tally and the fold share); a player's result is what he lost less than the others, so the results
+add up to 0. The sheet is laid out as running points (the layout Solo Whist uses), the replay tells each deal as the
 Russian games do, and the statistics count the deals each player took no trick in. The write side is
 :mod:`tests.nullo_events` (imported here first, as a game's two sides go together).
 """
@@ -13,23 +13,13 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from vistlog.events.record import DealRecord
-from vistlog.projections.entries import DealScore, Num, Totals
-from vistlog.projections.variants import Reading, Scoring, TableView, reading_of, register
+from vistlog.events.entries import Num, Totals
+from vistlog.projections.variants import Reading, TableView, reading_of, register
 
 from . import nullo_events
 from .nullo_events import NulloOptions
 
-__all__ = ["READING", "score_deal", "register_nullo"]
-
-
-def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
-               streak: int) -> DealScore:
-    """What a Nullo deal writes: each trick costs its taker ``trick_cost`` points."""
-    score = DealScore(rec.number)
-    for p, n in (rec.taken or {}).items():
-        if n:
-            score.write("points", p, -n * o.trick_cost, f"{n} trick(s) × {o.trick_cost}")
-    return score
+__all__ = ["READING", "register_nullo"]
 
 
 def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
@@ -60,10 +50,7 @@ def _teller() -> Callable[..., Iterator[str]]:
 
 
 READING: Final = Reading(
-    "nullo",
-    Scoring("nullo", "points", "pool", score=score_deal, over=lambda totals, size: min(totals.points.values()) <= -size,
-            results=_results, columns=("points",)),
-    layout=_layout, teller=_teller, counter=lambda: (None, _count),
+    "nullo", _results, layout=_layout, teller=_teller, counter=lambda: (None, _count),
     unsolved="Nullo is not analysed (each for himself)",
     table_view=lambda contracts: TableView(("raspas",), (), 2))
 """Nullo, as the read side knows it."""

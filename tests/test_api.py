@@ -123,9 +123,9 @@ def test_unreadable_input_raises_the_root_error(tmp_path: Path) -> None:
 
 
 def test_the_checker_works_past_the_fold_spilling_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vistlog.projections import fold as fold_module
+    from vistlog.events import tally as tally_module
 
-    monkeypatch.setattr(fold_module._Items, "KEEP", 2)
+    monkeypatch.setattr(tally_module.Items, "KEEP", 2)
     c = vistlog.Checker()
     c.push({**START, "rules": {"preset": "sochi", "game_end": "agreement"}})
     for n in range(12):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from vistlog.events.log import Problem
-from vistlog.projections.entries import fmt
+from vistlog.events.entries import fmt
 from vistlog.projections.fold import GameResult, run
 from vistlog.projections.render.drawing import preferans_svg, running_parts, solo_whist_svg
 from vistlog.projections.render.page import html_page

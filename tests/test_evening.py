@@ -174,10 +174,10 @@ DEALS = [("C", "A", "6S", {"A": 6, "B": 3, "C": 1}), ("A", "B", "7H", {"A": 2, "
 @pytest.mark.parametrize("every, keep", [(32, 2048), (1, 1), (2, 1)])
 def test_a_voided_deal_recorded_again_folds_in_its_place(every: int, keep: int,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from vistlog.projections import fold as fold_module
+    from vistlog.events import tally as tally_module
 
-    monkeypatch.setattr(fold_module.GameFold, "EVERY", every)
-    monkeypatch.setattr(fold_module._Items, "KEEP", keep)
+    monkeypatch.setattr(tally_module.Tally, "EVERY", every)
+    monkeypatch.setattr(tally_module.Items, "KEEP", keep)
     right = Game({"preset": "sochi", "game_end": "agreement"}, pool=10)
     for d in DEALS:
         _deal(right, *d)
@@ -246,7 +246,7 @@ def test_one_name_per_game_kind_and_rules_in_words(tmp_path: Path, capsys: pytes
 
 
 def test_a_voided_deal_is_shown_in_running_form_struck_through() -> None:
-    from vistlog.projections.entries import Entry
+    from vistlog.events.entries import Entry
     from vistlog.projections.render import running_parts
 
     entries = [Entry(1, "whists", "A", 4, "x", on="B"), Entry(2, "whists", "A", 16, "x", on="B", void=True),

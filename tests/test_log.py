@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from vistlog.events.codec import decode
 from vistlog.events.log import AppendRejected, LogUnreadable, Problem, append, read_events, verify
 from vistlog.cli import main as cli_main
+from vistlog.events.checker import LogChecker
 from vistlog.projections.fold import Pipeline
 
 from .conftest import ROOT, VECTORS
@@ -43,7 +44,7 @@ def classic_game(game: str, deals: int, players: tuple[str, ...] = ("A", "B", "C
 
 
 def do_append(path: str, events: list[dict[str, Any]]) -> list[Any]:
-    return append(path, list(enumerate((dict(e) for e in events), start=1)), lambda: Pipeline(path).check)
+    return append(path, list(enumerate((dict(e) for e in events), start=1)), lambda: LogChecker().admit)
 
 
 def problems_of(path: str) -> list[str]:
@@ -248,7 +249,7 @@ def test_a_torn_last_line_is_reported_and_cut_by_the_next_append(tmp_path: Path)
     assert isinstance(items[-1][1], Problem) and "torn last line" in items[-1][1].message
     assert sum(not isinstance(i, Problem) for _, i in items) == 5
     warned: list[str] = []
-    append(str(log), [(1, {"type": "game_ended", "game": "g"})], lambda: Pipeline(str(log)).check,
+    append(str(log), [(1, {"type": "game_ended", "game": "g"})], lambda: LogChecker().admit,
            warn=warned.append)
     assert warned and "torn" in warned[0]
     assert verify(str(log)).status == "ok" and problems_of(str(log)) == []

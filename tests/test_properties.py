@@ -200,18 +200,18 @@ def test_voids_refold_from_a_snapshot_exactly_as_from_the_start(rng: random.Rand
     """A void refolds from the last snapshot before the voided deal, items spill to disk and old snapshots
     are thinned: the sheet, entries and results are what folding from the start after every void gives,
     and the deal records (read back from the spill file) and the replay are those kept in memory."""
-    from vistlog.projections import fold as fold_module
+    from vistlog.events import tally as tally_module
 
     evs = _with_voids(rng, random_game(rng, rules, 3), voids)
     outcomes = []
     for every, keep, snapshots in ((10**9, 10**9, 64), (1, 1, 1), (1, 3, 2), (3, 2, 2), (32, 2048, 64)):
-        old = fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS
-        fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS = every, keep, snapshots
+        old = tally_module.Tally.EVERY, tally_module.Items.KEEP, tally_module.Tally.SNAPSHOTS
+        tally_module.Tally.EVERY, tally_module.Items.KEEP, tally_module.Tally.SNAPSHOTS = every, keep, snapshots
         try:
             res = one(evs)
             slim, probs = fold(evs, detail=False)
         finally:
-            fold_module.GameFold.EVERY, fold_module._Items.KEEP, fold_module.GameFold.SNAPSHOTS = old
+            tally_module.Tally.EVERY, tally_module.Items.KEEP, tally_module.Tally.SNAPSHOTS = old
         assert probs == [] and slim[0].result == res.result and sheet(slim[0]) == sheet(res)
         numbers = [r.number for r in res.records]
         assert numbers == sorted(numbers) and len(numbers) == len(res.records)  # in deal order
@@ -225,7 +225,7 @@ def test_a_fold_without_entries_counts_what_the_entries_add_up_to(rng: random.Ra
     """Without detail the fold adds each deal's rows to its totals and makes no entry; with detail the
     entries, added up one by one, give the same totals and the same result, for every kind of game."""
     from tests.serbian_games import random_game as serbian_game
-    from vistlog.projections.entries import Totals
+    from vistlog.events.entries import Totals
 
     if kind == "serbian":
         evs = serbian_game(rng, 8, cards=rng.random() < 0.5)

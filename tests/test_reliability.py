@@ -21,7 +21,7 @@ from vistlog.events.importers import IMPORTERS
 from vistlog.events.log import LogUnreadable, Problem, read_events, verify
 from vistlog.events.checker import LogChecker
 from vistlog.events.codec import decode_obj
-from vistlog.projections import fold as fold_module
+from vistlog.events import tally as tally_module
 from vistlog.projections.audit import TRAIL_MAX, ClaimError, read_claimed
 
 from .conftest import SAMPLES, patches_inside
@@ -223,11 +223,11 @@ def test_9_an_over_long_line_is_one_problem_and_the_rest_is_read(tmp_path: Path)
 
 # 10. voids and audits cost linear work
 
-@patches_inside(fold_module)
+@patches_inside(tally_module)
 def test_10_voiding_every_deal_refolds_from_a_snapshot_not_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     applied = []
-    original = fold_module.GameFold._apply_item
-    monkeypatch.setattr(fold_module.GameFold, "_apply_item",
+    original = tally_module.Tally._apply_item
+    monkeypatch.setattr(tally_module.Tally, "_apply_item",
                         lambda self, kind, item: (applied.append(1), original(self, kind, item))[1])
     g = Game({"preset": "sochi", "game_end": "agreement"})
     deals = 300
@@ -237,7 +237,7 @@ def test_10_voiding_every_deal_refolds_from_a_snapshot_not_the_whole_game(monkey
         g.add("deal_voided", deal=n + 1, reason="misdeal")
     results, problems = fold(g.events)
     assert problems == [] and results[0].result == {"A": 0, "B": 0, "C": 0}
-    assert len(applied) < 3 * fold_module.GameFold.EVERY * deals  # a whole refold each time would be ~45,000
+    assert len(applied) < 3 * tally_module.Tally.EVERY * deals  # a whole refold each time would be ~45,000
 
 
 def test_10_an_audit_trail_is_capped(tmp_path: Path) -> None:

@@ -161,8 +161,8 @@ GAME_NAMES = frozenset({"preferans", "solo_whist", "serbian"})
 
 OWN_MODULES = {
     "a game's own modules": {"vistlog.events.preferans", "vistlog.events.solo_whist", "vistlog.events.serbian",
-                             "vistlog.events.serbian_deal", "vistlog.projections.preferans",
-                             "vistlog.projections.solo_whist", "vistlog.projections.serbian",
+                             "vistlog.events.serbian_deal", "vistlog.events.preferans_score",
+                             "vistlog.events.solo_whist_score", "vistlog.events.serbian_score",
                              "vistlog.projections.games.preferans", "vistlog.projections.games.solo_whist",
                              "vistlog.projections.games.serbian", "vistlog.projections.render.serbian",
                              "vistlog.projections.ppn"},

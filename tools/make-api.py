@@ -42,6 +42,17 @@ Errors: every failure of bad input or of the file system raised by the API is a
   `vistlog` and `vistlog.api`. `import vistlog` imports each name when first used. The command line is the
   package `vistlog.cli`. Below the API: `vistlog.events.log` is split into `lines` (reading), `journal`,
   `chain` and `verify` (it re-exports them); the codec's `CONVERTER` is `converter()`.
+- **The write side decides alone** (issue 45). A game's arithmetic of the sheet, its `Scoring` (what a deal writes,
+  when the rules end the game), is declared with its write side's `Variant` (`Variant.scoring`;
+  `vistlog.events.scoring`), and each game's state keeps its totals in a `Tally` (`vistlog.events.tally`) from the
+  deals it hands over. `append`, `Checker`, `Recorder` and the importers check with the write side alone
+  (`LogChecker().admit`). Moved: the scoring modules `vistlog.projections.preferans`, `solo_whist`, `serbian`
+  and `entries` are `vistlog.events.preferans_score`, `solo_whist_score`, `serbian_score` and `entries`. Gone:
+  `ClosureOracle` (the game asks its tally: `GameState.pools_closed()`), `LogChecker(oracle)` (now
+  `LogChecker(tallies)`, which makes each game's tally) and `LogChecker.hand_over` (`LogChecker.finish`). A
+  read side's `Reading` takes the results function (`Reading(name, results, ...)`) instead of a `Scoring`;
+  `Reading.scoring` reads the write side's. `append` no longer refuses a `game_ended` whose game's scoring
+  found a problem (an allocation that does not add up): `validate` reports it, as it always did.
 """
 
 

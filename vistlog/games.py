@@ -32,7 +32,7 @@ from vistlog.events.model import Event
 from vistlog.events.problems import Problem, UnknownName, VistlogError
 from vistlog.events.text import nearest
 from vistlog.events.rules import Rules
-from vistlog.projections.entries import COLUMNS, PAIRED, Num, Totals
+from vistlog.events.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, fold_events, run
 from vistlog.projections.variants import scoring_of
 

@@ -28,7 +28,6 @@ from vistlog.events.nextstep import Next
 from vistlog.events.nextstep import next_step as next_of
 from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
-from vistlog.projections.fold import Pipeline
 
 from .output import OutputError
 from .games import _flat, _plain
@@ -73,7 +72,7 @@ class Checker:
     """
 
     def __init__(self, name: str = "<events>") -> None:
-        self._pipe = Pipeline(name, detail=False)
+        self._checker = LogChecker()
         self._name = name
         self._seq = 0
         self._history: list[Event] = []
@@ -97,7 +96,7 @@ class Checker:
         if isinstance(event, Problem):
             return [event]
         trial = self._replayed()
-        return [self._problem(event, i) for i in trial.check(event)]
+        return [self._problem(event, i) for i in trial.admit(event)]
 
     def is_legal(self, ev: Event | Mapping[str, Any]) -> bool:
         """Whether ``ev`` may come next."""
@@ -122,7 +121,7 @@ class Checker:
                 if done:
                     self._rebuild()
                 raise IllegalEventError([event])
-            issues = [self._problem(event, i) for i in self._pipe.check(event)]
+            issues = [self._problem(event, i) for i in self._checker.admit(event)]
             if issues:
                 self._rebuild()
                 raise IllegalEventError(issues)
@@ -144,16 +143,16 @@ class Checker:
         >>> t = c.table(); (t.next_deal, t.dealer, t.first_to_speak)
         (2, 'A', 'B')
         """
-        return _table_of(self._pipe.checker, game, "")
+        return _table_of(self._checker, game, "")
 
     def _rebuild(self) -> None:
-        self._pipe = self._replayed()
+        self._checker = self._replayed()
 
-    def _replayed(self) -> Pipeline:
-        pipe = Pipeline(self._name, detail=False)
+    def _replayed(self) -> LogChecker:
+        checker = LogChecker()
         for event in self._history:
-            pipe.check(event)
-        return pipe
+            checker.admit(event)
+        return checker
 
     def _problem(self, event: Event, issue: Issue) -> Problem:
         return Problem(self._name, None, event.seq, issue.field, issue.message, event.game, code=issue.code)
@@ -181,11 +180,11 @@ class Recorder:
     def __init__(self, path: str | os.PathLike[str], *, key: bytes | None = None,
                  key_file: str | os.PathLike[str] | None = None, warn: Callable[[str], None] | None = None) -> None:
         self.path = os.fspath(path)
-        self._pipe: Pipeline | None = None
+        self._checker: LogChecker | None = None
 
         def make() -> Callable[[Event], list[Issue]]:
-            self._pipe = Pipeline(self.path, detail=False)
-            return self._pipe.check
+            self._checker = LogChecker()
+            return self._checker.admit
 
         self._writer = LogWriter(self.path, make, key=_key(key, key_file), warn=warn)
 
@@ -209,7 +208,7 @@ class Recorder:
 
     def _live(self) -> LogChecker | None:
         """The checker of the log as last read (None before the log exists)."""
-        return self._pipe.checker if self._pipe is not None and self._writer.check is not None else None
+        return self._checker if self._writer.check is not None else None
 
     def tables(self) -> dict[str, Table]:
         """Every game under way and where it stands, after one look at the log."""
@@ -279,7 +278,7 @@ class Recorder:
         def whole() -> list[Problem]:
             """A line is a whole deal: one that leaves its deal unfinished writes nothing (the game could not
             take its next deal)."""
-            state = self._pipe.checker.games.get(first.get("game", "")) if self._pipe is not None else None
+            state = self._checker.games.get(first.get("game", "")) if self._checker is not None else None
             why = state.unfinished() if state is not None and state.deal is not None and \
                 state.deal.number == deal else None
             return [Problem("<line>", None, None, "line", f"{why}: a line is a whole deal; say how it ended",
@@ -374,7 +373,7 @@ def append(path: str | os.PathLike[str], events: Iterable[Event | Mapping[str, A
         raise VistlogError(f"lines: {len(lines)} line numbers for {len(items)} events")
     numbered = list(zip(lines if lines is not None else range(1, len(items) + 1), items))
     try:
-        return _append(target, numbered, lambda: Pipeline(target, detail=False).check, source_name=source,
+        return _append(target, numbered, lambda: LogChecker().admit, source_name=source,
                        warn=warn, key=secret)
     except OSError as exc:
         raise OutputError(f"{target}: cannot write ({exc.strerror or exc})") from None

@@ -1,6 +1,7 @@
 """Russian preferans, as the read side knows it: one :class:`~vistlog.projections.variants.Reading`, registered once.
 
-Its scoring is :mod:`vistlog.projections.preferans`; the views it names are imported only when asked for.
+Its scoring is :mod:`vistlog.events.preferans_score` (the write side's); the views it names are imported only when
+asked for.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from typing import Any, Final
 
 from vistlog.events.rules import PreferansOptions
 
-from ..entries import Num, Totals
+from vistlog.events.entries import Num, Totals
 from ..settlement import per_conversion_result, preferans_result
-from ..variants import Reading, Scoring, register
-from ..preferans import score_deal, next_streak
+from ..variants import Reading, register
 
 __all__ = ["READING"]
 
@@ -43,10 +43,6 @@ def _counter() -> tuple[str | None, Callable[..., None]]:
     return "", count_preferans
 
 
-READING: Final = register(Reading(
-    "preferans",
-    Scoring("preferans", "whists", "pool", score=score_deal,
-            over=lambda totals, size: min(totals.pool.values()) >= size, results=_results, streak=next_streak,
-            columns=("pool", "mountain", "whists")),
-    layout=_layout, teller=_teller, counter=_counter, calls_weighed=True))
+READING: Final = register(Reading("preferans", _results, layout=_layout, teller=_teller, counter=_counter,
+                                  calls_weighed=True))
 """Russian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -1,15 +1,18 @@
 """Solo Whist, as the read side knows it: one :class:`~vistlog.projections.variants.Reading`, registered once.
 
-Its scoring is :mod:`vistlog.projections.solo_whist`; the views it names are imported only when asked for.
+Its scoring is :mod:`vistlog.events.solo_whist_score` (the write side's); the views it names are imported only when
+asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from ..variants import Reading, Scoring, register
-from ..solo_whist import score_deal
+from vistlog.events.entries import Num, Totals
+from vistlog.events.rules import SoloWhistOptions
+
+from ..variants import Reading, register
 
 __all__ = ["READING"]
 
@@ -32,11 +35,11 @@ def _counter() -> tuple[str | None, Callable[..., None]]:
     return None, count_solo_whist
 
 
+def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
+    return dict(totals.points)
+
+
 READING: Final = register(Reading(
-    "solo_whist",
-    Scoring("solo_whist", "points", None, score=lambda o, size, players, rec, totals, streak: score_deal(o, rec),
-            over=lambda totals, size: False, results=lambda o, players, totals: dict(totals.points),
-            deals_sum_to_zero=True, columns=("points",)),
-    layout=_layout, teller=_teller, counter=_counter,
+    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter,
     unsolved="Solo Whist is not analysed (four hands, partnerships)"))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""

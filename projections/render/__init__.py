@@ -20,7 +20,7 @@ from vistlog.events.model import CardPlayed, DealStarted, Discard
 from vistlog.events.text import neutral
 from vistlog.events.variants import find_variant
 
-from ..entries import fmt
+from vistlog.events.entries import fmt
 from ..fold import GameResult
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, signed

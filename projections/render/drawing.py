@@ -23,7 +23,7 @@ import math
 from html import escape
 
 
-from ..entries import Entry, Num
+from vistlog.events.entries import Entry, Num
 from ..fold import GameResult
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, rules_words

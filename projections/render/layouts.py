@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from ..entries import Entry, Num, Totals, exact
+from vistlog.events.entries import Entry, Num, Totals, exact
 from ..fold import GameResult
 from ..variants import reading_of
 from ..words import Lang, Words, mixed

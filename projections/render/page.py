@@ -22,7 +22,7 @@ from vistlog.events.model import BidMade, ContractMade, WhistMade
 from ..fold import GameResult
 from ..replay import CALLS, describe
 from ..settlement import money, payments, round_to_zero_sum
-from ..variants import SCORINGS
+from ..variants import SCORINGS, reading_of
 from ..words import Lang, Words, rules_words, signed
 from .layouts import layout_of
 from .text import last_deal
@@ -53,7 +53,7 @@ tr.void td { color: #999; text-decoration: line-through; }
 
 
 def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], list[str]]:
-    result = SCORINGS[res.variant].results(res.started.rules.options, res.players, res.totals_after(upto))
+    result = reading_of(res.variant).results(res.started.rules.options, res.players, res.totals_after(upto))
     rounded = round_to_zero_sum(result, res.players)
     stake = res.started.stake
     cash = money(result, res.players, stake) if stake else None

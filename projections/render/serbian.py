@@ -19,9 +19,9 @@ from typing import Any
 from vistlog.events.rules import SerbianOptions
 from vistlog.events.serbian import neighbours
 
-from ..entries import Entry, Num, exact, fmt
+from vistlog.events.entries import Entry, Num, exact, fmt
 from ..fold import GameResult
-from ..serbian import write_off
+from vistlog.events.serbian_score import write_off
 from ..words import Lang, Words, mixed
 
 __all__ = ["bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]

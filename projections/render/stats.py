@@ -12,7 +12,7 @@ from html import escape
 from vistlog.events.cards import GameKind
 from vistlog.events.text import neutral
 
-from ..entries import fmt
+from vistlog.events.entries import fmt
 from ..stats import Archive, KindTotals, PlayerTotals, RatingPoint, unit_of
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, signed

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from vistlog.events.record import DealRecord
 
-from ..entries import Entry, Num, fmt
+from vistlog.events.entries import Entry, Num, fmt
 from ..fold import GameResult
 
 __all__ = ["width", "strike", "table", "wrap_running", "fit", "running_parts", "running", "running_list", "ARROW",

@@ -17,13 +17,15 @@ for each over- or undertrick; a failed contract reverses every sign.
 
 from __future__ import annotations
 
+from .rules import SoloWhistOptions
 
-from vistlog.events.rules import SoloWhistOptions
+from collections.abc import Sequence
 
-from .entries import DealScore
-from vistlog.events.record import DealRecord
+from .entries import DealScore, Totals
+from .record import DealRecord
+from .scoring import Scoring
 
-__all__ = ["score_deal"]
+__all__ = ["score_deal", "SCORING"]
 
 
 def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> DealScore:
@@ -72,3 +74,17 @@ def score_deal(opts: SoloWhistOptions, deal: DealRecord) -> DealScore:
     for q in opponents:
         write("points", q, -sign * o_amount, f"{why}: {o_how}")
     return score
+
+
+def _score(o: SoloWhistOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
+           streak: int) -> DealScore:
+    return score_deal(o, rec)
+
+
+def _never_over(totals: Totals, size: int) -> bool:
+    return False
+
+
+SCORING = Scoring("solo_whist", "points", None, score=_score, over=_never_over, deals_sum_to_zero=True,
+                  columns=("points",))
+"""Solo Whist's arithmetic: points, every deal's adding up to 0; the players end the game when they will."""

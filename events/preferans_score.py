@@ -6,7 +6,7 @@ writes, which the caller adds to its totals (and makes into entries when it keep
 Every rule reads an option of :class:`vistlog.events.rules.PreferansOptions`; no preset is named here.
 
 >>> from vistlog.events.rules import make_rules
->>> from vistlog.projections.entries import Totals
+>>> from vistlog.events.entries import Totals
 >>> from vistlog.events.model import ContractMade
 >>> from vistlog.events.cards import parse_bid, WhistCall
 >>> opts = make_rules({"preset": "sochi"}).options
@@ -24,15 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vistlog.events.calls import WhistCall, final_calls, half_stands, obligation, undertricks, whister_share
-from vistlog.events.model import Allocation
-from vistlog.events.rules import PreferansOptions
-from vistlog.events.seating import clockwise
+from .calls import WhistCall, final_calls, half_stands, obligation, undertricks, whister_share
+from .model import Allocation
+from .rules import PreferansOptions
+from .seating import clockwise
 
 from .entries import DealScore, Num, Totals, exact_div, fmt
-from vistlog.events.record import DealRecord
+from .record import DealRecord
+from .scoring import Scoring
 
-__all__ = ["score_deal", "price_of", "next_streak"]
+__all__ = ["score_deal", "price_of", "next_streak", "SCORING"]
 
 
 def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
@@ -362,3 +363,12 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
                 off = min(bonus, max(book.mountain[q], 0))
                 book.mountain_add(q, -off, f"{why}, {fmt(bonus)} off own mountain"
                                   + ("" if off == bonus else f" ({fmt(bonus - off)} lost at 0)"))
+
+
+def _pools_closed(totals: Totals, size: int) -> bool:
+    return min(totals.pool.values()) >= size
+
+
+SCORING = Scoring("preferans", "whists", "pool", score=score_deal, over=_pools_closed, streak=next_streak,
+                  columns=("pool", "mountain", "whists"))
+"""Russian preferans's arithmetic: pool, mountain and whists, the game over when every pool is closed."""

@@ -22,15 +22,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from vistlog.events.cards import WhistCall
-from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
+from .cards import WhistCall
+from .rules import SerbianOptions
+from .serbian_deal import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
 from .entries import DealScore, Num, Row, Totals, exact_div
-from vistlog.events.record import DealRecord
+from .record import DealRecord
+from .scoring import Scoring
 
 
-__all__ = ["score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result", "contract_name"]
+__all__ = ["SCORING", "score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result",
+           "contract_name"]
 
 
 def contract_name(rec: DealRecord) -> str:
@@ -233,3 +235,21 @@ def serbian_result(o: SerbianOptions, players: Sequence[str], totals: Totals) ->
         out[w] += x
         out[t] -= x
     return {p: _whole(v) for p, v in out.items()}
+
+
+def _starting_bula(players: Sequence[str], size: int | None) -> list[Row]:
+    return [("bula", p, size, "the starting bula", None) for p in players] if size else []
+
+
+def _score(o: SerbianOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
+           streak: int) -> DealScore:
+    return score_deal(o, rec, totals)
+
+
+def _over(totals: Totals, size: int) -> bool:
+    return game_over(totals)
+
+
+SCORING = Scoring("serbian", "points", "bula", score=_score, over=_over, opening=_starting_bula,
+                  columns=("bula", "soups"), writes=("bula", "soups", "refe"))
+"""Serbian preferans's arithmetic: bula, soups and refe, the game over when the bulas add up to 0."""

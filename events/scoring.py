@@ -1,0 +1,65 @@
+"""A game's arithmetic of the sheet, declared once with its :class:`~vistlog.events.variant.Variant`.
+
+A :class:`Scoring` says what one deal writes, what the game writes before its first deal, when the rules end the
+game on the totals, and how raspasy run. The write side keeps each game's totals with it
+(:class:`~vistlog.events.tally.Tally`: the checker asks it whether every pool is closed); the read side folds the
+same rows into the sheet and settles the totals (:attr:`vistlog.projections.variants.Reading.results`).
+
+>>> from vistlog.events.variants import VARIANTS
+>>> VARIANTS["preferans"].scoring.unit, VARIANTS["serbian"].scoring.size, VARIANTS["solo_whist"].scoring.size
+('whists', 'bula', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .entries import DealScore, Row, Totals
+from .record import DealRecord
+
+__all__ = ["Scoring", "Score"]
+
+Score = Callable[[Any, int, Sequence[str], DealRecord, Totals, int], DealScore]
+"""What one deal writes: (options, pool size, players, the deal's record, the totals before it, the
+raspasy in a row before it)."""
+
+
+def _no_streak(_options: Any, _rec: DealRecord, _run: int) -> int:
+    return 0
+
+
+def _nothing_first(_players: Sequence[str], _size: int | None) -> list[Row]:
+    return []
+
+
+@attrs.frozen
+class Scoring:
+    """One game's arithmetic (see the module docstring)."""
+
+    name: str
+    unit: str
+    """What a result is counted in: ``whists`` or ``points``."""
+    size: str | None
+    """What ``game_started.pool`` counts: ``pool``, ``bula``, or nothing."""
+    score: Score
+    over: Callable[[Totals, int], bool]
+    """The rules end the game on these totals (every pool closed; the bulas at 0)."""
+    streak: Callable[[Any, DealRecord, int], int] = _no_streak
+    """The raspasy in a row after a deal (a game without raspasy never has one)."""
+    opening: Callable[[Sequence[str], int | None], list[Row]] = _nothing_first
+    """What the game writes before its first deal (Serbian: every player's starting bula)."""
+    deals_sum_to_zero: bool = False
+    """Every deal's entries add up to 0 (Solo Whist's points), checked deal by deal."""
+    columns: tuple[str, ...] = ()
+    """The sheet's columns an agreed adjustment may write (``whists`` and ``soups`` are written on another
+    player)."""
+    writes: tuple[str, ...] = ()
+    """Every column its deals write, in the order its sheet shows them (:attr:`vistlog.api.Sheet.columns`; by
+    default :attr:`columns`)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.writes:
+            object.__setattr__(self, "writes", self.columns)

@@ -1,0 +1,353 @@
+"""A game's running totals, kept by the write side from the deal records its state hands over.
+
+What is legal next may depend on the score: no deal after every pool is closed (the bulas at 0), a Serbian
+declarer under a refa. The game's state (:class:`~vistlog.events.game.GameState`) keeps a :class:`Tally`: each
+finished deal's :class:`~vistlog.events.record.DealRecord` is scored by the game's
+:class:`~vistlog.events.scoring.Scoring` and added to the totals as it is handed over, and the agreed balances and
+adjustments with it; a ``deal_voided`` refolds from the last snapshot before the voided deal. The read side's fold
+(:class:`vistlog.projections.fold.GameFold`) is a :class:`Tally` that keeps more (the entries with their reasons,
+each deal's events): the checker is given it in place of its own, so that a deal is scored once.
+
+>>> from vistlog.events.codec import decode
+>>> from vistlog.events.checker import LogChecker
+>>> chk = LogChecker()
+>>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
+...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
+[]
+>>> chk.games["g"].tally.totals.pool, chk.games["g"].tally.over()
+({'A': 0, 'B': 0, 'C': 0}, False)
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import IO, Any, ClassVar
+
+import attrs
+
+from .entries import ADJUSTMENT_REASON, Column, DealScore, Entry, Num, Totals, fmt
+from .model import Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance
+from .native import mypyc_attr
+from .record import DealRecord
+from .scoring import Scoring
+from .text import printable
+
+__all__ = ["Tally", "Items", "ADJUSTED"]
+
+ADJUSTED: tuple[Column, ...] = ("pool", "mountain", "points")
+"""The columns of a balance or an adjustment written for one player (whists, soups on another; the bula apart)."""
+
+
+class Items:
+    """A game's folded items (deal records, balances, adjustments) in order, for refolding after a void.
+
+    The newest :attr:`KEEP` stay in memory; older ones are pickled to a temporary file, so a game
+    that never ends holds a bounded number of them in memory whatever its length.
+    """
+
+    KEEP: ClassVar[int] = 2048
+
+    def __init__(self) -> None:
+        self.recent: list[tuple[str, object]] = []
+        self.first = 0  # the index of recent[0]
+        self.spill: IO[bytes] | None = None
+        self.offsets = array("q")
+
+    def __len__(self) -> int:
+        return self.first + len(self.recent)
+
+    def append(self, item: tuple[str, object]) -> None:
+        self.recent.append(item)
+        if len(self.recent) > 2 * self.KEEP:
+            import pickle
+            import tempfile
+
+            if self.spill is None:
+                self.spill = tempfile.TemporaryFile()  # noqa: SIM115 - closed with the fold
+            self.spill.seek(0, os.SEEK_END)
+            for old in self.recent[: self.KEEP]:
+                self.offsets.append(self.spill.tell())
+                pickle.dump(old, self.spill, protocol=pickle.HIGHEST_PROTOCOL)
+            del self.recent[: self.KEEP]
+            self.first += self.KEEP
+
+    def get(self, index: int) -> tuple[str, object]:
+        """Item ``index``."""
+        if index >= self.first:
+            return self.recent[index - self.first]
+        import pickle
+
+        assert self.spill is not None
+        self.spill.seek(self.offsets[index])
+        return pickle.load(self.spill)  # type: ignore[no-any-return]
+
+    def since(self, index: int) -> Iterator[tuple[str, object]]:
+        """Every item from ``index`` on."""
+        for i in range(index, self.first):  # a seek each time (in get): two of these may be read at once
+            yield self.get(i)
+        yield from self.recent[max(index, self.first) - self.first:]
+
+    def close(self) -> None:
+        if self.spill is not None:
+            self.spill.close()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Items:
+        """A copy that shares the spill file: both only ever append to it, each with its own offsets."""
+        other = Items()
+        other.recent, other.first, other.spill, other.offsets = list(self.recent), self.first, self.spill, \
+            array("q", self.offsets)
+        return other
+
+
+@attrs.frozen
+class _Snapshot:
+    """The tally's state before item ``at``: where a refold after a void starts (``kept``: what a subclass keeps
+    more, :meth:`Tally._mark`)."""
+
+    at: int
+    totals: Totals
+    streak: int
+    current_deal: int
+    kept: Any = None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Tally:
+    """One game's totals, kept from its items (see the module docstring).
+
+    A ``deal_voided`` refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
+    voids cost the deals after them, not the whole game. A subclass keeps more through its hooks: :meth:`_kept`
+    (the record as kept), :meth:`_note_record`, :meth:`_scored` (a deal's rows, a voided deal's too, which are
+    shown and never counted), :meth:`_wrote` (a number added to the totals), :meth:`_mark` and :meth:`_rewind`
+    (what it keeps, taken with a snapshot and put back by a refold). Its own state is set before it calls
+    ``__init__``, which writes the game's opening rows.
+    """
+
+    EVERY: ClassVar[int] = 32
+    SNAPSHOTS: ClassVar[int] = 64
+
+    def __init__(self, started: GameStarted, scoring: Scoring) -> None:
+        self.started = started
+        self.players = list(started.players)
+        self.options = started.rules.options
+        self.scoring = scoring
+        self.size = started.pool or 0
+        self.items = Items()
+        self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
+        self.live = array("q")  # deal number → the seq of the record that stands for it (0: none)
+        self.replacement_of: dict[int, int] = {}  # a voided record → the item that records its deal again
+        self.replacements: set[int] = set()  # those items: folded right after the record they replace
+        self.ended = False
+        self.deals = 0
+        self.totals = Totals(self.players)
+        self.streak = 0
+        self.current_deal = 0
+        self.snapshots: list[_Snapshot] = []
+        self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
+        self.bad_entry: str | None = None
+        self.deal_sums: dict[int, Num] = {}  # a game whose deals sum to 0: each deal's sum
+        self.trying = False
+        """Events are only being tried (:func:`vistlog.events.nextstep.next_step`): a deal that has ended is still
+        counted, nothing else is."""
+        for column, player, amount, reason, on in self.scoring.opening(self.players, self.started.pool):
+            self._write(0, column, player, amount, reason, on)
+        self.snapshots.append(self._snapshot())
+
+    # ------------------------------------------------------------------ questions
+
+    def over(self) -> bool:
+        """The rules end the game on these totals: every pool closed (Serbian: the bulas add up to 0)."""
+        return self.scoring.over(self.totals, self.size)
+
+    def held(self, column: Column, player: str) -> Num:
+        """What ``player`` has in ``column`` (Serbian: ``refe``, his unplayed refe)."""
+        return self.totals.value(player, column)
+
+    def faults(self) -> list[tuple[str, str, int | None]]:
+        """What scoring found wrong so far, as (code, message, seq of the event it is about): an allocation that
+        does not add up (``allocation-sum``), a deal that is not zero-sum (``zero-sum``)."""
+        found: list[tuple[str, str, int | None]] = [
+            ("allocation-sum", f"deal {deal}: {message}", seq) for deal, message, seq in self.scoring_problems]
+        why = self.zero_sum_problem()
+        if why:
+            found.append(("zero-sum", f"game {self.started.game}: {why}", None))
+        return found
+
+    def zero_sum_problem(self) -> str | None:
+        """Why some deal is not zero-sum, or ``None``.
+
+        A game whose deals sum to 0 (Solo Whist's points): the points of every deal must add up to 0. Preferans:
+        a deal is zero-sum in whists by the value model itself (pool and mountain are valued against the mean, a
+        whist is a claim of one player on another), so what can break it is an entry that is not an exact claim
+        between players of the game; the game's settlement is summed exactly by the read side. Entries are
+        checked as they are written (:meth:`_wrote`).
+        """
+        if self.bad_entry is not None:
+            return self.bad_entry
+        for deal, total in self.deal_sums.items():
+            if total != 0 and deal != 0:
+                return f"deal {deal} is not zero-sum: its points add up to {fmt(total)}"
+        return None
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, ev: Event, ended: DealRecord | None = None) -> None:
+        """An accepted event that is not part of a deal, after the deal that ``ended`` (if any) is scored."""
+        self.flush(ended)
+        if self.trying:
+            return
+        kind = type(ev)
+        if kind is DealStarted:
+            self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
+        elif kind is OpeningBalance:
+            self._add_item("opening", ev)
+        elif kind is Adjustment:
+            self._add_item("adjustment", ev)
+        elif kind is DealVoided:
+            key = self._live(ev.deal)  # type: ignore[union-attr]
+            if key is not None:
+                self.void_keys.add(key)
+            self._refold(ev.deal)  # type: ignore[union-attr]
+        elif kind is GameEnded:
+            self.ended = True
+
+    def flush(self, ended: DealRecord | None) -> None:
+        """Score a deal that has ended (``None``: none has; a record counted already is not counted again)."""
+        if ended is None or self._live(ended.number) == ended.seq:
+            return
+        rec = self._kept(ended)
+        voided = self._live(rec.number)
+        if len(self.live) <= rec.number:
+            self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
+        self.live[rec.number] = rec.seq
+        if rec.replaces and voided is not None:
+            # the deal as it really was: folded in the voided record's place, and everything after it again
+            self.replacement_of[voided] = len(self.items)
+            self.replacements.add(len(self.items))
+            self._note_record(rec)
+            self.items.append(("deal", rec))
+            self._refold(rec.number)
+            return
+        self._add_item("deal", rec)
+
+    def _live(self, deal: int) -> int | None:
+        """The seq of the record that stands for ``deal``, if any."""
+        return (self.live[deal] or None) if 0 <= deal < len(self.live) else None
+
+    def _take_snapshot(self, at: int) -> None:
+        """Keep the state before item ``at``. The newest :attr:`SNAPSHOTS` stay one every :attr:`EVERY` items;
+        older ones are thinned by half each time there are twice as many (the first always stays), so a
+        game that never ends keeps a bounded number and a void of an old deal refolds a little more."""
+        snapshots = self.snapshots
+        snapshots.append(self._snapshot(at))
+        if len(snapshots) > 2 * self.SNAPSHOTS + 1:
+            snapshots[1:self.SNAPSHOTS + 1] = snapshots[2:self.SNAPSHOTS + 1:2]
+
+    def _snapshot(self, at: int = 0) -> _Snapshot:
+        return _Snapshot(at, self.totals.copy(), self.streak, self.current_deal, self._mark())
+
+    def _add_item(self, kind: str, item: object) -> None:
+        if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
+            self._take_snapshot(len(self.items))
+        if kind == "deal":
+            self._note_record(item)  # type: ignore[arg-type]
+        self.items.append((kind, item))
+        self._apply_item(kind, item)
+
+    def _refold(self, voided: int) -> None:
+        """Fold again from the last snapshot taken before deal ``voided`` was folded, that deal now void.
+
+        Snapshots come in item order and their deals never decrease, so every item before the
+        chosen one belongs to an earlier deal and stands as it was.
+        """
+        while len(self.snapshots) > 1 and self.snapshots[-1].current_deal >= voided:
+            self.snapshots.pop()
+        snap = self.snapshots[-1]
+        self.totals = snap.totals.copy()
+        self.streak = snap.streak
+        self.current_deal = snap.current_deal
+        self._rewind(snap.kept, snap.current_deal)
+        for k, (kind, item) in enumerate(self.items.since(snap.at), start=snap.at):
+            if k in self.replacements:
+                continue
+            if k % self.EVERY == 0 and k > self.snapshots[-1].at:
+                self._take_snapshot(k)
+            self._apply_item(kind, item)
+            while kind == "deal" and isinstance(item, DealRecord) and item.seq in self.replacement_of:
+                kind, item = next(self.items.since(self.replacement_of[item.seq]))
+                self._apply_item(kind, item)
+
+    def _apply_item(self, kind: str, item: object) -> None:
+        if kind == "deal":
+            assert isinstance(item, DealRecord)
+            n = self.current_deal = item.number
+            score = self.scoring.score(self.options, self.size, self.players, item, self.totals, self.streak)
+            void = item.seq in self.void_keys
+            self._scored(n, score, void)
+            if void:  # shown, never counted
+                return
+            for column, player, amount, reason, on in score.rows:
+                self._write(n, column, player, amount, reason, on)
+            self.streak = self.scoring.streak(self.options, item, self.streak)
+            return
+        assert isinstance(item, (OpeningBalance, Adjustment))
+        deal = 0 if kind == "opening" else self.current_deal
+        reason = printable(getattr(item, "reason", None) or "agreed")
+        why = "opening balance" if kind == "opening" else ADJUSTMENT_REASON + reason
+        rows: list[tuple[Column, str, Num, str | None]] = [
+            (column, p, x, None) for column in ADJUSTED for p, x in getattr(item, column).items()]
+        rows += [("whists", w, x, t) for w, row in item.whists.items() for t, x in row.items()]
+        rows += [("bula", p, x - (self.started.pool or 0) if kind == "opening" else x, None)  # the bula carried over
+                 for p, x in item.bula.items()]
+        rows += [("soups", w, x, t) for w, row in item.soups.items() for t, x in row.items()]
+        for column, p, x, on in rows:
+            if x:
+                self._write(deal, column, p, x, why, on)
+
+    def _write(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None = None
+               ) -> None:
+        """Count one number written on the sheet."""
+        self._wrote(deal, column, player, amount, reason, on)
+        self.totals.add(column, player, amount, on)
+
+    # ------------------------------------------------------------------ what a subclass keeps more
+
+    def _kept(self, rec: DealRecord) -> DealRecord:
+        """The record as it is kept (the read side adds the deal's own events)."""
+        return rec
+
+    def _note_record(self, rec: DealRecord) -> None:
+        """The next item is a deal's record."""
+
+    def _scored(self, deal: int, score: DealScore, void: bool) -> None:
+        """A deal was scored, before its rows are written (``void``: it is struck out, and they are not)."""
+        for message, seq in score.problems:
+            self.scoring_problems.append((deal, message, seq))
+
+    def _wrote(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
+        """One number is about to be added to the totals: the first that breaks zero-sum is noted."""
+        if self.bad_entry is None:
+            players = self.players
+            if player not in players or (on is not None and (on not in players or on == player)):
+                entry = Entry(deal, column, player, amount, reason, on)
+                self.bad_entry = f"deal {deal}: an entry names somebody who is not another player ({entry.describe()})"
+            elif not isinstance(amount, (int, Fraction)) or isinstance(amount, bool):
+                self.bad_entry = f"deal {deal}: {amount!r} is not an exact number"
+            elif self.scoring.deals_sum_to_zero:
+                self.deal_sums[deal] = self.deal_sums.get(deal, 0) + amount
+
+    def _mark(self) -> Any:
+        """What is kept besides the totals, for a snapshot (a subclass adds its own)."""
+        return len(self.scoring_problems), self.bad_entry, self.deal_sums.get(self.current_deal, 0)
+
+    def _rewind(self, kept: Any, deal: int) -> None:
+        """Put back what :meth:`_mark` gave, for a refold from deal ``deal``."""
+        problems, self.bad_entry, deal_sum = kept
+        del self.scoring_problems[problems:]
+        for d in [d for d in self.deal_sums if d >= deal]:
+            del self.deal_sums[d]
+        if deal_sum:
+            self.deal_sums[deal] = deal_sum
