@@ -158,10 +158,11 @@ class GameState(GameHooks[D]):
         return issues
 
     def catch_up(self) -> None:
-        """The deal under way, once finished, goes to the tally (once: it is not handed over again)."""
+        """The deal under way, once finished, is counted by the tally now; it is handed over again at the next event
+        that is not part of it, and what came since (a whist after a half-whist, allocations) then amends it."""
         d = self.pending
-        if d is not None and d.finished:
-            self.tally.flush(self.hand_over())
+        if d is not None and d.finished and not d.broken and not self.tally.trying:
+            self.tally.flush(self.record(d))
 
     def pools_closed(self) -> bool:
         """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), the deal that

@@ -74,6 +74,10 @@ class Items:
             del self.recent[: self.KEEP]
             self.first += self.KEEP
 
+    def replace_last(self, item: tuple[str, object]) -> None:
+        """Put ``item`` in the place of the newest item (which is always in memory)."""
+        self.recent[-1] = item
+
     def get(self, index: int) -> tuple[str, object]:
         """Item ``index``."""
         if index >= self.first:
@@ -149,9 +153,13 @@ class Tally:
         self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
         self.bad_entry: str | None = None
         self.deal_sums: dict[int, Num] = {}  # a game whose deals sum to 0: each deal's sum
+        self.last: DealRecord | None = None
+        """The last deal record counted: a deal that goes on after it seemed over (a whist called after a
+        half-whist), or whose allocations are agreed after it, amends it (:meth:`flush`)."""
+        self.handed: DealRecord | None = None  # that record as it was handed over
         self.trying = False
-        """Events are only being tried (:func:`vistlog.events.nextstep.next_step`): a deal that has ended is still
-        counted, nothing else is."""
+        """Events are only being tried (:func:`vistlog.events.nextstep.next_step`, which counts a deal that ended
+        for real first): nothing is counted."""
         for column, player, amount, reason, on in self.scoring.opening(self.players, self.started.pool):
             self._write(0, column, player, amount, reason, on)
         self.snapshots.append(self._snapshot())
@@ -196,9 +204,9 @@ class Tally:
 
     def feed(self, ev: Event, ended: DealRecord | None = None) -> None:
         """An accepted event that is not part of a deal, after the deal that ``ended`` (if any) is scored."""
-        self.flush(ended)
         if self.trying:
             return
+        self.flush(ended)
         kind = type(ev)
         if kind is DealStarted:
             self.deals = max(self.deals, ev.deal)  # type: ignore[union-attr]
@@ -215,10 +223,17 @@ class Tally:
             self.ended = True
 
     def flush(self, ended: DealRecord | None) -> None:
-        """Score a deal that has ended (``None``: none has; a record counted already is not counted again)."""
-        if ended is None or self._live(ended.number) == ended.seq:
+        """Score a deal that has ended (``None``: none has; a record counted already is not counted again, nor one
+        that ends only in events being tried)."""
+        if ended is None or self.trying:
             return
-        rec = self._kept(ended)
+        if self._live(ended.number) == ended.seq:  # counted already, when the deal seemed over
+            last = self.last
+            if last is not None and last.seq == ended.seq and ended != self.handed:
+                self._amend(ended, last)
+            return
+        self.handed = ended
+        rec = self.last = self._kept(ended, None)
         voided = self._live(rec.number)
         if len(self.live) <= rec.number:
             self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
@@ -232,6 +247,14 @@ class Tally:
             self._refold(rec.number)
             return
         self._add_item("deal", rec)
+
+    def _amend(self, ended: DealRecord, last: DealRecord) -> None:
+        """The last deal counted again as it ended after all (a whist called after a half-whist, the allocations
+        agreed since): its item replaced, the game refolded from the snapshot before it."""
+        self.handed = ended
+        rec = self.last = self._kept(ended, last)
+        self.items.replace_last(("deal", rec))
+        self._refold(rec.number)
 
     def _live(self, deal: int) -> int | None:
         """The seq of the record that stands for ``deal``, if any."""
@@ -315,8 +338,9 @@ class Tally:
 
     # ------------------------------------------------------------------ what a subclass keeps more
 
-    def _kept(self, rec: DealRecord) -> DealRecord:
-        """The record as it is kept (the read side adds the deal's own events)."""
+    def _kept(self, rec: DealRecord, amended: DealRecord | None) -> DealRecord:
+        """The record as it is kept (the read side adds the deal's own events); ``amended``: the record it takes
+        the place of (the same deal counted before its allocations)."""
         return rec
 
     def _note_record(self, rec: DealRecord) -> None:

@@ -180,8 +180,12 @@ class GameFold(Tally):
         """A problem was found in this game."""
         self.problems += 1
 
-    def _kept(self, rec: DealRecord) -> DealRecord:
+    def _kept(self, rec: DealRecord, amended: DealRecord | None) -> DealRecord:
         own = tuple(self.pending_events)
+        if amended is not None:  # counted before its allocations: its events, then those that came since
+            own = amended.events + own
+            if self.claimed and self.claimed[-1].seq == amended.seq:
+                self.claimed.pop()
         kept = own if self.keep_events else ()
         if kept:
             rec = attrs.evolve(rec, events=kept)

@@ -84,10 +84,14 @@ _WHERE: dict[str, str] = {
     **dict.fromkeys(("AuditReport", "ClaimError", "Mismatch"), "vistlog.projections.audit"),
     **dict.fromkeys(("WorkerFailed",), "vistlog.projections.split"),
     **dict.fromkeys(("OutputError",), "vistlog.output"),
+    **dict.fromkeys(("Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify",
+                     "MAX_LINE"), "vistlog.recording"),
+    **dict.fromkeys(("FORMATS_IN", "FORMATS_OUT", "load", "dump", "cannot_carry"), "vistlog.formats"),
     **dict.fromkeys(("archive", "views"), ""),
 }
 """Where each public name lives; the rest of ``__all__`` is :mod:`vistlog.api`'s. A command pays only for
-what it uses (PEP 562): ``import vistlog`` imports no game, no codec and no renderer."""
+what it uses (PEP 562): ``import vistlog`` imports no game, no codec and no renderer, and writing a log
+(:mod:`vistlog.recording`) imports nothing of the read side."""
 
 
 def __getattr__(name: str) -> Any:

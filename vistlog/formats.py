@@ -7,7 +7,8 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
-from .games import _flat, read_games, result_of
+from .games import read_games, result_of
+from .given import flat
 
 __all__ = ["FORMATS_IN", "FORMATS_OUT", "load", "dump", "cannot_carry"]
 
@@ -65,7 +66,7 @@ def dump(events: Iterable[Event | Mapping[str, Any] | ImportedGame], format: str
     """
     if format not in FORMATS_OUT:
         raise UnknownName(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
-    dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in _flat(events)]
+    dicts = [dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in flat(events)]
     if format in _FOLDED_EXPORTERS:  # formats that carry the scores: the game is folded first
         games = list(read_games([{**d, "seq": i} for i, d in enumerate(dicts, start=1)]))
         if len(games) != 1 or games[0].problems:
@@ -88,4 +89,4 @@ def cannot_carry(events: Iterable[Event | Mapping[str, Any] | ImportedGame], for
     """
     if format not in FORMATS_OUT:
         raise UnknownName(f"no exporter for {format!r} (formats: {', '.join(FORMATS_OUT)})")
-    return _cannot_carry([dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in _flat(events)], format)
+    return _cannot_carry([dict(ev) if isinstance(ev, Mapping) else unstructure(ev) for ev in flat(events)], format)

@@ -19,7 +19,6 @@ from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any, Literal, cast, get_args
 
 import attrs
-import orjson
 
 from vistlog.events.codec import DecodeError, check_depth, decode_obj, loads_line
 from vistlog.events.cards import GameKind
@@ -35,6 +34,8 @@ from vistlog.events.rules import Rules
 from vistlog.events.entries import COLUMNS, PAIRED, Num, Totals
 from vistlog.projections.fold import GameResult, fold_events, run
 from vistlog.projections.variants import scoring_of
+
+from .given import flat, plain
 
 __all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant", "VARIANTS", "Preset", "PRESETS",
            "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
@@ -482,31 +483,13 @@ def _closing(items: Iterator[Problem | GameResult], stream: IO[bytes]) -> Iterat
             stream.close()
 
 
-def _flat(events: Iterable[Event | Mapping[str, Any] | ImportedGame]) -> Iterator[Event | Mapping[str, Any]]:
-    for ev in events:
-        if isinstance(ev, ImportedGame):
-            yield from ev.events
-        else:
-            yield ev
-
-
-def _plain(ev: Mapping[str, Any]) -> dict[str, Any]:
-    """A JSON-like mapping as the codec reads a line (a copy: the caller's dict is never changed). Its depth is
-    checked first (a value nested past the serialiser's own limit is a field named, not a ``TypeError``)."""
-    check_depth(ev, ev.get("seq") if isinstance(ev.get("seq"), int) else None)
-    try:
-        return cast(dict[str, Any], orjson.loads(orjson.dumps(dict(ev))))
-    except orjson.JSONEncodeError as exc:
-        raise DecodeError("", f"not a JSON object ({exc})") from None
-
-
 def _decoded(label: str, events: Iterable[Event | Mapping[str, Any] | ImportedGame]
              ) -> Iterator[tuple[int, Event | Problem]]:
     seq = 0
-    for n, ev in enumerate(_flat(events), start=1):
+    for n, ev in enumerate(flat(events), start=1):
         if isinstance(ev, Mapping):
             try:
-                data = _plain(ev)
+                data = plain(ev)
             except DecodeError as exc:
                 seq += 1
                 yield n, problem_of(label, n, {"seq": seq, **{k: ev[k] for k in ("game", "type") if k in ev}}, exc)

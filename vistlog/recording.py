@@ -30,7 +30,7 @@ from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 
 from .output import OutputError
-from .games import _flat, _plain
+from .given import flat, plain
 
 __all__ = ["Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify", "MAX_LINE",
            "Next"]
@@ -80,7 +80,7 @@ class Checker:
     def _event(self, ev: Event | Mapping[str, Any], seq: int | None = None) -> Event | Problem:
         if not isinstance(ev, Mapping):
             return ev
-        data = _plain(ev)
+        data = plain(ev)
         data.setdefault("seq", (self._seq if seq is None else seq) + 1)
         try:
             return decode_obj(data)
@@ -225,7 +225,7 @@ class Recorder:
                source: str = "<pad>", then: Callable[[], list[Problem]] | None = None) -> list[Event]:
         """Check and append events (dicts without ``seq`` get the next ones), all or none; ``then`` says what
         else is wrong once they have all passed (see :meth:`~vistlog.events.log.LogWriter.append`)."""
-        items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
+        items = [unstructure(ev) if not isinstance(ev, Mapping) else plain(ev) for ev in events]
         try:
             return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq, then=then)
         except OSError as exc:
@@ -318,7 +318,7 @@ def deal_lines(events: Iterable[Event | Mapping[str, Any]], skipped: Callable[[s
     >>> next(deal_lines(game_events("samples/sochi-evening.jsonl"), lang="ru"))
     'сдаёт Аня; распасы; Боря 0, Вова 3, Аня 7'
     """
-    items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in events]
+    items = [unstructure(ev) if not isinstance(ev, Mapping) else plain(ev) for ev in events]
     if not items:
         return iter(())
     with_tricks = derive_tricks(ImportedGame(str(items[0].get("game", "")), items, "<events>"))
@@ -368,7 +368,7 @@ def append(path: str | os.PathLike[str], events: Iterable[Event | Mapping[str, A
     """
     target = os.fspath(path)
     secret = _key(key, key_file)
-    items = [unstructure(ev) if not isinstance(ev, Mapping) else _plain(ev) for ev in _flat(events)]
+    items = [unstructure(ev) if not isinstance(ev, Mapping) else plain(ev) for ev in flat(events)]
     if lines is not None and len(lines) != len(items):
         raise VistlogError(f"lines: {len(lines)} line numbers for {len(items)} events")
     numbered = list(zip(lines if lines is not None else range(1, len(items) + 1), items))
