@@ -18,7 +18,9 @@ vistlog.events.codec.DecodeError: taken.A: expected a whole number, got '4'
 from __future__ import annotations
 
 import enum
+import inspect
 import linecache
+import sys
 import zlib
 import types
 import typing
@@ -316,6 +318,29 @@ def _check_expr(tp: Any, var: str, names: dict[str, Any], conv: cattrs.Converter
     return [f"{var} = {key}({var}, {key}_t)"]
 
 
+_EVALUATED: Final[dict[tuple[str, str], Any]] = {}
+"""Each annotation's text, per module, evaluated once (the event classes share most of them)."""
+
+
+def _type_hints(cls: type) -> dict[str, Any]:
+    """:func:`typing.get_type_hints` of an event class, each annotation evaluated once for every class that shares
+    it (the classes are ours, their annotations plain types: a tenth of the time, at the first line of a log)."""
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        annotations = inspect.get_annotations(klass)
+        if not annotations:
+            continue
+        scope = vars(sys.modules[klass.__module__])
+        for name, value in annotations.items():
+            if isinstance(value, str):
+                key = (klass.__module__, value)
+                if key not in _EVALUATED:
+                    _EVALUATED[key] = eval(value, scope)  # noqa: S307 - our own classes' annotations
+                value = _EVALUATED[key]
+            hints[name] = value
+    return hints
+
+
 def _hook_source(cls: type, conv: cattrs.Converter) -> tuple[list[str], dict[str, Any]]:
     """The lines of a structure hook for ``cls`` with the strict checks written inline (no call per
     field), and the names they use.
@@ -323,7 +348,7 @@ def _hook_source(cls: type, conv: cattrs.Converter) -> tuple[list[str], dict[str
     The line's dict is checked and converted in place, then becomes the new instance's
     ``__dict__``; fields it lacks are read from the class defaults (see ``vistlog.events.model``).
     """
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     fields = [f for f in attrs.fields(cls) if f.name != "extensions"]
     names: dict[str, Any] = {"_cls": cls, "_Slow": _Slow, "_slow": _slow, "_new": object.__new__,
                              "_set": object.__setattr__, "_allowed": frozenset(f.name for f in fields)}

@@ -1,6 +1,7 @@
 """One frozen attrs class per event type of FORMAT.md, and the :data:`Event` union.
 
-The classes are frozen attrs classes without slots (see :func:`_class_defaults` for why).
+The classes are frozen attrs classes without slots (see :func:`_class_defaults` for why), each without a
+``__repr__`` and ``__eq__`` of its own: :class:`~vistlog.events.plain.Plain`'s serve them all.
 
 Every event carries the envelope (``seq``, ``game``, ``v``, ``at``, ``by``, ``note``) and
 ``extensions``: the fields whose names start with ``_`` (``_source``, ``_chain``), kept as
@@ -17,6 +18,7 @@ from typing import Any, Final
 
 import attrs
 
+from .plain import Plain
 from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall
 from .rules import Rules
 
@@ -75,9 +77,8 @@ def freeze_flat(value: Any) -> Any:
 
 _NO_EXT: Final[Mapping[str, Any]] = FrozenDict()
 
-
-@attrs.frozen(kw_only=True, slots=False)
-class EventBase:
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
+class EventBase(Plain):
     """The envelope every event has. ``extensions`` holds the ``_``-prefixed fields."""
 
     seq: int
@@ -94,7 +95,8 @@ class EventBase:
         return TAGS[type(self)]
 
 
-@attrs.frozen(kw_only=True, slots=False)
+
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class GameStarted(EventBase):
     """First event of a game: who plays, what game, with which rules."""
 
@@ -105,7 +107,7 @@ class GameStarted(EventBase):
     stake: str | None = None
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Columns(EventBase):
     """The columns a balance or an adjustment writes (not an event type of its own)."""
 
@@ -119,12 +121,12 @@ class Columns(EventBase):
     """Serbian preferans: soups written, writer → target → amount."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class OpeningBalance(Columns):
     """A game carried over from paper or another program, before the first deal."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class DealStarted(EventBase):
     """A new deal: its number, the dealer, and optionally the cards."""
 
@@ -137,7 +139,7 @@ class DealStarted(EventBase):
     replaces_voided: bool = False
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class BidMade(EventBase):
     """One call of the auction (``type`` ``bid``)."""
 
@@ -146,7 +148,7 @@ class BidMade(EventBase):
     bid: Bid
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class ContractMade(EventBase):
     """What is played (``type`` ``contract``)."""
 
@@ -163,7 +165,7 @@ class ContractMade(EventBase):
     """Serbian preferans: declared without taking the talon (*igra*), one number higher."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class WhistMade(EventBase):
     """A Preferans defender's decision (``type`` ``whist``)."""
 
@@ -172,7 +174,7 @@ class WhistMade(EventBase):
     call: WhistCall
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class KontraMade(EventBase):
     """Serbian preferans: a doubling of the deal (``type`` ``kontra``), in the order spoken.
 
@@ -185,7 +187,7 @@ class KontraMade(EventBase):
     level: Kontra
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Discard(EventBase):
     """The declarer's two cards put away after taking the talon."""
 
@@ -194,7 +196,7 @@ class Discard(EventBase):
     cards: tuple[Card, ...]
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class CardPlayed(EventBase):
     """One card of card-level play."""
 
@@ -203,7 +205,7 @@ class CardPlayed(EventBase):
     card: Card
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Claim(EventBase):
     """During card play, between tricks, a player claims ``tricks`` of the tricks still to play for his
     side; the others accept (``accepted``, the default) or dispute. Play ends there. An accepted claim
@@ -221,7 +223,7 @@ class Claim(EventBase):
     split: dict[str, int] | None = attrs.field(default=None, converter=freeze_flat)
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Tricks(EventBase):
     """The result of play: tricks taken by each player who held cards.
 
@@ -239,7 +241,7 @@ class Tricks(EventBase):
         return sum(self.taken.values())
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Allocation(EventBase):
     """Where a player puts points they won: pool, own mountain (negative), help to others."""
 
@@ -250,14 +252,14 @@ class Allocation(EventBase):
     help: dict[str, int] = attrs.field(factory=FrozenDict, converter=freeze_flat)
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class Adjustment(Columns):
     """A manual, agreed entry."""
 
     reason: str | None = None
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class DealVoided(EventBase):
     """A deal struck out: it stays in the history, its effects are removed."""
 
@@ -279,7 +281,7 @@ class SheetLine:
     """Serbian preferans: the final result as written (PPN ``Result``), positive = winning."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class ScoreRecorded(EventBase):
     """What a scorekeeper wrote after a deal, for audits. Changes no score."""
 
@@ -287,7 +289,7 @@ class ScoreRecorded(EventBase):
     sheet: dict[str, SheetLine] = attrs.field(converter=freeze)
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True, slots=False, repr=False, eq=False)
 class GameEnded(EventBase):
     """The end of a game."""
 

@@ -28,6 +28,7 @@ from .problems import VistlogError
 
 from .cards import SOLO_ORDER, GameKind
 from .native import mypyc_attr
+from .plain import Plain
 
 __all__ = [
     "RulesError",
@@ -192,8 +193,8 @@ def _choice_of(kind: Any) -> Parser:
 
 # --------------------------------------------------------------------------- Preferans
 
-@attrs.frozen
-class PreferansOptions:
+@attrs.frozen(repr=False, eq=False)
+class PreferansOptions(Plain):
     """Every Preferans option of RULES.md (and the few this project adds, marked *ext*)."""
 
     pool_point: int = _opt(10, _int(1), "whists one pool point is worth")
@@ -286,8 +287,8 @@ class PreferansOptions:
 
 # --------------------------------------------------------------------------- Solo Whist
 
-@attrs.frozen
-class ContractPoints:
+@attrs.frozen(repr=False, eq=False)
+class ContractPoints(Plain):
     """One row of the Solo Whist points table.
 
     ``tricks`` is what the declaring side needs (0 for the misères, which must take none);
@@ -351,8 +352,8 @@ def _read_table(v: Any) -> Mapping[str, ContractPoints]:
 _table = Parser(_read_table, "object: contract → {tricks, declarer, opponent, declarer_per_trick, opponent_per_trick}")
 
 
-@attrs.frozen
-class SoloWhistOptions:
+@attrs.frozen(repr=False, eq=False)
+class SoloWhistOptions(Plain):
     """Every Solo Whist option of RULES.md."""
 
     all_pass: AllPass = _opt("redeal", _choice_of(AllPass),
@@ -385,8 +386,8 @@ def _int_or_none(lo: int, hi: int | None, *words: str) -> Parser:
     return Parser(parse, f"integer {span} | {' | '.join(words)}")
 
 
-@attrs.frozen
-class SerbianOptions:
+@attrs.frozen(repr=False, eq=False)
+class SerbianOptions(Plain):
     """Every option of the ``serbian`` preset (docs/serbian.md §10): bula counted down, soups,
     refe and kontra. The game kind is Preferans; the deck, hands and talon are the Russian ones."""
 
@@ -429,8 +430,8 @@ class SerbianOptions:
 _OPTION_CLASS: Final[dict[GameKind, type]] = {GameKind.PREFERANS: PreferansOptions,
                                                GameKind.SOLO_WHIST: SoloWhistOptions}
 
-@attrs.frozen
-class Preset:
+@attrs.frozen(repr=False, eq=False)
+class Preset(Plain):
     """A named rule set: the game it is for, its options class and the options it changes from the defaults."""
 
     name: str
@@ -491,8 +492,8 @@ def register_preset(preset: Preset) -> Preset:
     return preset
 
 
-@attrs.frozen
-class Rules:
+@attrs.frozen(repr=False, eq=False)
+class Rules(Plain):
     """A validated rule set: the preset, the overrides as written, and the resolved options."""
 
     preset: str

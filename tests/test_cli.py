@@ -309,3 +309,18 @@ def test_settle_text_writes_zero_without_a_sign(tmp_path: Path, capsys: pytest.C
     code, out, _ = run(capsys, "settle", str(log))
     assert code == 0 and out.splitlines()[0] == "g · Preferans · sochi · 0 deals"
     assert [line.split() for line in out.splitlines()[2:5]] == [["A", "0", "0"], ["B", "0", "0"], ["C", "0", "0"]]
+
+
+@pytest.mark.parametrize("columns", ["100", "0", "x", None])
+def test_the_help_is_as_wide_as_shutil_says(monkeypatch: pytest.MonkeyPatch, columns: str | None) -> None:
+    """The parser finds the terminal's width without importing :mod:`shutil`, as :func:`shutil.get_terminal_size`
+    finds it."""
+    import shutil
+
+    from vistlog.cli import _width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _width() == shutil.get_terminal_size().columns

@@ -160,3 +160,15 @@ def test_the_written_out_hooks_are_the_ones_the_codec_makes() -> None:
     for cls in BY_TAG.values():
         made = codec._hook_source(cls, codec.converter(detailed=False))
         assert hooks.FINGERPRINTS[cls.__name__] == codec._fingerprint(*made), cls
+
+
+def test_the_codecs_own_type_hints_are_typings() -> None:
+    """The codec evaluates each annotation once for all the event classes that share it: what it finds is what
+    :func:`typing.get_type_hints` finds, for every event class and the sheet line."""
+    import typing
+
+    from vistlog.events.codec import _type_hints
+    from vistlog.events.model import BY_TAG, SheetLine
+
+    for cls in [*BY_TAG.values(), SheetLine]:
+        assert _type_hints(cls) == typing.get_type_hints(cls), cls

@@ -31,7 +31,7 @@ MYPYC_MODULES: Final[tuple[str, ...]] = (
     "vistlog.events.game", "vistlog.events.gamehooks", "vistlog.events.table", "vistlog.events.checker",
     "vistlog.events.preferans", "vistlog.events.serbian", "vistlog.events.serbian_deal",
     "vistlog.events.solo_whist", "vistlog.events.play", "vistlog.events.rules", "vistlog.events.problems",
-    "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants",
+    "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants", "vistlog.events.plain",
     "vistlog.events.entries", "vistlog.events.scoring", "vistlog.events.tally", "vistlog.events.preferans_score",
     "vistlog.events.solo_whist_score", "vistlog.projections.fold", "vistlog.projections.kept",
     "vistlog.projections.settlement", "vistlog.projections.variants",

@@ -5,6 +5,7 @@ ending in an internal error. The formats import this module; the package imports
 from __future__ import annotations
 
 import array
+import functools
 import io
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, TypeVar, cast
@@ -116,8 +117,11 @@ class ImportedGame:
     notes: list[str] = attrs.Factory(list)
 
 
-_FOREIGN = cattrs.Converter(forbid_extra_keys=False)
-"""The one converter for other programs' files: their own fields are kept to what we read."""
+@functools.cache
+def _foreign() -> cattrs.Converter:
+    """The one converter for other programs' files: their own fields are kept to what we read (made when a file is
+    first structured: reading a log needs none)."""
+    return cattrs.Converter(forbid_extra_keys=False)
 
 T = TypeVar("T")
 
@@ -126,7 +130,7 @@ def structure(raw: Any, cls: type[T], path: str, what: str) -> T:
     """A foreign file's parsed JSON as the typed classes of its format (``cls``); a file of another
     shape is one :class:`SourceError` naming the first field that does not fit."""
     try:
-        return _FOREIGN.structure(raw, cls)
+        return _foreign().structure(raw, cls)
     except cattrs.BaseValidationError as exc:
         why = cattrs.transform_error(exc, path="")[0].replace(" @ .", " at ").replace(" @ ", " at ")
         raise SourceError(f"{path}: not {what}: {why}") from None

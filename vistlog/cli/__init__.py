@@ -113,11 +113,35 @@ class _NotAsked:
         """Nothing: the command is not parsed."""
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help laid out to the terminal's width, found without importing :mod:`shutil` (argparse makes a formatter
+    for every option it adds, and ``shutil`` with its compression modules is a tenth of a command's start-up)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width if width is not None else _width() - 2)
+
+
+def _width() -> int:
+    """The terminal's columns as :func:`shutil.get_terminal_size` finds them: ``COLUMNS``, else the terminal of
+    standard output, else 80 (a test compares the two)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser, with a subcommand per command of docs/cli.md (``only``: that command's alone, the
     others' arguments left unmade: a command starts without building the other fourteen)."""
     p = argparse.ArgumentParser(
-        prog="vistlog", formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="vistlog", formatter_class=_Formatter,
         description="Score keeper and auditor for преферанс (Preferans) and вист-соло (Solo Whist): "
                     "reads JSON Lines game logs, folds them into the пулька, settles exactly, audits.",
         epilog=EXAMPLES)
@@ -128,7 +152,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             return cast(argparse.ArgumentParser, _NotAsked())
         sp = sub.add_parser(name, help=help_, description=help_, epilog=f"example:\n  {example}",
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
+                            formatter_class=_Formatter)
         sp.set_defaults(func=func)
         return sp
 
