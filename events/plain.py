@@ -19,8 +19,6 @@ from typing import Final
 
 import attrs
 
-from .native import mypyc_attr
-
 __all__ = ["Plain"]
 
 _COMPARED: Final[dict[type, tuple[str, ...]]] = {}
@@ -41,10 +39,10 @@ def _shown(cls: type) -> tuple[str, ...]:
     return names
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the event classes are pure Python
 class Plain:
     """The base of a frozen attrs class made without its own ``__repr__`` and ``__eq__``: its representation,
-    equality and hash, as attrs writes them."""
+    equality and hash, as attrs writes them (pure Python in both builds: mypyc makes an attrs class a Python
+    class, which may not inherit from a compiled one)."""
 
     __slots__ = ()
 

@@ -148,7 +148,7 @@ def test_the_written_out_hooks_are_the_ones_the_codec_makes() -> None:
     import subprocess
     import sys
 
-    from vistlog.events import codec, hooks
+    from vistlog.events import codec, fasthooks, hooks
     from vistlog.events.model import BY_TAG
 
     from .conftest import ROOT
@@ -158,8 +158,8 @@ def test_the_written_out_hooks_are_the_ones_the_codec_makes() -> None:
     assert (ROOT / "events" / "hooks.py").read_text(encoding="utf-8") == made, \
         "events/hooks.py is out of date: python tools/make-hooks.py > events/hooks.py"
     for cls in BY_TAG.values():
-        made = codec._hook_source(cls, codec.converter(detailed=False))
-        assert hooks.FINGERPRINTS[cls.__name__] == codec._fingerprint(*made), cls
+        made = fasthooks.hook_source(cls, codec.converter(detailed=False))
+        assert hooks.FINGERPRINTS[cls.__name__] == fasthooks.fingerprint(*made), cls
 
 
 def test_the_codecs_own_type_hints_are_typings() -> None:
@@ -167,7 +167,7 @@ def test_the_codecs_own_type_hints_are_typings() -> None:
     :func:`typing.get_type_hints` finds, for every event class and the sheet line."""
     import typing
 
-    from vistlog.events.codec import _type_hints
+    from vistlog.events.fasthooks import _type_hints
     from vistlog.events.model import BY_TAG, SheetLine
 
     for cls in [*BY_TAG.values(), SheetLine]:

@@ -26,12 +26,13 @@ __all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "solv
 #: The modules ``VISTLOG_COMPILE=1`` compiles (``setup.py`` reads this list). The attrs event
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
 MYPYC_MODULES: Final[tuple[str, ...]] = (
-    "vistlog.events.codec", "vistlog.events.hooks", "vistlog.events.log", "vistlog.events.chain",
+    "vistlog.events.codec", "vistlog.events.fasthooks", "vistlog.events.hooks", "vistlog.events.log",
+    "vistlog.events.chain",
     "vistlog.events.journal", "vistlog.events.lines", "vistlog.events.verify", "vistlog.events.calls",
     "vistlog.events.game", "vistlog.events.gamehooks", "vistlog.events.table", "vistlog.events.checker",
     "vistlog.events.preferans", "vistlog.events.serbian", "vistlog.events.serbian_deal",
     "vistlog.events.solo_whist", "vistlog.events.play", "vistlog.events.rules", "vistlog.events.problems",
-    "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants", "vistlog.events.plain",
+    "vistlog.events.seating", "vistlog.events.text", "vistlog.events.variants",
     "vistlog.events.entries", "vistlog.events.scoring", "vistlog.events.tally", "vistlog.events.preferans_score",
     "vistlog.events.solo_whist_score", "vistlog.projections.fold", "vistlog.projections.kept",
     "vistlog.projections.settlement", "vistlog.projections.variants",
