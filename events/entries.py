@@ -20,6 +20,8 @@ from typing import Final, Literal
 
 import attrs
 
+from .problems import VistlogError
+
 __all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num",
            "ADJUSTMENT_REASON"]
 
@@ -119,18 +121,35 @@ class DealScore:
 
 
 class Totals:
-    """Running totals of a game: pool, mountain, whists (writer → target) and points; for
-    Serbian preferans bula, soups (writer → target), open refe and the refe drawn."""
+    """Running totals of a game, in the columns its scoring declares (every column by default): pool, mountain,
+    whists (writer → target) and points; for Serbian preferans bula, soups (writer → target), open refe and the
+    refe drawn. A column the game does not declare stays empty, and nothing may be added to it.
 
-    def __init__(self, players: Iterable[str]) -> None:
+    >>> t = Totals(["A", "B"], ("points",))
+    >>> t.points, t.pool
+    ({'A': 0, 'B': 0}, {})
+    >>> t.add("pool", "A", 2)
+    Traceback (most recent call last):
+    ...
+    vistlog.events.problems.VistlogError: this game's sheet has no pool column (its columns: points)
+    """
+
+    def __init__(self, players: Iterable[str], columns: Iterable[str] = COLUMNS) -> None:
         self.players = list(players)
-        self.pool: dict[str, Num] = {p: 0 for p in self.players}
-        self.mountain: dict[str, Num] = {p: 0 for p in self.players}
-        self.points: dict[str, Num] = {p: 0 for p in self.players}
+        self.columns: tuple[str, ...] = tuple(c for c in COLUMNS if c in set(columns))
+        """The columns the game declares (:attr:`vistlog.events.scoring.Scoring.writes`), in sheet order."""
+        held = self.columns
+
+        def zeros(column: str) -> dict[str, Num]:
+            return {p: 0 for p in self.players} if column in held else {}
+
+        self.pool: dict[str, Num] = zeros("pool")
+        self.mountain: dict[str, Num] = zeros("mountain")
+        self.points: dict[str, Num] = zeros("points")
         self.whists: dict[tuple[str, str], Num] = {}
-        self.bula: dict[str, Num] = {p: 0 for p in self.players}
+        self.bula: dict[str, Num] = zeros("bula")
         self.soups: dict[tuple[str, str], Num] = {}
-        self.refe: dict[str, Num] = {p: 0 for p in self.players}
+        self.refe: dict[str, Num] = zeros("refe")
         self.refe_written = 0
         """How many times refe were drawn (each time one for every player)."""
 
@@ -141,6 +160,8 @@ class Totals:
 
     def add(self, column: Column, player: str, amount: Num, on: str | None = None) -> None:
         """Add ``amount`` to ``column`` of ``player`` (written on ``on``, for whists and soups)."""
+        if column not in self.columns:
+            raise VistlogError(f"this game's sheet has no {column} column (its columns: {', '.join(self.columns)})")
         if column in PAIRED:
             assert on is not None
             pairs = self.whists if column == "whists" else self.soups
@@ -163,7 +184,7 @@ class Totals:
 
     def copy(self) -> Totals:
         """An independent copy."""
-        other = Totals(self.players)
+        other = Totals(self.players, self.columns)
         other.pool = dict(self.pool)
         other.mountain = dict(self.mountain)
         other.points = dict(self.points)

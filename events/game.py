@@ -165,10 +165,11 @@ class GameState(GameHooks[D]):
             self.tally.flush(self.record(d))
 
     def pools_closed(self) -> bool:
-        """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), the deal that
-        has ended counted first."""
-        self.catch_up()
-        return self.tally.over()
+        """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), with the deal
+        that has ended, which is counted only when the next deal starts (until then more may come: a whist after
+        a half-whist, allocations), so it is weighed here without being counted."""
+        d = self.pending
+        return self.tally.over(self.record(d) if d is not None and d.finished and not d.broken else None)
 
     def hand_over(self, starting: bool = False) -> DealRecord | None:
         """The deal that has ended, as a :class:`DealRecord`, once. ``starting``: asked right after a
@@ -271,6 +272,8 @@ class GameState(GameHooks[D]):
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
             return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
+        if not self.tally.trying:  # a deal starts: the one before it is over, and counted (tried: only weighed)
+            self.tally.flush(self.hand_over())
         if self.deals_started and self._game_over():
             return [Issue("pools-closed", "deal", self.GAME_OVER.format(game=self.id))]
         prev = self.regular
@@ -506,6 +509,10 @@ class GameState(GameHooks[D]):
     def _opening(self, ev: OpeningBalance) -> list[Issue]:
         if self.deals_started:
             return [Issue("opening-balance-late", "type", "an opening balance comes before the first deal")]
+        return self._balance_fields(ev)
+
+    def _balance_fields(self, ev: OpeningBalance) -> list[Issue]:
+        """The names and columns of a balance or an adjustment."""
         for name, m in (("pool", ev.pool), ("mountain", ev.mountain), ("points", ev.points)):
             issues = self._names(m, name)
             if issues:
@@ -516,7 +523,17 @@ class GameState(GameHooks[D]):
                 return issues
         if ev.bula or ev.soups:
             return [Issue("bula-russian", "bula", "bula and soups belong to Serbian preferans")]
-        return self._balance_columns(ev)
+        return self._balance_columns(ev) or self._declared_columns(ev)
+
+    def _declared_columns(self, ev: OpeningBalance) -> list[Issue]:
+        """A column of a balance or an adjustment that the game's scoring does not declare (the built-in games say
+        it in their own words first: :meth:`_balance_columns`)."""
+        declared = self.tally.scoring.columns
+        for column in ("pool", "mountain", "points", "whists", "bula", "soups"):
+            if getattr(ev, column) and column not in declared:
+                return [Issue("column-undeclared", column, f"{self.GAME} has no {column} column (its columns: "
+                                                           f"{', '.join(declared)})")]
+        return []
 
     @staticmethod
     def _bounded(ev: Event) -> list[Issue]:
@@ -530,7 +547,7 @@ class GameState(GameHooks[D]):
     def _adjustment(self, ev: Adjustment) -> list[Issue]:
         as_balance = OpeningBalance(seq=ev.seq, game=ev.game, pool=ev.pool, mountain=ev.mountain,
                                     whists=ev.whists, points=ev.points, bula=ev.bula, soups=ev.soups)
-        return [i for i in self._opening(as_balance) if i.field != "type"]
+        return self._balance_fields(as_balance)
 
     def _voided(self, ev: DealVoided) -> list[Issue]:
         if not 1 <= ev.deal <= self.deals_started:

@@ -396,11 +396,10 @@ def _try_kept(state: GameState[Any], item: Mapping[str, Any]) -> list[Issue]:
 @contextlib.contextmanager
 def _kept(state: GameState[Any]) -> Iterator[None]:
     """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
-    (containers as they were copied on the way in); the game's tally counts the deal that has ended first (as
-    it would in any case) and nothing tried inside. A pure object's ``__dict__`` is copied whole; a compiled one
-    (which has none) is read field by field, by its classes' ``__mypyc_attrs__``."""
+    (containers as they were copied on the way in); the game's tally counts nothing tried inside. A pure object's
+    ``__dict__`` is copied whole; a compiled one (which has none) is read field by field, by its classes'
+    ``__mypyc_attrs__``."""
     saved: list[tuple[object, dict[str, Any]]] = [(state, _saved(state))]
-    state.catch_up()
     tally, trying = state.tally, state.tally.trying
     tally.trying = True
     seen = {id(state)}

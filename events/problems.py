@@ -296,5 +296,6 @@ CODES: dict[str, str] = {
     "bula-russian": "bula, soups or result outside a Serbian game",
     "igra-russian": "igra outside a Serbian game",
     "invite-russian": "an invitation (zovem) outside a Serbian game",
+    "column-undeclared": "a balance or an adjustment in a column the game's scoring does not declare",
 }
 """Every problem code, with what it means."""

@@ -36,6 +36,7 @@ from .model import (
 )
 from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
+from .record import DealRecord
 from .rules import SerbianOptions
 from .serbian_deal import (
     CONTRACT_NUMBER, NUMBER_CONTRACT, SERBIAN_NAMES, Phase, SerbianDeal, contract_number, is_plain_pik, neighbours,
@@ -112,19 +113,30 @@ class SerbianGame(PreferansGame):
     def check(self, ev: Any) -> list[Issue]:
         """As :meth:`GameState.check`; an event outside the deal first closes a plain pik left unplayed."""
         if type(ev) not in DEAL_EVENTS:
-            self.unfinished()
+            self._close_unplayed_pik()
         return super().check(ev)
+
+    def hand_over(self, starting: bool = False) -> DealRecord | None:
+        """As :meth:`GameState.hand_over`, a plain pik left unplayed closed first (the file ends after it)."""
+        self._close_unplayed_pik()
+        return super().hand_over(starting)
+
+    def _close_unplayed_pik(self) -> None:
+        """A plain pik nobody kontred is finished once something else follows it."""
+        d = self.deal
+        if isinstance(d, SerbianDeal) and not d.finished and not d.broken and d.phase is Phase.KONTRA \
+                and self._pik_unplayed(d):
+            d.finished = d.without_play = True
+            d.phase = Phase.DONE
 
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None`` (a plain pik nobody kontred is finished
-        once something else follows it)."""
+        once something else follows it: asking changes nothing)."""
         d = self.deal
         if not isinstance(d, SerbianDeal) or d.finished or d.broken or (d.number in self.voided
                                                                          and not d.replacement):
             return None
         if d.phase is Phase.KONTRA and self._pik_unplayed(d):
-            d.finished = d.without_play = True
-            d.phase = Phase.DONE
             return None
         what = {Phase.AUCTION: "the auction is not over", Phase.EXCHANGE: "no contract",
                 Phase.DEFENCE: "the defenders have not both spoken",

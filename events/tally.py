@@ -146,7 +146,7 @@ class Tally:
         self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.ended = False
         self.deals = 0
-        self.totals = Totals(self.players)
+        self.totals = Totals(self.players, (*scoring.writes, *scoring.columns))
         self.streak = 0
         self.current_deal = 0
         self.snapshots: list[_Snapshot] = []
@@ -166,9 +166,16 @@ class Tally:
 
     # ------------------------------------------------------------------ questions
 
-    def over(self) -> bool:
-        """The rules end the game on these totals: every pool closed (Serbian: the bulas add up to 0)."""
-        return self.scoring.over(self.totals, self.size)
+    def over(self, ended: DealRecord | None = None) -> bool:
+        """The rules end the game on these totals: every pool closed (Serbian: the bulas add up to 0); with
+        ``ended``, a deal not counted yet, on the totals it would make (nothing is counted)."""
+        if ended is None or self._live(ended.number) == ended.seq:
+            return self.scoring.over(self.totals, self.size)
+        totals = self.totals.copy()
+        score = self.scoring.score(self.options, self.size, self.players, ended, totals, self.streak)
+        for column, player, amount, _reason, on in score.rows:
+            totals.add(column, player, amount, on)
+        return self.scoring.over(totals, self.size)
 
     def held(self, column: Column, player: str) -> Num:
         """What ``player`` has in ``column`` (Serbian: ``refe``, his unplayed refe)."""

@@ -155,7 +155,8 @@ class _Worth:
         self.settle = reading_of(result.variant).results
         self.options = result.started.rules.options
         self.players = list(result.players)
-        self._sheet = Totals(self.players)  # the sheet up to deal _upto, walked forward as the deals are asked
+        # the sheet up to deal _upto, walked forward as the deals are asked
+        self._sheet = Totals(self.players, result.totals.columns)
         self._upto = -1
         self._entries = sorted(result.entries, key=lambda e: e.deal)
         self._next = 0

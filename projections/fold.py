@@ -124,7 +124,7 @@ class GameResult:
             return self.totals
         if not self.detail:
             raise VistlogError(f"game {self.game} was folded without detail: only its final sheet is known")
-        t = Totals(self.players)
+        t = Totals(self.players, self.totals.columns)
         for e in self.entries:
             if e.deal <= deal:
                 t.apply(e)

@@ -246,6 +246,7 @@ PROBLEMS_RU: Final[dict[str, str]] = {
     "bula-russian": "була и супы бывают только в сербском преферансе",
     "igra-russian": "«игра» бывает только в сербском преферансе",
     "invite-russian": "«зову» бывает только в сербском преферансе",
+    "column-undeclared": "в этой игре нет такой графы",
 }
 """A refusal of the state machine said in Russian, by its problem code (``vistlog.CODES``); a code not here is
 said in English."""

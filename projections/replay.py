@@ -141,7 +141,7 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
     t = res.totals_after(upto)
     yield w("Sheet:") if upto is None else w("Sheet after deal {n}:", n=upto)
     for p in res.players:
-        if pool:
+        if "pool" in t.columns:  # the sheet in the columns the game declares
             whists = ", ".join(w("on {player} {value}", player=q, value=mixed(v))
                                for q, v in t.whists_by(p).items()) or w("none")
             yield (f"  {p}: {w('pool')} {mixed(t.pool[p])}, {w('mountain')} {mixed(t.mountain[p])}, "

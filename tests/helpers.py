@@ -99,12 +99,12 @@ def sheet(res: GameResult) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for p in res.players:
         line: dict[str, Any] = {}
-        if t.pool[p]:
-            line["pool"] = t.pool[p]
-        if t.mountain[p]:
-            line["mountain"] = t.mountain[p]
-        if t.points[p]:
-            line["points"] = t.points[p]
+        if t.pool.get(p, 0):
+            line["pool"] = t.pool.get(p, 0)
+        if t.mountain.get(p, 0):
+            line["mountain"] = t.mountain.get(p, 0)
+        if t.points.get(p, 0):
+            line["points"] = t.points.get(p, 0)
         w = t.whists_by(p)
         if w:
             line["whists"] = w

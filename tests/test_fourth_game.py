@@ -71,6 +71,10 @@ def test_nullo_is_checked_by_its_own_rules() -> None:
     bad_rule = {"type": "game_started", "game": "n2", "kind": "preferans", "players": list(PLAYERS), "pool": 20,
                 "rules": {"preset": "nullo", "trick_cost": 0}}
     assert [p.code for p in c.problems(bad_rule)] == ["rules-invalid"]
+    pool = {"type": "adjustment", "game": "n1", "pool": {"Аня": 2}, "reason": "agreed"}
+    assert [p.code for p in c.problems(pool)] == ["column-undeclared"]  # Nullo's scoring declares points only
+    c.push({"type": "adjustment", "game": "n1", "points": {"Аня": 2, "Боря": -2}, "reason": "agreed"})
+    assert c.table("n1").over is False
 
 
 def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
@@ -78,6 +82,7 @@ def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
     assert game.sound and (game.kind, game.variant, game.preset) == ("preferans", "nullo", "nullo")
     assert [game.sheet().value(p, "points") for p in PLAYERS] == [-11, -14, -25]
     assert game.sheet().columns == ("points",)  # the columns Nullo declares
+    assert game.sheet().value(PLAYERS[0], "pool") == 0 and game.sheet().pool == {}  # kept: none but those
     settlement = game.settlement()
     assert dict(settlement.exact) == {"Аня": 17, "Боря": 8, "Вова": -25} and settlement.zero_sum
     more = _evening(deals=(*TRICKS, (1, 1, 8)))

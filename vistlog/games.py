@@ -102,8 +102,8 @@ class Sheet:
     """The score sheet (пулька) after a deal: every column's total, read-only.
 
     ``pool``, ``mountain``, ``points``, ``bula`` and ``refe`` map each player to a number;
-    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns the game writes
-    (:attr:`columns`) are ever non-zero.
+    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns the game declares
+    (:attr:`columns`) hold anything; the others are empty (:meth:`value` reads 0 in them).
 
     >>> s = next(read_games("samples/sochi-evening.jsonl")).sheet(after_deal=6)
     >>> s.after_deal, s.value("Вова", "mountain"), s.whists_by("Аня"), s.columns
@@ -142,7 +142,7 @@ class Sheet:
             if on is None:
                 raise VistlogError(f"{column} are written on a player: give on=")
             return cast(Mapping[tuple[str, str], Num], getattr(self, column)).get((player, on), 0)
-        return cast(Mapping[str, Num], getattr(self, column))[player]
+        return cast(Mapping[str, Num], getattr(self, column)).get(player, 0)
 
     def whists_by(self, writer: str) -> dict[str, Num]:
         """The whists ``writer`` wrote on each other player, in seating order (zeros left out)."""
