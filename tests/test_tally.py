@@ -123,3 +123,12 @@ def test_a_serbian_declarer_under_a_refa_is_known_to_the_write_side(needs_kontra
             assert state.tally.held("refe", "B") == 1  # the refa the first deal drew, counted as deal 2 starts
             checked = True
     assert found == codes and checked
+
+
+def test_asking_the_next_step_mid_deal_changes_no_serbian_deal() -> None:
+    """A Serbian plain pik waits for a kontra: asking the next step before it (as the pad does after every tap)
+    used to close the pik as unplayed, and the kontra that followed was refused (this game's deal 11)."""
+    evs = serbian_game(random.Random(29), 12)
+    assert any(e["type"] == "kontra" and e["deal"] == 11 for e in evs)
+    results, problems = fold(evs, detail=False)
+    assert problems == [] and _sheet(_alone(evs, trying=True).totals) == _sheet(results[0].totals)
