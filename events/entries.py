@@ -20,6 +20,8 @@ from typing import Final, Literal
 
 import attrs
 
+from .plain import Plain
+
 from .problems import VistlogError
 
 __all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num",
@@ -60,8 +62,8 @@ def exact(x: Num) -> int | str:
     return x if type(x) is int else x.numerator if Fraction(x).denominator == 1 else fmt(x)
 
 
-@attrs.frozen
-class Entry:
+@attrs.frozen(repr=False, eq=False)
+class Entry(Plain):
     """One number on the sheet.
 
     ``deal`` is the deal it belongs to (0 for an opening balance; an adjustment belongs to

@@ -18,6 +18,8 @@ from typing import Final
 
 import attrs
 
+from .plain import Plain
+
 from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, undertricks
 from .cards import Card, Kontra, Suit
 from .model import Allocation, ContractMade, DealStarted, Discard, Event
@@ -30,8 +32,8 @@ LONG_NAME: Final = 64
 not once a deal."""
 
 
-@attrs.frozen(kw_only=True)
-class DealRecord:
+@attrs.frozen(kw_only=True, repr=False, eq=False)
+class DealRecord(Plain):
     """One deal as scoring sees it."""
 
     number: int

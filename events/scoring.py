@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from .plain import Plain
+
 from .entries import DealScore, Row, Totals
 from .record import DealRecord
 
@@ -35,8 +37,8 @@ def _nothing_first(_players: Sequence[str], _size: int | None) -> list[Row]:
     return []
 
 
-@attrs.frozen
-class Scoring:
+@attrs.frozen(repr=False, eq=False)
+class Scoring(Plain):
     """One game's arithmetic (see the module docstring)."""
 
     name: str

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import attrs
 
+from .plain import Plain
+
 from .cards import GameKind
 from .seating import holders
 
 __all__ = ["Table"]
 
 
-@attrs.frozen
-class Table:
+@attrs.frozen(repr=False, eq=False)
+class Table(Plain):
     """Where a game stands for whoever records its next deal (the score pad, ``vistlog deal``)."""
 
     game: str

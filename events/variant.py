@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .plain import Plain
+
 from .cards import GameKind
 from .scoring import Scoring
 
@@ -23,8 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["Variant"]
 
 
-@attrs.frozen
-class Variant:
+@attrs.frozen(repr=False, eq=False)
+class Variant(Plain):
     """One game: its name (``preferans``, ``solo_whist``, ``serbian``), the kind of log it is (the ``kind`` of
     ``game_started``), its name in messages, its state machine and the class of its rule options."""
 

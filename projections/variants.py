@@ -27,6 +27,8 @@ from typing import Any, Final
 
 import attrs
 
+from vistlog.events.plain import Plain
+
 from vistlog.events.rules import Rules
 
 from vistlog.events.entries import Num, Totals
@@ -37,8 +39,8 @@ from vistlog.events.native import mypyc_attr
 __all__ = ["Scoring", "Reading", "TableView", "levelled_table", "SCORINGS", "READINGS", "register", "reading_of",
            "scoring_of"]
 
-@attrs.frozen
-class TableView:
+@attrs.frozen(repr=False, eq=False)
+class TableView(Plain):
     """How the pad draws the form of a deal: the modes it offers (a contract, ``misere`` on its own, everybody
     passing), the contracts of its grid (lowest first) and how many columns the grid has."""
 
@@ -60,8 +62,8 @@ def levelled_table(contracts: tuple[str, ...]) -> TableView:
     return TableView(modes, grid, 5 if levels and len(grid) % 5 == 0 else 2)
 
 
-@attrs.frozen
-class Reading:
+@attrs.frozen(repr=False, eq=False)
+class Reading(Plain):
     """One game as the read side knows it (see the module docstring)."""
 
     name: str

@@ -20,6 +20,8 @@ from typing import IO, TYPE_CHECKING, Any, Literal, cast, get_args
 
 import attrs
 
+from vistlog.events.plain import Plain
+
 from vistlog.events.codec import DecodeError, check_depth, decode_obj, loads_line
 from vistlog.events.cards import GameKind
 from vistlog.events.importers import ImportedGame
@@ -97,8 +99,8 @@ def _frozen(d: Mapping[Any, Num]) -> Mapping[Any, Num]:
     return MappingProxyType(dict(d))
 
 
-@attrs.frozen
-class Sheet:
+@attrs.frozen(repr=False, eq=False)
+class Sheet(Plain):
     """The score sheet (пулька) after a deal: every column's total, read-only.
 
     ``pool``, ``mountain``, ``points``, ``bula`` and ``refe`` map each player to a number;
@@ -157,8 +159,8 @@ def _frozen_or_none(d: Mapping[str, str] | None) -> Mapping[str, str] | None:
     return None if d is None else MappingProxyType(dict(d))
 
 
-@attrs.frozen
-class Settlement:
+@attrs.frozen(repr=False, eq=False)
+class Settlement(Plain):
     """A game's settlement: exact results in whists (or points), rounded ones, money and payments.
 
     ``exact`` values are :class:`int` or :class:`fractions.Fraction`; ``rounded`` are integers
