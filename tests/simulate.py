@@ -37,11 +37,18 @@ class _Emitter:
         self.game = game
         self.events: list[dict[str, Any]] = []
         self.seq = seq0
+        self.checker = None
         if check is None:
             from vistlog.events.checker import LogChecker
 
-            check = LogChecker()
+            self.checker = LogChecker()
+            check = self.checker.check
         self.check = check
+
+    def closed(self) -> bool:
+        """Every pool is closed, as the emitter's own checker knows it (its game's tally)."""
+        state = self.checker.games.get(self.game) if self.checker is not None else None
+        return state is not None and state.pools_closed()
 
     def __call__(self, type_: str, **fields: Any) -> None:
         self.seq += 1
@@ -187,8 +194,8 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
     ``claims``: the chance that a contract played card by card stops at a random trick with a claim
     (accepted three times in four; a disputed one is followed by the tricks of the rest played out).
 
-    ``closed`` says whether every pool is closed (the caller's projection knows); the game
-    ends there when the rules end it so, else after ``max_deals`` deals.
+    ``closed`` says whether every pool is closed (by default the checker's own tally, when the simulator checks
+    with its own); the game ends there when the rules end it so, else after ``max_deals`` deals.
     """
     from vistlog.events.rules import make_rules
 
@@ -196,6 +203,8 @@ def preferans_game(rng: random.Random, *, players: Sequence[str] = ("Аня", "�
     opts = make_rules(rules).options
     assert isinstance(opts, PreferansOptions), "a Preferans preset is needed"
     emit = _Emitter(game, check, seq0)
+    if closed is None and emit.checker is not None:
+        closed = emit.closed
     start: dict[str, Any] = {"kind": "preferans", "players": list(players), "pool": pool, "rules": rules}
     if stake:
         start["stake"] = stake

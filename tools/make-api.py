@@ -129,7 +129,8 @@ def _section(name: str, obj: Any, data_docs: dict[str, str]) -> list[str]:
     lines = [f"### `{name}`", ""]
     if inspect.isclass(obj):
         kind = "exception" if issubclass(obj, BaseException) else "class"
-        bases = ", ".join(b.__name__ for b in obj.__bases__ if b is not object)
+        # Plain (a shared repr and eq) is no part of the API
+        bases = ", ".join(b.__name__ for b in obj.__bases__ if b is not object and b.__name__ != "Plain")
         head = f"{kind} `{name}{_signature(obj) if kind == 'class' else ''}`" + (f" ({bases})" if bases else "")
         if issubclass(obj, BaseException):
             head += f", code `{obj.code}`" if isinstance(getattr(obj, "code", None), str) else ""

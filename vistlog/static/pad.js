@@ -371,7 +371,8 @@ function renderDeal() {
     return rows;
     });
   }
-  if (!form.edited) $("line").value = composeLine();
+  // the line a person is typing in is never written over by an answer that comes back meanwhile
+  if (!form.edited && document.activeElement !== $("line")) $("line").value = composeLine();
 }
 
 function redraw() {
@@ -395,7 +396,7 @@ function refresh(again = 1) {
 function update(redrawn = true) {
   form.edited = false;
   clearErrors();
-  if (!redrawn) { $("line").value = composeLine(); return asking; }
+  if (!redrawn) { if (document.activeElement !== $("line")) $("line").value = composeLine(); return asking; }
   return refresh().then(() => {
     if (form.seq === null && S && $("line").value) form.seq = S.seq;   // the form is begun
   });
