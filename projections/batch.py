@@ -162,8 +162,10 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
         raise RuntimeError("--dask needs the optional extra: pip install 'vistlog[dask]'") from None
     cluster = None
     if address == "local":
+        # the scheduler's HTTP server on loopback and a free port: with no address it takes 8787, shared by every
+        # other cluster on the machine (two runs side by side warned, and one took the other's port)
         cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, host="127.0.0.1",
-                               dashboard_address=None, processes=True)
+                               dashboard_address="127.0.0.1:0", processes=True)
         client = Client(cluster)
     else:
         try:

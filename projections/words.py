@@ -161,7 +161,8 @@ RU: Final[dict[str, str]] = {
         "играют меньше трёх рук (защитник не пришёл): не разбирается",
     "the hands in play do not hold equal numbers of cards (the discard is not recorded)":
         "на руках неравное число карт (снос не записан)",
-    "no deal with its hands recorded": "нет сдач с записанными руками", "no contract": "нет контракта",
+    "no deal with its hands recorded": "нет сдач с записанными руками",
+    "no deal analysed": "ни одна сдача не разобрана", "no contract": "нет контракта",
     "card": "карта", "before": "до", "after": "после", "deal {n}": "сдача {n}",
     # the sheet, the settlement, the audit
     "after deal {n}": "после сдачи {n}",

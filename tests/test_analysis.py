@@ -303,3 +303,19 @@ def test_the_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     page.write_text(_cli("analyse", "samples/open-hands.jsonl", "--format", "html", "--lang", "ru").stdout,
                     encoding="utf-8")
     assert chromium_screenshot(page, tmp_path).stat().st_size > 10_000
+
+
+def test_a_game_whose_deals_are_all_of_a_kind_not_analysed_says_so() -> None:
+    """The hands of the Solo Whist sample are recorded: its text says no deal was analysed and why (the kind of
+    deal), not that no deal has its hands; a game without hands says that its hands are not recorded."""
+    from vistlog import views
+    from vistlog.projections.analysis import analysis_json
+
+    (solo,) = vistlog.read_games(SAMPLES / "solo-whist-evening.jsonl")
+    text = views.analysis_text(analysis_json(solo.analysis()))
+    assert "no deal analysed" in text and "no deal with its hands recorded" not in text
+    assert "not analysed: deal(s) 1–14, 16: Solo Whist is not analysed" in text
+    (bare,) = vistlog.read_games(SAMPLES / "sochi-evening.jsonl")
+    text = views.analysis_text(analysis_json(bare.analysis()))
+    assert "no deal analysed" in text and "2–6, 8–13, 15–16, 18–21, 23–25, 27, 29–34, 36, 38, 40–43: the hands are " \
+        "not recorded" in text

@@ -89,7 +89,11 @@ def test_dask_local_cluster_gives_exactly_the_sequential_result(tmp_path: Path) 
     from vistlog.projections.batch import run_dask
 
     paths = logs(tmp_path)
-    assert run_dask("settle", paths, "local", partition_size=3) == run_sequential("settle", paths)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # "Port 8787 is already in use": a fixed port would be shared
+        assert run_dask("settle", paths, "local", partition_size=3) == run_sequential("settle", paths)
 
 
 def _read_terminal(master: int) -> bytes:

@@ -83,8 +83,8 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
     decisions, the claim and the best discard."""
     w = Words(lang)
     out = [f"{game['game']} · " + w("open-hand analysis") + f" · {w(game['unit'])}"]
-    if not game["deals"]:
-        out.append("  " + w("no deal with its hands recorded"))
+    if not game["deals"]:  # every deal with its hands is of a kind not analysed yet: the lines below say which
+        out.append("  " + w("no deal analysed" if game.get("skipped") else "no deal with its hands recorded"))
     for d in game["deals"]:
         out.append("")
         out.append(_deal_head(d, w))
