@@ -138,7 +138,8 @@ class Totals:
 
     def __init__(self, players: Iterable[str], columns: Iterable[str] = COLUMNS) -> None:
         self.players = list(players)
-        self.columns: tuple[str, ...] = tuple(c for c in COLUMNS if c in set(columns))
+        declared = set(columns)
+        self.columns: tuple[str, ...] = tuple(c for c in COLUMNS if c in declared)
         """The columns the game declares (:attr:`vistlog.events.scoring.Scoring.writes`), in sheet order."""
         held = self.columns
 

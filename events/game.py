@@ -157,19 +157,22 @@ class GameState(GameHooks[D]):
             self.tally.feed(ev, self.hand_over(type(ev) is DealStarted))
         return issues
 
+    def _finished_record(self) -> DealRecord | None:
+        """The record of the deal under way once it is finished (not handed over: more may still come)."""
+        d = self.pending
+        return self.record(d) if d is not None and d.finished and not d.broken else None
+
     def catch_up(self) -> None:
         """The deal under way, once finished, is counted by the tally now; it is handed over again at the next event
         that is not part of it, and what came since (a whist after a half-whist, allocations) then amends it."""
-        d = self.pending
-        if d is not None and d.finished and not d.broken and not self.tally.trying:
-            self.tally.flush(self.record(d))
+        if not self.tally.trying:
+            self.tally.flush(self._finished_record())
 
     def pools_closed(self) -> bool:
         """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), with the deal
         that has ended, which is counted only when the next deal starts (until then more may come: a whist after
         a half-whist, allocations), so it is weighed here without being counted."""
-        d = self.pending
-        return self.tally.over(self.record(d) if d is not None and d.finished and not d.broken else None)
+        return self.tally.over(self._finished_record())
 
     def hand_over(self, starting: bool = False) -> DealRecord | None:
         """The deal that has ended, as a :class:`DealRecord`, once. ``starting``: asked right after a
