@@ -1,6 +1,6 @@
 """The open-hand analysis: time per deal, pure Python and compiled, and the speed-up of many logs on 2 workers.
 
-    python bench/analysis.py [--deals 40] [--misere 20] [--logs 8] [--seed 1]
+    python bench/analysis.py [--deals 40] [--misere 20] [--logs 8] [--solo 24] [--solo-pure 2] [--seed 1]
 
 It makes, with the project's own simulator (``tests/simulate.py``), card-level evenings played by players
 who see every hand and slip now and then (``skill=0.9``: each card a double-dummy best one nine times in
@@ -9,6 +9,11 @@ declarer the holder of the lowest cards, his two highest put away, the defence p
 Then it analyses every deal card by card (``vistlog analyse``: the value before and after every card, the
 cards that keep it and the cost in whists of each mistake) with the pure-Python search and with the
 compiled one, one core, and prints the total, the median and the 90th percentile per deal, and the ratio.
+
+The raspasy of those evenings are timed the same way (each player's guaranteed number, card by card); then
+``--solo`` Solo Whist deals (the simulator's: random hands, contract and declarer, random legal cards), the
+first ``--solo-pure`` of them by the pure search too (minutes each), and ``vistlog analyse`` of the Solo Whist
+sample end to end.
 
 Last, ``--logs`` such evenings are written to a folder and ``vistlog analyse FOLDER --format json`` runs
 with ``--jobs 1`` and ``--jobs 2`` and on a local Dask cluster of 2 workers (``VISTLOG_SOLVER=python``:
@@ -33,7 +38,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.simulate import preferans_game  # noqa: E402
+from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
 from vistlog.events.cards import PREFERANS_DECK  # noqa: E402
 from vistlog.events import seating  # noqa: E402
 from vistlog.projections import analysis, solver  # noqa: E402
@@ -84,7 +89,7 @@ def misere_evening(rng: random.Random, deals: int) -> list[dict[str, Any]]:
                     "hands": {p: [str(c) for c in hands[p]] for p in holding}, "talon": [str(c) for c in talon]})
         evs.append({"type": "contract", "game": g, "deal": n, "declarer": declarer, "contract": "misere"})
         evs.append({"type": "discard", "game": g, "deal": n, "player": declarer, "cards": [str(c) for c in own[10:]]})
-        s = solver.Solver(held, holding, holding[0], None, declarer, misere=True)
+        s = solver.Solver(held, holding, holding[0], None, declarer, fewest=True)
         line: list[Any] = []
         while len(line) < 30:
             keep = s.best_cards(line)[1] if rng.random() < 0.9 else s.legal(line)
@@ -101,7 +106,7 @@ def _seats_of(s: solver.Solver, line: list[Any], holding: list[str]) -> list[str
     """Who plays each card of ``line``."""
     out = []
     for k in range(len(line)):
-        _h, seat, _trick, _won = s.position(line[:k])
+        _h, seat, _trick, _won, _t = s.position(line[:k])
         out.append(holding[seat])
     return out
 
@@ -115,23 +120,39 @@ def folded(events: list[dict[str, Any]]) -> GameResult:
         os.unlink(f.name)
 
 
-def per_deal(games: list[GameResult], engine: str) -> list[float]:
-    """CPU seconds of each analysed contract deal played card by card (``analyse`` of that deal alone, as
-    ``vistlog analyse --deal N`` runs it)."""
-    times = []
+def per_deal(games: list[GameResult], engine: str, raspas: bool = False, most: int | None = None) -> list[float]:
+    """CPU seconds of each analysed deal played card by card, a contract's (or with ``raspas``, a raspas's):
+    ``analyse`` of that deal alone, as ``vistlog analyse --deal N`` runs it; ``most``: no more deals."""
+    times: list[float] = []
     for g in games:
-        for n in _card_level(g):
+        for n in _card_level(g, raspas):
+            if most is not None and len(times) >= most:
+                return times
             t = time.process_time()
             analysis.analyse(g, engine=engine, deals={n})
             times.append(time.process_time() - t)
     return times
 
 
-def _card_level(g: GameResult) -> list[int]:
-    """The deals of a contract played card by card, with their hands."""
-    return [rec.number for rec, void, _ in g.told() if not void and rec.contract is not None
-            and rec.hands_in_play() is not None and len(rec.playing) == 3
+def _card_level(g: GameResult, raspas: bool = False) -> list[int]:
+    """The deals of a contract (or a raspas) played card by card, with their hands, by three or four."""
+    return [rec.number for rec, void, _ in g.told() if not void and (rec.raspas if raspas else rec.contract is not None)
+            and rec.hands_in_play() is not None and rec.setup is not None and len(rec.setup.seating) >= 3
             and any(e.type == "card_played" for e in rec.events)]
+
+
+def solo_whist_evening(rng: random.Random, deals: int) -> list[dict[str, Any]]:
+    """A Solo Whist game of ``deals`` deals played card by card (the project's simulator: random hands, a random
+    contract and declarer, random legal cards), as events."""
+    return solo_whist_game(rng, players=("Оля", "Петя", "Коля", "Маша"), deals=deals, card_play=1.0)
+
+
+def sample_end_to_end(name: str) -> float:
+    """Wall seconds of ``vistlog analyse samples/NAME --format json`` in a new process (start-up included)."""
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "vistlog", "analyse", str(ROOT / "samples" / name), "--format", "json"],
+                   check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t
 
 
 def _p90(xs: list[float]) -> float:
@@ -187,6 +208,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--misere", type=int, default=20)
     ap.add_argument("--logs", type=int, default=8)
+    ap.add_argument("--solo", type=int, default=24, help="Solo Whist deals played card by card (compiled search)")
+    ap.add_argument("--solo-pure", type=int, default=2, help="of them, solved by the pure search too")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -198,6 +221,21 @@ def main() -> None:
     mis = [folded(misere_evening(rng, a.misere))]
     show("misère deals, card by card", per_deal(mis, "python"),
          per_deal(mis, "compiled") if solver.COMPILED else None)
+    show("raspasy of those evenings, card by card (each player's guaranteed number)",
+         per_deal(contracts, "python", raspas=True), per_deal(contracts, "compiled", raspas=True)
+         if solver.COMPILED else None)
+    if a.solo:
+        solo = [folded(solo_whist_evening(rng, a.solo))]
+        pure = per_deal(solo, "python", most=a.solo_pure)
+        if solver.COMPILED:
+            show(f"Solo Whist deals, card by card (the first {len(pure)} also pure)", pure,
+                 per_deal(solo, "compiled", most=len(pure)))
+            c = per_deal(solo, "compiled")
+            print(f"  compiled, all {len(c)} deals: median {statistics.median(c) * 1000:.0f} ms, "
+                  f"p90 {_p90(c) * 1000:.0f} ms, max {max(c) * 1000:.0f} ms")
+        else:
+            show("Solo Whist deals, card by card", pure, None)
+        print(f"samples/solo-whist-evening.jsonl end to end: {sample_end_to_end('solo-whist-evening.jsonl'):.2f} s")
     if a.logs:
         with tempfile.TemporaryDirectory() as tmp:
             many_logs(contract_evening(random.Random(a.seed + 1), 0, a.logs), Path(tmp))

@@ -302,6 +302,15 @@ class Bid:
         return self.number is not None or self.text in SERBIAN_WORDS or self.text == "pass"
 
     @property
+    def fewest(self) -> bool:
+        """The declarer plays to take no trick: a misère (and Solo Whist's open misère).
+
+        >>> parse_bid("open_misere").fewest, parse_bid("misere").fewest, parse_bid("solo").fewest
+        (True, True, False)
+        """
+        return self.is_misere or self.text == "open_misere"
+
+    @property
     def igra(self) -> bool:
         """True for ``igra`` and ``igra2``…``igra8``."""
         return self.text.startswith("igra")

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, cast
 
-import attrs
 
 from .cards import Card, GameKind
 from .native import mypyc_attr
@@ -196,31 +195,15 @@ class GameState(GameHooks[D]):
             "contract": d.contract, "taken": taken, "last_trick": last, "all_passed": d.all_passed,
             "redeal": d.redeal, "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "turned": d.begun.turned,
             "raspas": d.raspas, "allocations": tuple(d.allocations)}
+        hands = d.begun.hands  # how the cards went, or would have gone with the hands dealt
+        if d.play is not None or (hands is not None and (taken is not None or d.contract is not None)):
+            fields["setup"] = (d.play or self._new_play(d, hands or {})).setup
         fields.update(self._record_fields(d))
         return self._named(DealRecord(**fields))
 
     def _named(self, rec: DealRecord) -> DealRecord:
         """The record with the game's own copy of each name (a game with a long name holds it once)."""
-        names = self.own_names
-        if not names:
-            return rec
-
-        def name(p: str) -> str:
-            return names.get(p, p)
-
-        c = rec.contract
-        if c is not None:
-            c = attrs.evolve(c, declarer=name(c.declarer), helps=tuple(map(name, c.helps)),
-                             partner=None if c.partner is None else name(c.partner))
-        return attrs.evolve(
-            rec, dealer=name(rec.dealer), holders=tuple(map(name, rec.holders)), contract=c,
-            defenders=tuple(map(name, rec.defenders)), calls=tuple((name(p), k) for p, k in rec.calls),
-            kontra=tuple((name(p), k) for p, k in rec.kontra),
-            taken=None if rec.taken is None else {name(p): k for p, k in rec.taken.items()},
-            last_trick=None if rec.last_trick is None else name(rec.last_trick),
-            leader=None if rec.leader is None else name(rec.leader), playing=tuple(map(name, rec.playing)),
-            allocations=tuple(attrs.evolve(a, player=name(a.player), help={name(p): x for p, x in a.help.items()})
-                              for a in rec.allocations))
+        return rec.renamed(self.own_names) if self.own_names else rec
 
     def unfinished(self) -> str | None:
         """Why the current deal is not finished, or ``None``."""

@@ -14,9 +14,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import Bid, Card, Suit
+import attrs
 
-__all__ = ["Play", "held_after_discard", "contract_trump", "solo_whist_trump"]
+from .cards import Bid, Card, Suit
+from .plain import Plain
+
+__all__ = ["Play", "PlaySetup", "held_after_discard", "contract_trump", "solo_whist_trump"]
+
+
+@attrs.frozen(repr=False, eq=False)
+class PlaySetup(Plain):
+    """How a deal's card play begins, as its game sets it up: who plays in what order, who leads the first
+    trick, the trump, the talon's cards that lead the first tricks and who takes a trick none of the
+    players wins, and whether a void player must trump. A deal's record keeps it
+    (:attr:`vistlog.events.record.DealRecord.setup`), so that a reader replays or solves the deal by the
+    game's own rules without asking which game it is.
+
+    >>> from vistlog.events.cards import parse_card as c
+    >>> setup = PlaySetup(("A", "B"), "B", Suit.H)
+    >>> setup.play({"A": [c("AS")], "B": [c("7H")]}).to_play
+    'B'
+    """
+
+    seating: tuple[str, ...]
+    leader: str
+    trump: Suit | None = None
+    talon_leads: tuple[Card, ...] = ()
+    talon_taker: str | None = None
+    must_trump: bool = False
+
+    def play(self, hands: Mapping[str, Iterable[Card]]) -> Play:
+        """A new :class:`Play` of ``hands`` set up so."""
+        return Play(hands, self.seating, self.leader, self.trump, talon_leads=self.talon_leads,
+                    talon_taker=self.talon_taker, must_trump=self.must_trump)
 
 
 class Play:
@@ -51,7 +81,15 @@ class Play:
         self.last_winner: str | None = None
         self.to_play = leader
         """Who plays the next card."""
+        self.first_leader = leader
+        """Who led the first trick."""
         self._begin_trick(leader)
+
+    @property
+    def setup(self) -> PlaySetup:
+        """How this play was set up (its hands aside)."""
+        return PlaySetup(tuple(self.seating), self.first_leader, self.trump, tuple(self.talon_leads),
+                         self.talon_taker, self.must_trump)
 
     def copy(self) -> Play:
         """A copy of the play under way, to try cards on: its hands, counts, tricks and trick are its own.
@@ -60,6 +98,7 @@ class Play:
         """
         new = Play({}, self.seating, self.seating[self._lead_index], self.trump, talon_leads=self.talon_leads,
                    talon_taker=self.talon_taker, must_trump=self.must_trump)
+        new.first_leader = self.first_leader
         new.hands = {p: set(h) for p, h in self.hands.items()}
         new._suits = {p: dict(c) for p, c in self._suits.items()}
         new.total_tricks = self.total_tricks

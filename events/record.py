@@ -23,7 +23,7 @@ from .plain import Plain
 from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, undertricks
 from .cards import Card, Kontra, Suit
 from .model import Allocation, ContractMade, DealStarted, Discard, Event
-from .play import contract_trump, held_after_discard, solo_whist_trump
+from .play import PlaySetup, contract_trump, held_after_discard, solo_whist_trump
 
 __all__ = ["DealRecord", "LONG_NAME"]
 
@@ -61,6 +61,9 @@ class DealRecord(Plain):
     """Who leads the first trick of a contract (the game's rule: the elder hand; Serbian sans its own)."""
     playing: tuple[str, ...] = ()
     """Who plays cards in a contract, in turn order (a Serbian defender who did not come does not)."""
+    setup: PlaySetup | None = None
+    """How the deal's card play began by its game's rules (who plays, the first lead, the trump, the talon's
+    leads, must-trump): known when cards were played or the tricks recorded with the hands dealt."""
     raspas: bool = attrs.field(default=attrs.Factory(
         lambda r: is_raspas(r.contract, r.all_passed, r.taken is not None), takes_self=True))
     """A Russian Preferans deal everybody passed (:func:`vistlog.events.cards.is_raspas`): the game's
@@ -123,6 +126,30 @@ class DealRecord(Plain):
         discard = next((e.cards for e in self.events if isinstance(e, Discard)), None)
         return held_after_discard(start.hands, self.contract.declarer, start.talon,
                                   None if self.contract.igra else discard)
+
+    def renamed(self, names: Mapping[str, str]) -> DealRecord:
+        """The record with each player's name as ``names`` gives it (a name not there is kept)."""
+        def name(p: str) -> str:
+            return names.get(p, p)
+
+        c = self.contract
+        if c is not None:
+            c = attrs.evolve(c, declarer=name(c.declarer), helps=tuple(map(name, c.helps)),
+                             partner=None if c.partner is None else name(c.partner))
+        setup = self.setup
+        if setup is not None:
+            setup = attrs.evolve(setup, seating=tuple(map(name, setup.seating)), leader=name(setup.leader),
+                                 talon_taker=None if setup.talon_taker is None else name(setup.talon_taker))
+        return attrs.evolve(
+            self, dealer=name(self.dealer), holders=tuple(map(name, self.holders)), contract=c,
+            defenders=tuple(map(name, self.defenders)), calls=tuple((name(p), k) for p, k in self.calls),
+            kontra=tuple((name(p), k) for p, k in self.kontra),
+            taken=None if self.taken is None else {name(p): k for p, k in self.taken.items()},
+            last_trick=None if self.last_trick is None else name(self.last_trick),
+            leader=None if self.leader is None else name(self.leader), playing=tuple(map(name, self.playing)),
+            setup=setup, allocations=tuple(attrs.evolve(a, player=name(a.player),
+                                                        help={name(p): x for p, x in a.help.items()})
+                                           for a in self.allocations))
 
     @property
     def half_stands(self) -> bool:

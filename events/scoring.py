@@ -33,6 +33,11 @@ def _no_streak(_options: Any, _rec: DealRecord, _run: int) -> int:
     return 0
 
 
+def _level_needed(_options: Any, rec: DealRecord) -> int:
+    c = rec.contract
+    return 0 if c is None else c.contract.level or 0
+
+
 def _nothing_first(_players: Sequence[str], _size: int | None) -> list[Row]:
     return []
 
@@ -53,6 +58,9 @@ class Scoring(Plain):
     """The raspasy in a row after a deal (a game without raspasy never has one)."""
     opening: Callable[[Sequence[str], int | None], list[Row]] = _nothing_first
     """What the game writes before its first deal (Serbian: every player's starting bula)."""
+    needed: Callable[[Any, DealRecord], int] = _level_needed
+    """The tricks a contract's declaring side must take (one playing for the fewest: the most it may take), as the
+    open-hand analysis judges a contract makeable; by default the contract's level (a misère's: none)."""
     deals_sum_to_zero: bool = False
     """Every deal's entries add up to 0 (Solo Whist's points), checked deal by deal."""
     columns: tuple[str, ...] = ()

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from .cards import SERBIAN_WORDS, GameKind, Kontra, WhistCall
+from .cards import SERBIAN_WORDS, Card, GameKind, Kontra, WhistCall
 from .game import DealState, GameState
 from .preferans import PreferansDeal, PreferansGame
 from .model import (
@@ -429,6 +429,17 @@ class SerbianGame(PreferansGame):
             return "a plain pik is played only if a defender says kontra (option pik_needs_kontra)"
         return None
 
+    def _new_play(self, d: PreferansDeal, hands: Mapping[str, tuple[Card, ...]]) -> Play:
+        """The play of a Serbian contract: the declarer and the defenders who came, the talon taken or (igra)
+        not, the first lead by :meth:`_leader`."""
+        c = d.contract
+        if c is None:
+            return super()._new_play(d, hands)
+        held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
+        playing = self._playing(d)
+        return Play({p: held[p] for p in playing}, playing, self._leader(d, playing), contract_trump(c.contract),
+                    must_trump=True)
+
     def _playing(self, d: PreferansDeal) -> list[str]:
         """Who plays: the declarer and the defenders who came (:meth:`SerbianDeal.in_play`)."""
         assert isinstance(d, SerbianDeal)
@@ -472,12 +483,7 @@ class SerbianGame(PreferansGame):
             hands = d.begun.hands
             if hands is None:
                 return [Issue("card-without-hands", "card", "card-level play needs the hands in deal_started")]
-            c = d.contract
-            assert c is not None
-            held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
-            playing = self._playing(d)
-            trump = contract_trump(c.contract)
-            d.play = Play({p: held[p] for p in playing}, playing, self._leader(d, playing), trump, must_trump=True)
+            d.play = self._new_play(d, hands)
             d.phase = Phase.PLAY
         err = d.play.play(ev.player, ev.card)
         if err:

@@ -81,10 +81,15 @@ def _score(o: SoloWhistOptions, size: int, players: Sequence[str], rec: DealReco
     return score_deal(o, rec)
 
 
+def _needed(o: SoloWhistOptions, rec: DealRecord) -> int:
+    c = rec.contract
+    return 0 if c is None else o.table[c.contract.text].tricks
+
+
 def _never_over(totals: Totals, size: int) -> bool:
     return False
 
 
-SCORING = Scoring("solo_whist", "points", None, score=_score, over=_never_over, deals_sum_to_zero=True,
+SCORING = Scoring("solo_whist", "points", None, score=_score, over=_never_over, needed=_needed, deals_sum_to_zero=True,
                   columns=("points",))
 """Solo Whist's arithmetic: points, every deal's adding up to 0; the players end the game when they will."""

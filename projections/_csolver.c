@@ -1,9 +1,9 @@
 /* The compiled double-dummy search of vistlog.projections.solver: the same questions, the same answers.
  *
  * Solver (solver.py) is the reference; this file is its search loop in C, kept step for step alike:
- * the same legal moves, the same merging of equal cards, the same move order, the same transposition
- * table (keyed by the hands squeezed to the live cards of each suit, each entry a lower and an upper
- * bound of the declarer's tricks to come). Built at install where a C compiler exists (an optional
+ * the same legal moves, the same merging of equal cards, the same move order, the same sure-trick bounds,
+ * the same transposition table (keyed by the hands squeezed to the live cards of each suit, each entry a lower
+ * and an upper bound of the side's tricks to come). Built at install where a C compiler exists (an optional
  * extension: the install goes on without it); tests compare both on every test position.
  */
 #define PY_SSIZE_T_CLEAN
@@ -24,9 +24,19 @@ static int popc(uint32_t x) {
 #endif
 }
 
-static int low_index(uint32_t x) {
+static int popc64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+#endif
+}
+
+static int low_index64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
 #else
     int i = 0;
     while (!(x & 1u)) { x >>= 1; i++; }
@@ -42,29 +52,36 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int declarer, trump, misere;
-    int maxer[3];
+    int n, fewest, trump, must_trump, taker, nt;
+    int in_side[4], maxer[4];
+    int talon[16];
+    uint64_t talon_rest[17];
     Entry *table;
     size_t cap, count;
     long long nodes;
-    uint32_t h[3];
-    int tseat[3], tcard[3], tn;
+    uint64_t h[4];
+    int tseat[4], tcard[4], tn;
 } Search;
 
-static const uint32_t SUIT_MASK[4] = {0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u};
+static const uint64_t SUIT_MASK[4] = {0xFFFFull, 0xFFFF0000ull, 0xFFFF00000000ull, 0xFFFF000000000000ull};
 
 static int beats(int b, int best, int trump) {
-    int s = b >> 3, t = best >> 3;
+    int s = b >> 4, t = best >> 4;
     if (s == t) return b > best;
     return s == trump;
 }
 
-static uint32_t legal_of(const Search *s, uint32_t hand, int led) {
+static int led_of(const Search *s, int t) {
+    if (t < s->nt) return s->talon[t] >> 4;
+    return s->tn ? s->tcard[0] >> 4 : -1;
+}
+
+static uint64_t legal_of(const Search *s, uint64_t hand, int led) {
     if (led < 0) return hand;
-    uint32_t same = hand & SUIT_MASK[led];
+    uint64_t same = hand & SUIT_MASK[led];
     if (same) return same;
-    if (s->trump >= 0) {
-        uint32_t trumps = hand & SUIT_MASK[s->trump];
+    if (s->must_trump && s->trump >= 0) {
+        uint64_t trumps = hand & SUIT_MASK[s->trump];
         if (trumps) return trumps;
     }
     return hand;
@@ -107,26 +124,102 @@ static Entry *entry(Search *s, uint64_t a, uint64_t b, int r) {
     return e;
 }
 
-static int card(Search *s, int seat, int k);
+static uint64_t squeeze16(uint64_t a, uint64_t m) {
+    uint32_t lo = (uint32_t)(a & 0xFFu) << 8, hi = (uint32_t)(a >> 8) << 8;
+    return SQUEEZE[lo | (m & 0xFFu)] | (uint64_t)SQUEEZE[hi | (m >> 8 & 0xFFu)] << popc((uint32_t)(a & 0xFFu));
+}
 
-static int start(Search *s, int leader, int k) {
-    if (k <= 0) return 1;
-    int r = popc(s->h[leader]);
-    if (k > r) return 0;
-    uint32_t h0 = s->h[0], h1 = s->h[1], alive = h0 | h1 | s->h[2];
-    uint64_t key[4];
-    for (int i = 0; i < 4; i++) {
-        int shift = 8 * i;
-        uint32_t a = (alive >> shift & 0xFFu) << 8;
-        key[i] = (uint64_t)popc(a) << 16 | (uint64_t)SQUEEZE[a | (h0 >> shift & 0xFFu)] << 8
-                 | SQUEEZE[a | (h1 >> shift & 0xFFu)];
+static int card(Search *s, int seat, int t, int k);
+
+static int highest64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 63;
+    while (!(x >> i & 1u)) i--;
+    return i;
+#endif
+}
+
+/* The top trumps held by one camp, each a trick whenever it is played: the most of them one player holds
+   (two held by camp-mates may fall on one trick); *camp says whether it is the side's (Solver._top_trumps). */
+static int top_trumps(const Search *s, int *camp) {
+    uint64_t a = 0;
+    for (int i = 0; i < s->n; i++) a |= s->h[i];
+    a = a >> (16 * s->trump) & 0xFFFFu;
+    int count[4] = {0, 0, 0, 0}, g = 0, c = -1;
+    while (a) {
+        int b = highest64(a);
+        a ^= 1ull << b;
+        uint64_t bit = 1ull << (16 * s->trump + b);
+        int owner = -1;
+        for (int i = 0; i < s->n; i++) if (s->h[i] & bit) { owner = i; break; }
+        if (owner < 0) break;
+        if (c < 0) c = s->in_side[owner];
+        else if (s->in_side[owner] != c) break;
+        if (++count[owner] > g) g = count[owner];
     }
-    uint64_t ka = (uint64_t)leader << 60 | key[0] << 40 | key[1] << 20 | key[2], kb = key[3];
+    *camp = c > 0;
+    return g;
+}
+
+/* The tricks the leader takes in a row whatever the others do (Solver._quick). */
+static int quick(const Search *s, int leader) {
+    uint64_t hand = s->h[leader], alive = 0;
+    int mine = s->in_side[leader];
+    for (int i = 0; i < s->n; i++) alive |= s->h[i];
+    uint64_t ruffers[4];
+    int nr = 0;
+    if (s->trump >= 0)
+        for (int i = 0; i < s->n; i++)
+            if ((s->in_side[i] != mine || s->must_trump) && i != leader && (s->h[i] & SUIT_MASK[s->trump]))
+                ruffers[nr++] = s->h[i];
+    int q = 0;
+    for (int su = 0; su < 4; su++) {
+        uint64_t a = alive >> (16 * su) & 0xFFFFu, own = hand >> (16 * su) & 0xFFFFu;
+        int top = 0;
+        while (a && (own >> highest64(a) & 1)) { a ^= 1ull << highest64(a); top++; }
+        if (top && su != s->trump)
+            for (int i = 0; i < nr; i++) {
+                int len = popc64(ruffers[i] >> (16 * su) & 0xFFFFu);
+                if (len < top) top = len;
+            }
+        q += top;
+    }
+    return q;
+}
+
+static int start(Search *s, int leader, int t, int k) {
+    if (k <= 0) return 1;
+    int r = popc64(s->h[leader]);
+    if (k > r) return 0;
+    uint64_t x = s->n == 4 ? s->h[3] : s->talon_rest[t];
+    uint64_t m0 = s->h[1] | x, m1 = s->h[2] | x, alive = s->h[0] | m0 | m1;
+    uint64_t part[4];
+    for (int i = 0; i < 4; i++) {
+        int shift = 16 * i;
+        uint64_t a = alive >> shift & 0xFFFFu;
+        part[i] = (uint64_t)popc64(a) << 26 | squeeze16(a, m0 >> shift & 0xFFFFu) << 13
+                  | squeeze16(a, m1 >> shift & 0xFFFFu);
+    }
+    uint64_t ka = (uint64_t)leader << 62 | (uint64_t)t << 60 | part[0] << 30 | part[1];
+    uint64_t kb = part[2] << 30 | part[3];
+    size_t before = s->count;
     Entry *e = entry(s, ka, kb, r);
     if (!e) return -1;
+    if (s->count != before && !s->fewest && t >= s->nt) {  /* new: sure tricks bound it at once */
+        int q = quick(s, leader);
+        if (s->in_side[leader]) e->lo = (int8_t)q;
+        else e->hi = (int8_t)(r - q);
+        if (s->trump >= 0) {
+            int camp, g = top_trumps(s, &camp);
+            if (camp && g > e->lo) e->lo = (int8_t)g;
+            if (!camp && r - g < e->hi) e->hi = (int8_t)(r - g);
+        }
+    }
     if (e->lo >= k) return 1;
     if (e->hi < k) return 0;
-    int ok = card(s, leader, k);
+    int ok = card(s, leader, t, k);
     if (ok < 0) return -1;
     e = entry(s, ka, kb, r);  /* the table may have grown meanwhile */
     if (!e) return -1;
@@ -135,50 +228,82 @@ static int start(Search *s, int leader, int k) {
     return ok;
 }
 
-static int winner(const Search *s) {
-    int seat = s->tseat[0], best = s->tcard[0];
-    for (int i = 1; i < s->tn; i++)
-        if (beats(s->tcard[i], best, s->trump)) { seat = s->tseat[i]; best = s->tcard[i]; }
+/* Who wins the full trick: a seat, or -1 for the player who sits out (a talon trick nobody wins). */
+static int winner(const Search *s, int t) {
+    if (t >= s->nt) {
+        int seat = s->tseat[0], best = s->tcard[0];
+        for (int i = 1; i < s->tn; i++)
+            if (beats(s->tcard[i], best, s->trump)) { seat = s->tseat[i]; best = s->tcard[i]; }
+        return seat;
+    }
+    int lead = s->talon[t], led = lead >> 4;
+    int seat = s->tseat[0], best = -1, top = 0;
+    for (int i = 0; i < s->tn; i++) {
+        int c = s->tcard[i], suit = c >> 4;
+        int score = suit == s->trump ? 100 + (c & 15) : suit == led ? (c & 15) + 1 : 0;
+        if (score > top) { top = score; seat = s->tseat[i]; best = c; }
+    }
+    if (top == 0) return s->taker ? -1 : s->tseat[0];
+    if (s->taker && (best >> 4) != s->trump && (lead & 15) > (best & 15)) return -1;
     return seat;
 }
 
-static int card(Search *s, int seat, int k) {
-    uint32_t hand = s->h[seat];
+static int card(Search *s, int seat, int t, int k) {
+    uint64_t hand = s->h[seat];
     int n = s->tn;
-    int led = n ? s->tcard[0] >> 3 : -1;
-    uint32_t legal = legal_of(s, hand, led);
-    uint32_t alive = s->h[0] | s->h[1] | s->h[2];
-    for (int i = 0; i < n; i++) alive |= 1u << s->tcard[i];
-    int moves[10], nm = 0;
-    uint32_t m = legal;
-    while (m && nm < 10) {
-        uint32_t low = m & (~m + 1u);
+    int led = led_of(s, t);
+    uint64_t legal = legal_of(s, hand, led);
+    uint64_t alive = t < s->nt ? s->talon_rest[t] : 0;
+    for (int i = 0; i < s->n; i++) alive |= s->h[i];
+    for (int i = 0; i < n; i++) alive |= 1ull << s->tcard[i];
+    int moves[16], nm = 0;
+    uint64_t m = legal;
+    while (m && nm < 16) {
+        uint64_t low = m & (~m + 1u);
         m ^= low;
-        int b = low_index(low);
-        uint32_t above = alive & SUIT_MASK[b >> 3] & ~((low << 1) - 1u);
+        int b = low_index64(low);
+        uint64_t above = alive & SUIT_MASK[b >> 4] & ~((low << 1) - 1u);
         if (!((above & (~above + 1u)) & hand)) moves[nm++] = b;
     }
     int maxer = s->maxer[seat];
-    int order[10], no = 0;
+    int order[16], no = 0;
     if (n == 0) {
-        if (seat == s->declarer && s->misere) for (int i = 0; i < nm; i++) order[no++] = moves[i];
-        else for (int i = nm - 1; i >= 0; i--) order[no++] = moves[i];
+        int weight[16], low_first = s->in_side[seat] && s->fewest;
+        for (int i = 0; i < nm; i++) {
+            int b = moves[i];
+            uint64_t above = alive & SUIT_MASK[b >> 4] & ~((2ull << b) - 1u);
+            int w = (above ? 0 : 32) + (b & 15);
+            weight[i] = low_first ? -w : w;
+        }
+        for (int i = 0; i < nm; i++) {  /* by weight, high first, ties as they come */
+            int j = i;
+            while (j > 0 && weight[order[j - 1]] < weight[i]) { order[j] = order[j - 1]; j--; }
+            order[j] = i;
+            no++;
+        }
+        for (int i = 0; i < no; i++) order[i] = moves[order[i]];
     } else if (nm < 2) {
         for (int i = 0; i < nm; i++) order[no++] = moves[i];
     } else {
         int w_seat = s->tseat[0], w_card = s->tcard[0];
         for (int i = 1; i < n; i++)
             if (beats(s->tcard[i], w_card, s->trump)) { w_seat = s->tseat[i]; w_card = s->tcard[i]; }
-        int wins[10], nw = 0, rest[10], nr = 0;
+        int wins[16], nw = 0, rest[16], nr = 0;
         for (int i = 0; i < nm; i++) {
             if (beats(moves[i], w_card, s->trump)) wins[nw++] = moves[i];
             else rest[nr++] = moves[i];
         }
-        int decl = s->declarer;
-        if ((w_seat == decl) == maxer) {
+        if (nr > 1 && (rest[0] >> 4) != (rest[nr - 1] >> 4)) {  /* discards: by rank, then suit */
+            for (int i = 1; i < nr; i++) {
+                int x = rest[i], j = i;
+                while (j > 0 && (rest[j - 1] & 15) > (x & 15)) { rest[j] = rest[j - 1]; j--; }
+                rest[j] = x;
+            }
+        }
+        if (s->in_side[w_seat] == maxer) {
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
-        } else if ((seat == decl) == maxer) {
+        } else if (s->in_side[seat] == maxer) {
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
         } else {
@@ -187,19 +312,22 @@ static int card(Search *s, int seat, int k) {
         }
     }
     s->nodes += no;
+    int last = n == s->n - 1;
     for (int i = 0; i < no; i++) {
         int b = order[i];
-        s->h[seat] = hand & ~(1u << b);
+        s->h[seat] = hand & ~(1ull << b);
         s->tseat[n] = seat; s->tcard[n] = b; s->tn = n + 1;
         int ok;
-        if (n == 2) {
-            int w = winner(s);
-            int saved[3] = {s->tseat[0], s->tseat[1], s->tseat[2]}, savedc[3] = {s->tcard[0], s->tcard[1], s->tcard[2]};
+        if (last) {
+            int w = winner(s, t);
+            int nt = t + (t < s->nt);
+            int saved[4], savedc[4];
+            memcpy(saved, s->tseat, sizeof saved); memcpy(savedc, s->tcard, sizeof savedc);
             s->tn = 0;
-            ok = start(s, w, k - (w == s->declarer));
+            ok = w < 0 ? start(s, 0, nt, k) : start(s, w, nt, k - s->in_side[w]);
             memcpy(s->tseat, saved, sizeof saved); memcpy(s->tcard, savedc, sizeof savedc);
         } else {
-            ok = card(s, (seat + 1) % 3, k);
+            ok = card(s, (seat + 1) % s->n, t, k);
         }
         s->tn = n;
         s->h[seat] = hand;
@@ -210,14 +338,32 @@ static int card(Search *s, int seat, int k) {
 }
 
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
-    int declarer, trump, misere;
-    if (!PyArg_ParseTuple(args, "iii", &declarer, &trump, &misere)) return -1;
-    if (declarer < 0 || declarer > 2 || trump < -1 || trump > 3) {
-        PyErr_SetString(PyExc_ValueError, "declarer 0..2, trump -1..3");
+    int n, side, fewest, trump, must_trump, taker;
+    PyObject *talon;
+    if (!PyArg_ParseTuple(args, "iiiiiO!i", &n, &side, &fewest, &trump, &must_trump, &PyList_Type, &talon, &taker))
+        return -1;
+    Py_ssize_t nt = PyList_GET_SIZE(talon);
+    if (n < 3 || n > 4 || side <= 0 || side >= (1 << n) || trump < -1 || trump > 3 || nt > 16) {
+        PyErr_SetString(PyExc_ValueError, "3 or 4 seats, a side among them, trump -1..3, up to 16 talon leads");
         return -1;
     }
-    self->declarer = declarer; self->trump = trump; self->misere = misere ? 1 : 0;
-    for (int i = 0; i < 3; i++) self->maxer[i] = (i == declarer) != self->misere;
+    self->n = n; self->fewest = fewest ? 1 : 0; self->trump = trump;
+    self->must_trump = must_trump ? 1 : 0; self->taker = taker ? 1 : 0; self->nt = (int)nt;
+    for (int i = 0; i < 4; i++) {
+        self->in_side[i] = i < n && (side >> i & 1);
+        self->maxer[i] = self->in_side[i] != self->fewest;
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        long b = PyLong_AsLong(PyList_GET_ITEM(talon, i));
+        if (b == -1 && PyErr_Occurred()) return -1;
+        if (b < 0 || b > 63) { PyErr_SetString(PyExc_ValueError, "a card is a bit 0..63"); return -1; }
+        self->talon[i] = (int)b;
+    }
+    for (int t = 0; t <= self->nt; t++) {
+        uint64_t rest = 0;
+        for (int i = t; i < self->nt; i++) rest |= 1ull << self->talon[i];
+        self->talon_rest[t] = rest;
+    }
     free(self->table);
     self->table = NULL; self->cap = 0; self->count = 0; self->nodes = 0;
     if (grow(self) < 0) { PyErr_NoMemory(); return -1; }
@@ -230,16 +376,19 @@ static void Search_dealloc(Search *self) {
 }
 
 static PyObject *Search_ge(Search *self, PyObject *args) {
-    unsigned long h0, h1, h2;
-    int seat, k;
-    PyObject *trick;
-    if (!PyArg_ParseTuple(args, "kkkiO!i", &h0, &h1, &h2, &seat, &PyList_Type, &trick, &k)) return NULL;
+    PyObject *hands, *trick;
+    int seat, t, k;
+    if (!PyArg_ParseTuple(args, "O!iO!ii", &PyTuple_Type, &hands, &seat, &PyList_Type, &trick, &t, &k)) return NULL;
     Py_ssize_t n = PyList_GET_SIZE(trick);
-    if (n % 2 || n > 4 || seat < 0 || seat > 2) {
-        PyErr_SetString(PyExc_ValueError, "a trick under way is up to two (seat, card) pairs");
+    if (PyTuple_GET_SIZE(hands) != self->n || n % 2 || n / 2 >= self->n || seat < 0 || seat >= self->n
+        || t < 0 || t > self->nt) {
+        PyErr_SetString(PyExc_ValueError, "a hand a seat, a trick under way of (seat, card) pairs, a talon trick");
         return NULL;
     }
-    self->h[0] = (uint32_t)h0; self->h[1] = (uint32_t)h1; self->h[2] = (uint32_t)h2;
+    for (int i = 0; i < self->n; i++) {
+        self->h[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, i));
+        if (PyErr_Occurred()) return NULL;
+    }
     self->tn = (int)(n / 2);
     for (Py_ssize_t i = 0; i < n / 2; i++) {
         long st = PyLong_AsLong(PyList_GET_ITEM(trick, 2 * i));
@@ -248,14 +397,14 @@ static PyObject *Search_ge(Search *self, PyObject *args) {
         self->tseat[i] = (int)st; self->tcard[i] = (int)cd;
     }
     long long before = self->nodes;
-    int ok = self->tn ? card(self, seat, k) : start(self, seat, k);
+    int ok = self->tn ? card(self, seat, t, k) : start(self, seat, t, k);
     if (ok < 0) return PyErr_NoMemory();
     return Py_BuildValue("(OL)", ok ? Py_True : Py_False, self->nodes - before);
 }
 
 static PyMethodDef Search_methods[] = {
     {"ge", (PyCFunction)Search_ge, METH_VARARGS,
-     "ge(h0, h1, h2, seat, trick, k) -> (bool, nodes): can the declarer's tricks to come be made at least k?"},
+     "ge(hands, seat, trick, t, k) -> (bool, nodes): can the side's tricks to come be made at least k?"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -264,7 +413,7 @@ static PyTypeObject SearchType = {
     .tp_name = "vistlog.projections._csolver.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One deal's search: Search(declarer, trump, misere); its table is shared by every question.",
+    .tp_doc = "One deal's search: Search(n, side, fewest, trump, must_trump, talon, taker); one table for every question.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

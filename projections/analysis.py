@@ -31,7 +31,7 @@ import attrs
 
 from vistlog.events.cards import Card, WhistCall
 from vistlog.events.model import CardPlayed, Claim, DealStarted
-from vistlog.events.play import Play, held_after_discard
+from vistlog.events.play import held_after_discard
 from vistlog.events.record import DealRecord
 
 from vistlog.events.entries import Num, Totals, exact, exact_div
@@ -100,31 +100,46 @@ class DiscardVerdict:
 
 @attrs.frozen
 class DealAnalysis:
-    """One deal solved."""
+    """One deal solved: a contract (its declaring **side** playing for the most tricks, or the fewest), or a
+    raspas (each player for himself, :attr:`values`)."""
 
     deal: int
-    declarer: str
+    declarer: str | None
+    """The contract's declarer (``None``: a raspas)."""
     contract: str
+    """The contract played (``raspas`` for a raspas)."""
     misere: bool
-    value: int
-    """The declarer's tricks with best play from the first lead."""
+    """The declaring side plays for the fewest tricks (a misère)."""
+    value: int | None
+    """The side's tricks with best play from the first lead (``None``: a raspas, see :attr:`values`)."""
     taken: int | None
-    """The declarer's tricks as recorded (``None``: decided without play)."""
+    """The side's tricks as recorded (``None``: decided without play, or a raspas, see :attr:`taken_each`)."""
     level: str
     """``card`` (the cards are recorded) or ``protocol`` (the hands only)."""
     needed: int = 0
-    """The tricks the contract needs (a misère: none may be taken)."""
+    """The tricks the contract needs (playing for the fewest: the most it may take)."""
     tricks: int = 10
-    """The tricks of the deal (the defence's with best play: ``tricks - value``)."""
+    """The tricks of the deal (the other camp's with best play: ``tricks - value``)."""
     cards: tuple[CardVerdict, ...] = ()
     calls: tuple[CallVerdict, ...] = ()
     claim: ClaimVerdict | None = None
     discard: DiscardVerdict | None = None
+    side: tuple[str, ...] = ()
+    """Who plays together for the contract: the declarer, and a partner (Solo Whist's prop and cop)."""
+    objective: str = "most"
+    """What the side plays for: ``most`` or ``fewest`` tricks."""
+    values: Mapping[str, int] = attrs.Factory(dict)
+    """A raspas: what each player can guarantee, the fewest tricks he can hold himself to against the other
+    two playing together to load him, from the first lead."""
+    taken_each: Mapping[str, int] | None = None
+    """A raspas: each player's tricks as recorded."""
 
     @property
     def makeable(self) -> bool:
         """The contract can be made against any defence (a misère: the declarer can be kept clean)."""
-        return self.value == 0 if self.misere else self.value >= self.needed
+        if self.value is None:
+            return False
+        return self.value <= self.needed if self.misere else self.value >= self.needed
 
     @property
     def mistakes(self) -> list[CardVerdict]:
@@ -161,6 +176,8 @@ class _Worth:
         self._entries = sorted(result.entries, key=lambda e: e.deal)
         self._next = 0
         self._before: dict[int, tuple[Totals, dict[str, Num]]] = {}
+        self.streak: dict[int, int] = {}
+        """The raspasy in a row before each deal (what a raspas's price reads), filled as the deals are walked."""
 
     def _sheet_before(self, deal: int) -> Totals:
         """The sheet as it stood before ``deal`` (the deals are asked in order: one pass over the entries)."""
@@ -180,9 +197,8 @@ class _Worth:
             totals = self._sheet_before(n)
             self._before[n] = (totals, self.settle(self.options, self.players, totals))
         totals, base = self._before[n]
-        # the raspasy in a row before the deal (0): only a raspas's price reads them
         score = self.scoring.score(self.options, self.result.started.pool or 0, self.players,
-                                   attrs.evolve(rec, **changes), totals, 0)
+                                   attrs.evolve(rec, **changes), totals, self.streak.get(n, 0))
         after = totals.copy()
         for column, player, amount, _why, on in score.rows:
             after.add(column, player, amount, on)
@@ -194,95 +210,185 @@ def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
     return {p: exact_div(a[p] - b[p], 1) for p in a if a[p] != b[p]}
 
 
+Camp = tuple[tuple[str, ...], bool]
+"""Players who play together and whether they play for the fewest tricks."""
+
+
+def _camps(rec: DealRecord) -> list[Camp] | str:
+    """Who plays for what in a deal, from its record alone: a contract's declaring side (the declarer and his
+    partner) for the most tricks or the fewest; a raspas's players, each for himself, for the fewest; or why
+    the deal has none to solve."""
+    c = rec.contract
+    if c is not None:
+        side = (c.declarer, *((c.partner,) if c.partner else ()))
+        return [(side, c.contract.fewest)]
+    if rec.raspas:
+        return [((p,), True) for p in (rec.setup.seating if rec.setup else rec.holders)]
+    if rec.all_passed and rec.played:
+        return "a general misère (the last trick decides) is not analysed"
+    return "no contract"
+
+
 def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | None) -> str | None:
     """Why a deal is not solved, or ``None`` (``hands``: those in play, :meth:`DealRecord.hands_in_play`)."""
     unsolved = reading_of(variant).unsolved
     if unsolved:
         return unsolved
-    c = rec.contract
-    if c is None:
-        return "a raspas (each for himself) is not analysed" if rec.raspas else "no contract"
+    camps = _camps(rec)
+    if isinstance(camps, str):
+        return camps
     if hands is None:
         return "the hands are not recorded"
-    if len(rec.playing) != 3:
+    setup = rec.setup
+    if setup is None:
+        return "the play is not recorded"
+    if len(setup.seating) < 3:
         return "fewer than three hands play (a defender did not come): not analysed"
-    if len({len(hands.get(p, ())) for p in rec.playing}) != 1:
+    if len({len(hands.get(p, ())) for p in setup.seating}) != 1:
         return "the hands in play do not hold equal numbers of cards (the discard is not recorded)"
     return None
 
 
+def solver_for(rec: DealRecord, hands: Mapping[str, Sequence[Card]], side: Sequence[str], fewest: bool,
+               engine: str | None = None) -> Solver:
+    """The open-hand search of a deal played as its game set it up (:attr:`DealRecord.setup`), for ``side``."""
+    setup = rec.setup
+    assert setup is not None
+    return Solver({p: hands[p] for p in setup.seating}, setup.seating, setup.leader, setup.trump, side, fewest,
+                  talon=setup.talon_leads, taker=setup.talon_taker is not None, must_trump=setup.must_trump,
+                  engine=engine)
+
+
 def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None,
-            deals: Container[int] | None = None) -> GameAnalysis:
+            deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None
+            ) -> GameAnalysis:
     """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
 
     ``discards``: also try every discard of a declarer whose talon is known (a yes-or-no search for each
     of the up to 66, equal cards once);
-    ``deals``: only these deals (by number).
+    ``deals``: only these deals (by number);
+    ``progress``: called with the deals solved and to solve, before each deal and at the end.
     """
     worth = _Worth(result)
     done: list[DealAnalysis] = []
     skipped: list[tuple[int, str]] = []
+    todo: list[tuple[DealRecord, dict[str, list[Card]]]] = []
+    streak = 0
     for rec, void, _entries in result.told():
-        if void or (deals is not None and rec.number not in deals):
+        if void:
+            continue
+        worth.streak[rec.number] = streak
+        streak = worth.scoring.streak(worth.options, rec, streak)
+        if deals is not None and rec.number not in deals:
             continue
         hands = rec.hands_in_play()
         why = _why_not(rec, result.variant, hands)
         if why is not None:
-            if rec.contract is not None or rec.raspas:
+            if rec.contract is not None or rec.raspas or rec.played:
                 skipped.append((rec.number, why))
             continue
         assert hands is not None
-        done.append(_deal(rec, hands, worth, discards, engine, result.variant))
+        todo.append((rec, hands))
+    for k, (rec, hands) in enumerate(todo):
+        if progress is not None:
+            progress(k, len(todo))
+        camps = _camps(rec)
+        assert not isinstance(camps, str)
+        if rec.contract is None:
+            done.append(_raspas(rec, hands, worth, engine))
+        else:
+            done.append(_deal(rec, hands, camps[0], worth, discards, engine, result.variant))
+    if progress is not None and todo:
+        progress(len(todo), len(todo))
     return GameAnalysis(result.game, worth.scoring.unit, tuple(result.players), tuple(done), tuple(skipped),
                         engine or engine_name())
 
 
 def _taken_after(rec: DealRecord, hands: Mapping[str, list[Card]], line: Sequence[Card]) -> dict[str, int]:
-    """The tricks each player takes when the deal is played along ``line`` (every card of it)."""
-    assert rec.leader is not None
-    play = Play(hands, rec.playing, rec.leader, rec.trump, must_trump=True)
+    """The tricks each player takes when the deal is played along ``line`` (every card of it), by the game's
+    own play (:attr:`DealRecord.setup`)."""
+    assert rec.setup is not None
+    play = rec.setup.play({p: hands[p] for p in rec.setup.seating})
     for card in line:
         err = play.play(play.to_play, card)
         assert err is None, err
     return dict(play.taken)
 
 
-def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, discards: bool, engine: str | None,
-          variant: str) -> DealAnalysis:
+def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool]) -> list[int]:
+    """The value before the first card and after each card (a card never gives its own camp more than the
+    value before it)."""
+    played = [e.card for e in cards]
+    values = [solver.value()]
+    for i, e in enumerate(cards):
+        before = values[-1]
+        bound = {"high": before} if wants_more[e.player] else {"low": before}
+        values.append(solver.value(played[:i + 1], guess=before, **bound))
+    return values
+
+
+def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, solver: Solver,
+             played: Sequence[Card], i: int, e: CardPlayed, before: int, after: int, wants_more: bool,
+             own: bool) -> CardVerdict:
+    """One card against the values before and after it; a mistake (the value moved against its camp) names
+    the cards that kept the value and what it cost, both followed by best play (``own``: only its player's
+    cost, as in a raspas)."""
+    if not ((after < before) if wants_more else (after > before)):
+        return CardVerdict(e.seq, e.player, e.card, before, after)
+    better = tuple(solver.best_cards(played[:i], before)[1])
+    bad = [*played[:i + 1], *solver.best_line(played[:i + 1], after)]
+    good = [*played[:i], better[0], *solver.best_line([*played[:i], better[0]], before)]
+    cost = _diff(worth.of(rec, taken=_taken_after(rec, hands, good)),
+                 worth.of(rec, taken=_taken_after(rec, hands, bad)))
+    if own:
+        cost = {p: x for p, x in cost.items() if p == e.player}
+    return CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost)
+
+
+def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: _Worth, discards: bool,
+          engine: str | None, variant: str) -> DealAnalysis:
     c = rec.contract
-    assert c is not None and rec.leader is not None
-    misere = c.contract.is_misere
-    solver = Solver(hands, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine)
+    assert c is not None and rec.setup is not None
+    side, fewest = camp
+    solver = solver_for(rec, hands, side, fewest, engine)
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     claim = next((e for e in rec.events if isinstance(e, Claim)), None)
     played = [e.card for e in cards]
-    maxer = {p: (p == c.declarer) != misere for p in rec.playing}
-    values = [solver.value()]
-    for i, e in enumerate(cards):  # a card never gives its own side more than the value before it
-        before = values[-1]
-        bound = {"high": before} if maxer[e.player] else {"low": before}
-        values.append(solver.value(played[:i + 1], guess=before, **bound))
-    verdicts = []
-    for i, e in enumerate(cards):
-        before, after = values[i], values[i + 1]
-        if (after < before) if maxer[e.player] else (after > before):
-            better = tuple(solver.best_cards(played[:i], before)[1])
-            bad = [*played[:i + 1], *solver.best_line(played[:i + 1], after)]
-            good = [*played[:i], better[0], *solver.best_line([*played[:i], better[0]], before)]
-            cost = _diff(worth.of(rec, taken=_taken_after(rec, hands, good)),
-                         worth.of(rec, taken=_taken_after(rec, hands, bad)))
-            verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost))
-        else:
-            verdicts.append(CardVerdict(e.seq, e.player, e.card, before, after))
+    wants_more = {p: (p in side) != fewest for p in rec.setup.seating}
+    values = _values(solver, cards, wants_more)
+    verdicts = tuple(_verdict(rec, hands, worth, solver, played, i, e, values[i], values[i + 1],
+                              wants_more[e.player], False) for i, e in enumerate(cards))
     return DealAnalysis(
-        deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=misere, value=values[0],
-        taken=None if rec.taken is None else rec.taken.get(c.declarer, 0),
-        level="card" if cards else "protocol", needed=c.contract.level or 0, tricks=solver.tricks,
-        cards=tuple(verdicts),
+        deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=fewest, value=values[0],
+        taken=None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side),
+        level="card" if cards else "protocol", needed=worth.scoring.needed(worth.options, rec),
+        tricks=solver.tricks, cards=verdicts, side=solver.side, objective=solver.objective,
         calls=_calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=values[0])))
         if reading_of(variant).calls_weighed else (),
-        claim=None if claim is None else _claim(claim, solver, played, rec),
+        claim=None if claim is None else _claim(claim, solver, played),
         discard=_discard(rec, hands, engine, values[0]) if discards else None)
+
+
+def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, engine: str | None) -> DealAnalysis:
+    """A raspas: each player's guaranteed tricks from the first lead, and each card judged by what its own
+    player can still guarantee just before and just after it."""
+    assert rec.setup is not None
+    seating = rec.setup.seating
+    solvers = {p: solver_for(rec, hands, (p,), True, engine) for p in seating}
+    cards = [e for e in rec.events if isinstance(e, CardPlayed)]
+    played = [e.card for e in cards]
+    start = {p: s.value() for p, s in solvers.items()}
+    verdicts = []
+    for i, e in enumerate(cards):
+        s = solvers[e.player]
+        before = start[e.player] if i == 0 else s.value(played[:i])
+        after = s.value(played[:i + 1], guess=before, low=before)
+        verdicts.append(_verdict(rec, hands, worth, s, played, i, e, before, after, False, True))
+    first = solvers[seating[0]]
+    return DealAnalysis(
+        deal=rec.number, declarer=None, contract="raspas", misere=True, value=None, taken=None,
+        level="card" if cards else "protocol", tricks=first.tricks, cards=tuple(verdicts), side=(),
+        objective="fewest", values=start, taken_each=None if rec.taken is None else dict(rec.taken))
 
 
 def _calls(rec: DealRecord, worth: _Worth, best_play: Callable[[], dict[str, int]]) -> tuple[CallVerdict, ...]:
@@ -307,14 +413,13 @@ def _calls(rec: DealRecord, worth: _Worth, best_play: Callable[[], dict[str, int
                  for p, call in finals.items())
 
 
-def _claim(ev: Claim, solver: Solver, played: list[Card], rec: DealRecord) -> ClaimVerdict:
-    _h, _seat, _trick, won = solver.position(played)
-    left = solver.tricks - len(played) // 3
-    assert rec.contract is not None
-    declarer = rec.contract.declarer
-    claimed = won + (ev.tricks if ev.player == declarer else left - ev.tricks)
+def _claim(ev: Claim, solver: Solver, played: list[Card]) -> ClaimVerdict:
+    _h, _seat, _trick, won, _t = solver.position(played)
+    left = solver.tricks - len(played) // solver.n
+    ours = ev.player in solver.side
+    claimed = won + (ev.tricks if ours else left - ev.tricks)
     best = solver.value(played, guess=claimed)
-    wants_more = (ev.player == declarer) != solver.misere
+    wants_more = ours != solver.fewest
     holds = best >= claimed if wants_more else best <= claimed
     return ClaimVerdict(ev.seq, ev.player, ev.tricks, ev.accepted, claimed, best, holds)
 
@@ -330,9 +435,8 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
     twelve = sorted([*start.hands[c.declarer], *start.talon], key=_by_suit)
     if len(twelve) - len(hands[c.declarer]) != 2:
         return None
-    assert rec.leader is not None
     actual = tuple(sorted(set(twelve) - set(hands[c.declarer]), key=_by_suit))
-    misere = c.contract.is_misere
+    misere = c.contract.fewest
     best, best_value = actual, value
     tried: set[tuple[tuple[str, int], ...]] = set()
     for pair in itertools.combinations(twelve, 2):
@@ -341,7 +445,7 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
             continue
         tried.add(shape)
         held = held_after_discard(start.hands, c.declarer, start.talon, pair)
-        s = Solver(held, rec.playing, rec.leader, rec.trump, c.declarer, misere, engine=engine)
+        s = solver_for(rec, held, (c.declarer,), misere, engine)
         if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
             best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
     return DiscardVerdict(actual, value, tuple(best), best_value)
@@ -362,15 +466,18 @@ def _shape(pair: Sequence[Card], mine: Sequence[Card]) -> tuple[tuple[str, int],
 
 
 def analysis_json(a: GameAnalysis) -> dict[str, Any]:
-    """One game of ``analyse --format json``: ``{"game", "deals": [{"deal", "declarer", "contract", "value",
-    "cards": [{"seq", "player", "card", "before", "after"}, …]}, …]}`` and more fields (docs/cli.md)."""
+    """One game of ``analyse --format json``: ``{"game", "deals": [{"deal", "declarer", "contract", "side",
+    "objective", "value", "cards": [{"seq", "player", "card", "before", "after"}, …]}, …]}`` and more fields; a
+    raspas has ``values`` (each player's) instead of ``side`` and ``value`` (docs/cli.md)."""
     deals = []
     for d in a.deals:
-        out: dict[str, Any] = {
-            "deal": d.deal, "declarer": d.declarer, "contract": d.contract, "value": d.value,
-            "defence": d.tricks - d.value, "makeable": d.makeable, "taken": d.taken, "level": d.level,
-            "cards": [_card_json(x) for x in d.cards],
-        }
+        out: dict[str, Any] = {"deal": d.deal, "declarer": d.declarer, "contract": d.contract}
+        if d.value is None:  # a raspas: each for himself
+            out.update(objective=d.objective, values=dict(d.values), taken=d.taken_each)
+        else:
+            out.update(side=list(d.side), objective=d.objective, value=d.value, defence=d.tricks - d.value,
+                       needed=d.needed, makeable=d.makeable, taken=d.taken)
+        out.update(level=d.level, cards=[_card_json(x) for x in d.cards])
         if d.calls:
             out["calls"] = [{"player": x.player, "call": x.call, "instead": x.instead, "gain": exact(x.gain)}
                             for x in d.calls]
@@ -398,14 +505,14 @@ def claim_verdicts(result: GameResult, engine: str | None = None) -> tuple[tuple
     for rec in result.claimed:
         claim = next((e for e in rec.events if isinstance(e, Claim)), None)
         hands = rec.hands_in_play()
-        if rec.seq in result.voided or claim is None or _why_not(rec, result.variant, hands) is not None:
+        camps = _camps(rec)
+        if (rec.seq in result.voided or claim is None or isinstance(camps, str) or rec.contract is None
+                or _why_not(rec, result.variant, hands) is not None):
             continue
-        c = rec.contract
-        assert c is not None and rec.leader is not None and hands is not None
-        solver = Solver(hands, rec.playing, rec.leader, rec.trump, c.declarer,
-                        c.contract.is_misere, engine=engine)
+        assert hands is not None
+        solver = solver_for(rec, hands, *camps[0], engine=engine)
         played = [e.card for e in rec.events if isinstance(e, CardPlayed)]
-        out.append((rec.number, _claim(claim, solver, played, rec)))
+        out.append((rec.number, _claim(claim, solver, played)))
     return tuple(out)
 
 

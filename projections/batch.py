@@ -185,8 +185,8 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
             cluster.close()
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
-    """A progress bar on standard error when it is a terminal, else ``None``."""
+def progress_bar(stream: Any = None, unit: str = "logs") -> Callable[[int, int], None] | None:
+    """A progress bar on standard error when it is a terminal, else ``None`` (``unit``: what is counted)."""
     stream = stream or sys.stderr
     if not stream.isatty():
         return None
@@ -194,7 +194,7 @@ def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // max(total, 1)
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} logs")
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
         if done >= total:
             stream.write("\n")
         stream.flush()

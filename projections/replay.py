@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vistlog.events.cards import Bid
+from vistlog.events.record import DealRecord
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
@@ -63,18 +64,24 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
     yield from reading_of(res.variant).teller()(res, upto, Words(lang), solved, since)
 
 
-def _play_lines(cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:
-    """The play of a deal: how many cards, and with values, trick by trick, each card and the value after it."""
+def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:
+    """The play of a deal: how many cards, and with values, trick by trick, each card and the value after it (a
+    contract's side's; in a raspas, the card's own player's)."""
     yield w("  Play: {n} cards recorded", n=len(cards))
-    if solved is None or len(solved.cards) != len(cards):
+    if solved is None or len(solved.cards) != len(cards) or rec.setup is None:
         return
-    yield "    " + w("double-dummy {v} trick(s) ({verdict})", v=solved.value,
-                     verdict=w("makeable") if solved.makeable else w("not makeable"))
-    for k in range(0, len(cards), 3):
-        trick = solved.cards[k:k + 3]
+    if solved.value is None:
+        each = ", ".join(f"{p} {n}" for p, n in solved.values.items())
+        yield "    " + w("each can hold himself to: {each}", each=each)
+    else:
+        yield "    " + w("double-dummy {v} trick(s) ({verdict})", v=solved.value,
+                         verdict=w("makeable") if solved.makeable else w("not makeable"))
+    per = len(rec.setup.seating)
+    for k in range(0, len(cards), per):
+        trick = solved.cards[k:k + per]
         said = ", ".join(f"{c.player} {c.card.symbol} {c.after}" + (" ✗" if c.mistake else "")
                          for c in trick)
-        yield f"    {k // 3 + 1:>2}. {said}"
+        yield f"    {k // per + 1:>2}. {said}"
 
 
 def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
@@ -131,7 +138,7 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
             yield w("  Whists: {calls}", calls=", ".join(f"{c.player} {w(CALLS[c.call.value])}" for c in calls))
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
-            yield from _play_lines(cards, None if void else solved.get(rec.number), w)
+            yield from _play_lines(rec, cards, None if void else solved.get(rec.number), w)
         if rec.taken is not None and any(isinstance(e, (Tricks, CardPlayed)) for e in rec.events):
             yield w("  Tricks: {tricks}", tricks=", ".join(f"{p} {n}" for p, n in rec.taken.items()))
         elif rec.contract is not None and not rec.played:
@@ -197,7 +204,7 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
                 yield f"  {ev.player}: {ev.level.value}"
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
-            yield from _play_lines(cards, None if void else solved.get(rec.number), w)
+            yield from _play_lines(rec, cards, None if void else solved.get(rec.number), w)
         if rec.taken is not None:
             yield w("  Tricks: {tricks}", tricks=", ".join(f"{p} {n}" for p, n in rec.taken.items()))
         elif c is not None:

@@ -1,22 +1,29 @@
-"""An exact double-dummy solver for a Preferans deal: three hands open, a trump or none, one declarer.
+"""An exact double-dummy search for trick-taking with every hand open: Preferans, Solo Whist and raspasy.
 
-For a contract the value is the most tricks the declarer can take against two defenders who play
-together; for a misère, the most tricks the defenders can force on him while he takes as few as he can.
-Either way the value is **the declarer's tricks** from the position on.
+Three or four hands of equal size, in playing order; a trump or none; who leads; and a **side** (the
+players who play together) with its **objective**: to take as many tricks as it can, or as few. Every
+other player plays against the side, all of them together. The value of a position is **the side's total
+tricks in the deal** (taken so far plus best play by both camps from there):
 
-The search asks one yes-or-no question at a time (can the side that wants tricks for the declarer make
-it at least ``k``?), with alpha-beta cut-offs, a transposition table shared by every question asked of
-one deal (keyed at the start of a trick by who holds which card, the cards squeezed to the live ones of
-each suit, so that positions reached with different cards gone are one; each entry a lower and an upper
-bound), equal cards merged (a hand's cards with no live card between them are one move) and a cheap
-move order. The play rules are Preferans': follow suit; void, trump when you hold one; otherwise any
-card. :class:`vistlog.events.play.Play` is the rule's one statement; a test checks this module's moves
-against it on random positions.
+- a Preferans contract: the declarer alone, most tricks; a misère: the declarer alone, fewest;
+- Solo Whist: the declarer (and the partner of a prop and cop, wherever he sits), most tricks, or fewest
+  for a misère;
+- a raspas (each for himself): one player, fewest, the other two making him take as many as they can: what
+  he can guarantee. The talon's cards lead the first tricks as :class:`~vistlog.events.play.Play` plays
+  them (``talon``), a trick nobody wins going to a player who sits out (``taker``) or to its first player.
 
->>> from vistlog.events.cards import parse_card, Suit
+The search asks one yes-or-no question at a time (can the camp that wants tricks for the side make it at
+least ``k``?), with alpha-beta cut-offs, a transposition table shared by every question asked of one deal
+(keyed at the start of a trick by who holds which card, the cards squeezed to the live ones of each suit,
+so that positions reached with different cards gone are one; each entry a lower and an upper bound),
+equal cards merged (a hand's cards with no live card between them are one move) and a cheap move order.
+The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
+otherwise any card): a test checks this module's moves against it on random positions.
+
+>>> from vistlog.events.cards import parse_card
 >>> hands = {"A": ["AS", "7D"], "B": ["KS", "AD"], "C": ["QS", "8D"]}
 >>> s = Solver({p: [parse_card(c) for c in cs] for p, cs in hands.items()}, ["A", "B", "C"], "A",
-...            trump=None, declarer="A")
+...            trump=None, side="A")
 >>> s.value()  # the ace of spades first: one trick
 1
 >>> s.value([parse_card("7D")])  # the seven of diamonds first: B's ace, then B leads the king of spades
@@ -24,16 +31,16 @@ against it on random positions.
 >>> s.value([parse_card("7D"), parse_card("AD"), parse_card("8D")]), s.tricks
 (1, 2)
 
-The compiled solver (:mod:`vistlog.projections._csolver`, built at install where a C compiler exists)
+The compiled search (:mod:`vistlog.projections._csolver`, built at install where a C compiler exists)
 runs the same search; :data:`COMPILED` says whether it is here, and ``engine="python"`` (or the
 environment variable ``VISTLOG_SOLVER=python``) asks for this module's own search, the reference the
-tests compare the compiled one against.
+tests compare the compiled one against (values and cards tried, position by position).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from vistlog.events.cards import Card, Suit
@@ -42,7 +49,7 @@ __all__ = ["Solver", "card_index", "card_of", "COMPILED", "engine_name"]
 
 _SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)
 _SUIT_NO: Final = {s: i for i, s in enumerate(_SUITS)}
-_SUIT_MASK: Final = tuple(0xFF << (8 * i) for i in range(4))
+_SUIT_MASK: Final = tuple(0xFFFF << (16 * i) for i in range(4))
 
 try:  # the optional compiled search: same questions, same answers
     from . import _csolver  # type: ignore[attr-defined]
@@ -63,13 +70,13 @@ def engine_name() -> str:
 
 
 def card_index(card: Card) -> int:
-    """The card's bit in a hand's mask: 8 a suit, spades lowest, the 7 lowest in its suit.
+    """The card's bit in a hand's mask: 16 a suit, spades lowest, the two lowest in its suit.
 
     >>> from vistlog.events.cards import parse_card
-    >>> card_index(parse_card("7S")), card_index(parse_card("AH"))
-    (0, 31)
+    >>> card_index(parse_card("2S")), card_index(parse_card("7S")), card_index(parse_card("AH"))
+    (0, 5, 60)
     """
-    return _SUIT_NO[card.suit] * 8 + card.rank - 7
+    return _SUIT_NO[card.suit] * 16 + card.rank - 2
 
 
 _CARDS: dict[int, Card] = {}
@@ -79,15 +86,13 @@ def card_of(index: int) -> Card:
     """The card at bit ``index`` (the inverse of :func:`card_index`)."""
     card = _CARDS.get(index)
     if card is None:
-        card = _CARDS[index] = Card(rank=index % 8 + 7, suit=_SUITS[index // 8])
+        card = _CARDS[index] = Card(rank=index % 16 + 2, suit=_SUITS[index // 16])
     return card
 
 
 def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
-        if c.rank < 7:
-            raise ValueError(f"{c} is not a card of the 32-card Preferans deck")
         m |= 1 << card_index(c)
     return m
 
@@ -118,31 +123,57 @@ def _bits(m: int) -> list[int]:
 
 
 class Solver:
-    """One deal's open-hand search: the hands as play begins, the seats in playing order, who leads,
-    the trump, the declarer and whether it is a misère. Every question asked of it shares one table.
+    """One deal's open-hand search: the hands as play begins, the seats in playing order, who leads, the
+    trump, the **side** (one player or several) and whether it wants the ``fewest`` tricks. Every question
+    asked of it shares one table.
 
+    ``talon``: cards that lead the first tricks (a Preferans raspas), one a trick; ``taker``: a trick that
+    nobody's card wins against its talon card goes to a player who sits out (else to its first player);
+    ``must_trump``: a player void in the suit led must trump when he can (Preferans; not Solo Whist).
     ``engine``: ``None`` (the compiled search when built, else this module's), ``"python"`` or
     ``"compiled"``.
     """
 
     def __init__(self, hands: Mapping[str, Iterable[Card]], seating: Sequence[str], leader: str,
-                 trump: Suit | None, declarer: str, misere: bool = False, engine: str | None = None) -> None:
-        if len(seating) != 3:
-            raise ValueError(f"the solver plays three hands, not {len(seating)}")
+                 trump: Suit | None, side: str | Collection[str], fewest: bool = False, *,
+                 talon: Sequence[Card] = (), taker: bool = False, must_trump: bool = True,
+                 engine: str | None = None) -> None:
+        n = len(seating)
+        if n not in (3, 4):
+            raise ValueError(f"the solver plays three or four hands, not {n}")
+        if talon and n != 3:
+            raise ValueError("talon leads are played by three hands")
         self.seating = list(seating)
+        self.n = n
         self.masks = [_mask(hands[p]) for p in self.seating]
         sizes = {m.bit_count() for m in self.masks}
         if len(sizes) != 1:
-            raise ValueError("the three hands must hold the same number of cards")
-        if self.masks[0] & self.masks[1] or self.masks[0] & self.masks[2] or self.masks[1] & self.masks[2]:
-            raise ValueError("a card is in two hands")
-        self.leader = self.seating.index(leader)
-        self.declarer = self.seating.index(declarer)
-        self.trump = -1 if trump is None else _SUIT_NO[trump]
-        self.misere = misere
+            raise ValueError(f"the {n} hands must hold the same number of cards")
+        seen = 0
+        for m in self.masks:
+            if seen & m:
+                raise ValueError("a card is in two hands")
+            seen |= m
         self.tricks = sizes.pop()
+        self.talon = [card_index(c) for c in talon]
+        if len(self.talon) > self.tricks or any(seen >> b & 1 for b in self.talon):
+            raise ValueError("the talon's leads must be cards outside the hands, no more than the tricks")
+        # the talon cards still to lead, from trick t on
+        self._talon_rest = [sum(1 << b for b in self.talon[t:]) for t in range(len(self.talon) + 1)]
+        names = [side] if isinstance(side, str) else list(side)
+        if not names or any(p not in self.seating for p in names):
+            raise ValueError(f"the side {names} must be players who hold cards")
+        self.side = tuple(p for p in self.seating if p in names)
+        self.fewest = fewest
+        self.leader = self.seating.index(leader)
+        self.trump = -1 if trump is None else _SUIT_NO[trump]
+        self.taker = taker
+        self.must_trump = must_trump
         self.nodes = 0
         """Cards tried so far, for the bench."""
+        self._in = [p in self.side for p in self.seating]
+        # who wants the side to win a trick: its own players when it wants tricks, the others otherwise
+        self._max = [inside != fewest for inside in self._in]
         if engine is None:
             engine = engine_name()
         if engine == "compiled" and _csolver is None:
@@ -150,36 +181,48 @@ class Solver:
         if engine not in ("python", "compiled"):
             raise ValueError(f"unknown engine {engine!r}: python or compiled")
         self.engine = engine
-        self._c = _csolver.Search(self.declarer, self.trump, int(misere)) if engine == "compiled" else None
+        side_mask = sum(1 << i for i, inside in enumerate(self._in) if inside)
+        self._c = (_csolver.Search(n, side_mask, int(fewest), self.trump, int(must_trump), self.talon, int(taker))
+                   if engine == "compiled" else None)
         self._tt: dict[int, list[int]] = {}
-        # who wants the declarer to win the trick: he in a contract, the defenders in a misère
-        self._max = [(i == self.declarer) != misere for i in range(3)]
+
+    @property
+    def objective(self) -> str:
+        """``most`` or ``fewest``: what the side plays for."""
+        return "fewest" if self.fewest else "most"
 
     # ------------------------------------------------------------------ positions
 
-    def position(self, played: Sequence[Card] = ()) -> tuple[list[int], int, list[tuple[int, int]], int]:
+    def position(self, played: Sequence[Card] = ()) -> tuple[list[int], int, list[tuple[int, int]], int, int]:
         """After ``played`` (cards in order from the first lead): the hands' masks, who plays next, the
-        cards of the trick under way as (seat, bit), and the declarer's tricks so far."""
+        cards of the trick under way as (seat, bit), the side's tricks so far and the talon tricks done."""
         h = list(self.masks)
         leader = self.leader
         trick: list[tuple[int, int]] = []
         won = 0
-        trump = self.trump
+        t = 0
+        n = self.n
         for card in played:
-            seat = (leader + len(trick)) % 3
+            seat = (leader + len(trick)) % n
             b = card_index(card)
             if not h[seat] >> b & 1:
                 raise ValueError(f"{self.seating[seat]} does not hold {card} here")
-            legal = self._legal(h[seat], trick[0][1] // 8 if trick else -1)
-            if not legal >> b & 1:
+            if not self._legal(h[seat], self._led(trick, t)) >> b & 1:
                 raise ValueError(f"{self.seating[seat]} may not play {card} here")
             h[seat] &= ~(1 << b)
             trick.append((seat, b))
-            if len(trick) == 3:
-                leader = _winner(trick, trump)
-                won += leader == self.declarer
+            if len(trick) == n:
+                w = self._winner(trick, t)
+                won += w >= 0 and self._in[w]
+                leader = w if w >= 0 else 0
+                t += t < len(self.talon)
                 trick = []
-        return h, (leader + len(trick)) % 3, trick, won
+        return h, (leader + len(trick)) % n, trick, won, t
+
+    def _led(self, trick: Sequence[tuple[int, int]], t: int) -> int:
+        if t < len(self.talon):
+            return self.talon[t] >> 4
+        return trick[0][1] >> 4 if trick else -1
 
     def _legal(self, hand: int, led: int) -> int:
         if led < 0:
@@ -187,59 +230,85 @@ class Solver:
         same = hand & _SUIT_MASK[led]
         if same:
             return same
-        if self.trump >= 0:
+        if self.must_trump and self.trump >= 0:
             trumps = hand & _SUIT_MASK[self.trump]
             if trumps:
                 return trumps
         return hand
 
+    def _winner(self, trick: Sequence[tuple[int, int]], t: int) -> int:
+        """Who wins a full trick: a seat, or -1 for the player who sits out (a talon trick nobody wins)."""
+        trump = self.trump
+        if t >= len(self.talon):
+            seat, best = trick[0]
+            for s, c in trick[1:]:
+                if _beats(c, best, trump):
+                    seat, best = s, c
+            return seat
+        lead = self.talon[t]
+        led = lead >> 4
+        seat, best, top = trick[0][0], -1, 0
+        for s, c in trick:
+            suit = c >> 4
+            score = 100 + (c & 15) if suit == trump else (c & 15) + 1 if suit == led else 0
+            if score > top:
+                top, seat, best = score, s, c
+        if top == 0:
+            return -1 if self.taker else trick[0][0]
+        if self.taker and best >> 4 != trump and (lead & 15) > (best & 15):
+            return -1
+        return seat
+
     def legal(self, played: Sequence[Card] = ()) -> list[Card]:
         """The cards the player to move may play after ``played`` (every one, equal cards not merged)."""
-        h, seat, trick, _ = self.position(played)
-        return [card_of(b) for b in _bits(self._legal(h[seat], trick[0][1] // 8 if trick else -1))]
+        h, seat, trick, _, t = self.position(played)
+        return [card_of(b) for b in _bits(self._legal(h[seat], self._led(trick, t)))]
+
+    def to_play(self, played: Sequence[Card] = ()) -> str:
+        """Who plays the next card after ``played``."""
+        return self.seating[self.position(played)[1]]
 
     # ------------------------------------------------------------------ values
 
     def value(self, played: Sequence[Card] = (), guess: int | None = None, *, low: int | None = None,
               high: int | None = None) -> int:
-        """The declarer's total tricks in the deal after ``played`` with best play by both sides from
-        there (the tricks he has taken plus the most, or in a misère the fewest, still to come).
+        """The side's total tricks in the deal after ``played`` with best play by both camps from there
+        (the tricks it has taken plus the most, or for ``fewest`` the fewest, still to come).
 
         ``guess`` is where the search starts (each step from it is one yes-or-no search); ``low`` and
         ``high``, totals the value is known to lie between, spare the searches outside them."""
-        h, seat, trick, won = self.position(played)
+        h, seat, trick, won, t = self.position(played)
         lo, hi = 0, h[seat].bit_count()
         if low is not None:
             lo = max(lo, low - won)
         if high is not None:
             hi = min(hi, high - won)
         if guess is None:
-            guess = won + (1 if self.misere else hi // 2)
+            guess = won + (1 if self.fewest else hi // 2)
         v = min(max(guess - won, lo), hi)
-        if v > lo and not self._ge(h, seat, trick, v):
+        if v > lo and not self._ge(h, seat, trick, t, v):
             v -= 1
-            while v > lo and not self._ge(h, seat, trick, v):
+            while v > lo and not self._ge(h, seat, trick, t, v):
                 v -= 1
             return won + v
-        while v < hi and self._ge(h, seat, trick, v + 1):
+        while v < hi and self._ge(h, seat, trick, t, v + 1):
             v += 1
         return won + v
 
     def keeps(self, played: Sequence[Card], card: Card, value: int) -> bool:
         """Does ``card``, played after ``played``, keep the value ``value`` (the value there)? One
-        yes-or-no search: a card never gives its own side more than the value."""
-        line = [*played, card]
-        h, seat, trick, won = self.position(line)
+        yes-or-no search: a card never gives its own camp more than the value."""
+        h, seat, trick, won, t = self.position([*played, card])
         before = self.position(played)[1]
         if self._max[before]:
-            return self._ge(h, seat, trick, value - won)
-        return not self._ge(h, seat, trick, value - won + 1)
+            return self._ge(h, seat, trick, t, value - won)
+        return not self._ge(h, seat, trick, t, value - won + 1)
 
     def holds(self, played: Sequence[Card], at_least: int) -> bool:
-        """Can the declarer's side be sure of ``at_least`` tricks for him in all (contract), or the
-        defence force at least that many on him (misère), after ``played``?"""
-        h, seat, trick, won = self.position(played)
-        return self._ge(h, seat, trick, at_least - won)
+        """Can the camp that wants tricks for the side be sure of ``at_least`` side tricks in all after
+        ``played`` (the side's own camp when it plays for most, the others when for fewest)?"""
+        h, seat, trick, won, t = self.position(played)
+        return self._ge(h, seat, trick, t, at_least - won)
 
     def best_cards(self, played: Sequence[Card] = (), value: int | None = None) -> tuple[int, list[Card]]:
         """The value after ``played`` and every legal card that keeps it (equal cards included)."""
@@ -247,10 +316,10 @@ class Solver:
         return v, [card for card in self.legal(played) if self.keeps(played, card, v)]
 
     def best_line(self, played: Sequence[Card] = (), value: int | None = None) -> list[Card]:
-        """A rest of play keeping the value at every card: best play by both sides from ``played``."""
+        """A rest of play keeping the value at every card: best play by both camps from ``played``."""
         line = list(played)
         v = self.value(line) if value is None else value
-        total = self.tricks * 3
+        total = self.tricks * self.n
         while len(line) < total:
             for card in self.legal(line):
                 if self.keeps(line, card, v):
@@ -262,41 +331,65 @@ class Solver:
 
     # ------------------------------------------------------------------ the search
 
-    def _ge(self, h: list[int], seat: int, trick: list[tuple[int, int]], k: int) -> bool:
-        """Can the declarer's tricks still to come be made at least ``k``?"""
+    def _ge(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> bool:
+        """Can the side's tricks still to come be made at least ``k``?"""
         if self._c is not None:
             flat = [x for pair in trick for x in pair]
-            ok, nodes = self._c.ge(h[0], h[1], h[2], seat, flat, k)
+            ok, nodes = self._c.ge(tuple(h), seat, flat, t, k)
             self.nodes += nodes
             return bool(ok)
         hands = list(h)
         if not trick:
-            return self._start(hands, seat, k)
-        return self._card(hands, seat, list(trick), k)
+            return self._start(hands, seat, t, k)
+        return self._card(hands, seat, list(trick), t, k)
 
-    def _start(self, h: list[int], leader: int, k: int) -> bool:
+    def _key(self, h: list[int], leader: int, t: int) -> int:
+        """The table's key at a trick's start: per suit the live cards' count and two bit-planes of who
+        holds each live card (the fourth hand, or the talon's cards still to lead, the two planes' both)."""
+        x = h[3] if self.n == 4 else self._talon_rest[t]
+        m0, m1 = h[1] | x, h[2] | x
+        alive = h[0] | m0 | m1
+        sq = _SQUEEZE
+        key = leader << 2 | t
+        for shift in (0, 16, 32, 48):
+            a = alive >> shift & 0xFFFF
+            lo, hi = (a & 0xFF) << 8, (a >> 8) << 8
+            up = (a & 0xFF).bit_count()
+            q0 = sq[lo | (m0 >> shift & 0xFF)] | sq[hi | (m0 >> (shift + 8) & 0xFF)] << up
+            q1 = sq[lo | (m1 >> shift & 0xFF)] | sq[hi | (m1 >> (shift + 8) & 0xFF)] << up
+            key = key << 30 | a.bit_count() << 26 | q0 << 13 | q1
+        return key
+
+    def _start(self, h: list[int], leader: int, t: int, k: int) -> bool:
         if k <= 0:
             return True
         r = h[leader].bit_count()
         if k > r:
             return False
-        h0, h1 = h[0], h[1]
-        alive = h0 | h1 | h[2]
-        sq = _SQUEEZE
-        key = leader
-        for shift in (0, 8, 16, 24):
-            a = (alive >> shift & 0xFF) << 8
-            key = (key << 20 | (a >> 8).bit_count() << 16 | sq[a | (h0 >> shift & 0xFF)] << 8
-                   | sq[a | (h1 >> shift & 0xFF)])
+        key = self._key(h, leader, t)
         b = self._tt.get(key)
-        if b is not None:
-            if b[0] >= k:
-                return True
-            if b[1] < k:
-                return False
-        else:
+        if b is None:
             b = self._tt[key] = [0, r]
-        ok = self._card(h, leader, [], k)
+            if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
+                alive = 0
+                for x in h:
+                    alive |= x
+                q = self._quick(h, leader, alive)
+                if self._in[leader]:
+                    b[0] = q
+                else:
+                    b[1] = r - q
+                if self.trump >= 0:
+                    camp, g = self._top_trumps(h, alive)
+                    if camp and g > b[0]:
+                        b[0] = g
+                    if not camp and r - g < b[1]:
+                        b[1] = r - g
+        if b[0] >= k:
+            return True
+        if b[1] < k:
+            return False
+        ok = self._card(h, leader, [], t, k)
         if ok:
             if k > b[0]:
                 b[0] = k
@@ -304,11 +397,60 @@ class Solver:
             b[1] = k - 1
         return ok
 
-    def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], k: int) -> bool:
+    def _quick(self, h: list[int], leader: int, alive: int) -> int:
+        """The tricks the leader takes in a row whatever the others do: in each suit, his cards above every
+        other live card of it, as many as every player who could ruff still follows (of the other camp; a
+        camp-mate too where a void player must trump)."""
+        hand = h[leader]
+        mine = self._in[leader]
+        trump = self.trump
+        ruffers = []
+        if trump >= 0:
+            ruffers = [x for i, x in enumerate(h)  # a camp-mate who must trump takes the lead away
+                       if (self._in[i] != mine or self.must_trump) and i != leader and x & _SUIT_MASK[trump]]
+        q = 0
+        for s in range(4):
+            a = alive >> (16 * s) & 0xFFFF
+            own = hand >> (16 * s) & 0xFFFF
+            top = 0
+            while a and own >> (a.bit_length() - 1) & 1:
+                a ^= 1 << (a.bit_length() - 1)
+                top += 1
+            if top and s != trump:
+                for x in ruffers:
+                    top = min(top, (x >> (16 * s) & 0xFFFF).bit_count())
+            q += top
+        return q
+
+    def _top_trumps(self, h: list[int], alive: int) -> tuple[bool, int]:
+        """The top trumps held by one camp, each a trick whenever it is played: whether the camp is the side's,
+        and the most of them one player holds (two held by camp-mates may fall on one trick)."""
+        a = alive >> (16 * self.trump) & 0xFFFF
+        count = [0] * self.n
+        camp = None
+        g = 0
+        while a:
+            b = a.bit_length() - 1
+            a ^= 1 << b
+            bit = 1 << (16 * self.trump + b)
+            owner = next((i for i, x in enumerate(h) if x & bit), -1)
+            if owner < 0:
+                break
+            if camp is None:
+                camp = self._in[owner]
+            elif self._in[owner] != camp:
+                break
+            count[owner] += 1
+            g = max(g, count[owner])
+        return bool(camp), g
+
+    def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> bool:
         hand = h[seat]
-        led = trick[0][1] // 8 if trick else -1
+        led = self._led(trick, t)
         legal = self._legal(hand, led)
-        alive = h[0] | h[1] | h[2]
+        alive = self._talon_rest[t] if t < len(self.talon) else 0
+        for x in h:
+            alive |= x
         for _, b in trick:
             alive |= 1 << b
         # one card of each run of equal cards: those whose next live card up the suit is not the hand's
@@ -317,34 +459,41 @@ class Solver:
         while m:
             low = m & -m
             m ^= low
-            above = alive & _SUIT_MASK[(low.bit_length() - 1) >> 3] & ~((low << 1) - 1)
+            above = alive & _SUIT_MASK[(low.bit_length() - 1) >> 4] & ~((low << 1) - 1)
             if not (above & -above) & hand:
                 moves.append(low.bit_length() - 1)
         maxer = self._max[seat]
-        moves = self._order(moves, seat, trick, maxer)
+        moves = self._order(moves, seat, trick, alive)
         self.nodes += len(moves)
         n = len(trick)
+        last = n == self.n - 1
         for b in moves:
-            bit = 1 << b
-            h[seat] = hand & ~bit
+            h[seat] = hand & ~(1 << b)
             trick.append((seat, b))
-            if n == 2:
-                w = _winner(trick, self.trump)
-                ok = self._start(h, w, k - (w == self.declarer))
+            if last:
+                w = self._winner(trick, t)
+                nt = t + (t < len(self.talon))
+                ok = self._start(h, 0, nt, k) if w < 0 else self._start(h, w, nt, k - self._in[w])
             else:
-                ok = self._card(h, (seat + 1) % 3, trick, k)
+                ok = self._card(h, (seat + 1) % self.n, trick, t, k)
             trick.pop()
             h[seat] = hand
             if ok == maxer:
                 return ok
         return not maxer
 
-    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], maxer: bool) -> list[int]:
-        """A cheap move order: leading, high cards first (low ones for a misère's declarer); following,
-        low when the trick already goes the player's way, else the cheapest card that takes it when taking
-        it is his wish, else his highest card that stays under."""
+    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int) -> list[int]:
+        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high
+        first (low first for a side player playing for the fewest). Following: low when the trick already goes
+        the player's way, else the cheapest card that takes it when taking it is his wish, else his highest card
+        that stays under; discards by rank."""
+        inside = self._in
         if not trick:
-            return moves if seat == self.declarer and self.misere else moves[::-1]
+            weight = [(0 if alive & _SUIT_MASK[b >> 4] & ~((2 << b) - 1) else 32) + (b & 15) for b in moves]
+            if inside[seat] and self.fewest:
+                weight = [-x for x in weight]
+            ranked = sorted(range(len(moves)), key=lambda i: -weight[i])
+            return [moves[i] for i in ranked]
         if len(moves) < 2:
             return moves
         trump = self.trump
@@ -354,24 +503,18 @@ class Solver:
                 w_seat, w_card = s, c
         wins = [b for b in moves if _beats(b, w_card, trump)]
         rest = [b for b in moves if not _beats(b, w_card, trump)]
-        decl = self.declarer
-        if (w_seat == decl) == maxer:
+        if len(rest) > 1 and rest[0] >> 4 != rest[-1] >> 4:  # discards: by rank, then suit
+            rest.sort(key=lambda b: b & 15)
+        maxer = self._max[seat]
+        if inside[w_seat] == maxer:
             return rest + wins
-        if (seat == decl) == maxer:
+        if inside[seat] == maxer:
             return wins + rest
         return rest[::-1] + wins
 
 
 def _beats(b: int, best: int, trump: int) -> bool:
-    s, t = b >> 3, best >> 3
+    s, t = b >> 4, best >> 4
     if s == t:
         return b > best
     return s == trump
-
-
-def _winner(trick: Sequence[tuple[int, int]], trump: int) -> int:
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if _beats(c, best, trump):
-            seat, best = s, c
-    return seat

@@ -15,8 +15,8 @@ folding a log imports no renderer.
 
 >>> SCORINGS["preferans"].unit, SCORINGS["serbian"].size, SCORINGS["solo_whist"].size
 ('whists', 'bula', None)
->>> reading_of("solo_whist").unsolved
-'Solo Whist is not analysed (four hands, partnerships)'
+>>> reading_of("solo_whist").calls_weighed
+False
 """
 
 from __future__ import annotations

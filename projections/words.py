@@ -155,8 +155,10 @@ RU: Final[dict[str, str]] = {
     "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
     "not analysed: deal(s) {deals}: {why}": "не разобраны сдачи {deals}: {why}",
     "the hands are not recorded": "руки не записаны",
-    "a raspas (each for himself) is not analysed": "распасы (каждый за себя) не разбираются",
-    "Solo Whist is not analysed (four hands, partnerships)": "вист-соло не разбирается (четыре руки, партнёрства)",
+    "raspas": "распасы", "each can hold himself to: {each}": "каждый удержится на: {each}",
+    "a general misère (the last trick decides) is not analysed":
+        "общий мизер (решает последняя взятка) не разбирается",
+    "the play is not recorded": "розыгрыш не записан",
     "fewer than three hands play (a defender did not come): not analysed":
         "играют меньше трёх рук (защитник не пришёл): не разбирается",
     "the hands in play do not hold equal numbers of cards (the discard is not recorded)":

@@ -50,8 +50,16 @@ def test_the_json_holds_for_every_card_level_deal_of_the_samples(name: str) -> N
     seen = set()
     for game in out["games"]:
         for d in game["deals"]:
-            assert {"deal", "declarer", "contract", "value", "cards"} <= set(d)
-            assert isinstance(d["value"], int) and isinstance(d["declarer"], str)
+            if "values" in d:  # a raspas: each player's own number, his cards judged by it
+                assert d["contract"] == "raspas" and d["objective"] == "fewest" and "value" not in d
+                assert set(d["values"]) == set(d["taken"]) and d["cards"]
+                firsts = {}
+                for c in d["cards"]:
+                    firsts.setdefault(c["player"], c["before"])
+                assert firsts[d["cards"][0]["player"]] == d["values"][d["cards"][0]["player"]]
+                continue
+            assert {"deal", "declarer", "contract", "side", "objective", "value", "cards"} <= set(d)
+            assert isinstance(d["value"], int) and isinstance(d["declarer"], str) and d["side"] == [d["declarer"]]
             if (game["game"], d["deal"]) in card_level:
                 seen.add((game["game"], d["deal"]))
                 assert d["cards"] and d["cards"][0]["before"] == d["value"]
@@ -80,11 +88,12 @@ def test_a_mistake_moves_the_value_against_its_side_and_nothing_else_does() -> N
     for game in _games("open-hands.jsonl") + _games("classic-bombs.jsonl"):
         for d in analyse(game).deals:
             for c in d.cards:
-                declarer_side = c.player == d.declarer
-                against = c.after < c.before if declarer_side != d.misere else c.after > c.before
+                # a raspas: every value is the card's own player's, who plays for the fewest
+                wants_more = (c.player in d.side) != d.misere if d.value is not None else False
+                against = c.after < c.before if wants_more else c.after > c.before
                 assert c.mistake == against
                 if not c.mistake:  # a card cannot make its own side's value better with best play
-                    assert (c.after <= c.before) if declarer_side != d.misere else (c.after >= c.before)
+                    assert (c.after <= c.before) if wants_more else (c.after >= c.before)
 
 
 def _settled(events: list[dict[str, Any]]) -> dict[str, Fraction]:
@@ -150,11 +159,19 @@ def test_russian_text_has_no_english_word() -> None:
     assert "Сдача" in text
 
 
-def test_solo_whist_and_raspasy_are_said_to_be_left_out() -> None:
+def test_solo_whist_and_raspasy_are_analysed() -> None:
+    """Issue 46: every played deal with its hands: the Solo Whist sample's three, the raspasy of open-hands."""
+    out = json.loads(_cli("analyse", "samples/solo-whist-evening.jsonl", "--format", "json").stdout)
+    (game,) = out["games"]
+    assert [d["deal"] for d in game["deals"]] == [4, 9, 11]
+    assert all(s["why"] == "the hands are not recorded" for s in game["skipped"])
+    prop = next(d for d in game["deals"] if d["contract"] == "prop")
+    assert len(prop["side"]) == 2 and prop["declarer"] in prop["side"] and prop["objective"] == "most"
+    assert prop["value"] + prop["defence"] == 13 and len(prop["cards"]) == 52
     text = _cli("analyse", "samples/solo-whist-evening.jsonl").stdout
-    assert "Solo Whist is not analysed" in text
+    assert "+".join(prop["side"]) + " prop" in text and "not analysed" in text
     text = _cli("analyse", "samples/open-hands.jsonl").stdout
-    assert "raspas (each for himself) is not analysed" in text
+    assert "raspas · each can hold himself to:" in text and "is not analysed" not in text
 
 
 def test_the_discard_search_finds_a_discard_no_worse() -> None:
@@ -286,7 +303,8 @@ def test_generated_card_level_evenings_with_claims_are_sound_and_analysed() -> N
         (game,) = vistlog.read_games(events)
         assert game.sound, [str(p) for p in game.errors]
         analysis = game.analysis()
-        assert all(0 <= d.value <= 10 for d in analysis.deals)
+        assert all(0 <= d.value <= 10 if d.value is not None else all(0 <= v <= 10 for v in d.values.values())
+                   for d in analysis.deals)
 
 
 def test_the_replay_shows_the_values_beside_the_cards() -> None:
@@ -313,9 +331,35 @@ def test_a_game_whose_deals_are_all_of_a_kind_not_analysed_says_so() -> None:
 
     (solo,) = vistlog.read_games(SAMPLES / "solo-whist-evening.jsonl")
     text = views.analysis_text(analysis_json(solo.analysis()))
-    assert "no deal analysed" in text and "no deal with its hands recorded" not in text
-    assert "not analysed: deal(s) 1–14, 16: Solo Whist is not analysed" in text
+    assert "no deal analysed" not in text and "Deal 11:" in text
+    assert "not analysed: deal(s) 1–3, 5–8, 10, 12–14, 16: the hands are not recorded" in text
     (bare,) = vistlog.read_games(SAMPLES / "sochi-evening.jsonl")
     text = views.analysis_text(analysis_json(bare.analysis()))
-    assert "no deal analysed" in text and "2–6, 8–13, 15–16, 18–21, 23–25, 27, 29–34, 36, 38, 40–43: the hands are " \
-        "not recorded" in text
+    assert "no deal analysed" in text and "not analysed: deal(s) 1–43: the hands are not recorded" in text
+
+
+def test_solo_whist_and_raspas_costs_are_in_the_games_own_terms() -> None:
+    """A Solo Whist mistake costs points that add up to nothing (the game's own scoring, zero-sum); a raspas
+    card costs its own player only, and what it says is the side's or the player's number, trick by trick."""
+    (solo,) = vistlog.read_games(SAMPLES / "solo-whist-evening.jsonl")
+    deals = solo.analysis().deals
+    assert {d.deal for d in deals} == {4, 9, 11}
+    for d in deals:
+        assert d.value is not None and 0 <= d.value <= 13 and d.tricks == 13 and len(d.cards) == 52
+        assert d.objective == ("fewest" if d.misere else "most") and d.declarer in d.side
+        for c in d.mistakes:
+            assert c.cost and sum(c.cost.values()) == 0
+    game = _games("open-hands.jsonl")[0]
+    raspasy = [d for d in analyse(game).deals if d.value is None]
+    assert raspasy and all(d.contract == "raspas" and d.declarer is None and set(d.values) == set(d.taken_each or ())
+                           for d in raspasy)
+    marked = [c for d in raspasy for c in d.mistakes]
+    assert marked and all(set(c.cost) <= {c.player} for c in marked)
+
+
+def test_the_analysis_tells_its_progress() -> None:
+    (game,) = vistlog.read_games(SAMPLES / "open-hands.jsonl")
+    calls: list[tuple[int, int]] = []
+    a = game.analysis(progress=lambda done, total: calls.append((done, total)))
+    n = len(a.deals)
+    assert calls == [(k, n) for k in range(n + 1)]

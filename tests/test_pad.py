@@ -333,10 +333,10 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         # the open hands: each card with the value after it, the mistake marked (deal 7's K♠, trick 8)
         viewer.locator("button.open-hands").click()
         page.wait_for_selector("#replay-list .viewer >> nth=0 >> .dd")
-        assert "в открытую: у разыгрывающего 5, у защиты 5" in viewer.locator(".dd").text_content()
+        assert "в открытую: Запад 5, у защиты 5" in viewer.locator(".dd").text_content()
         for _ in range(7):
             viewer.locator("button.next-trick").click()
-        assert "Восток K♠ — после карты: 6 взяток у разыгрывающего ✗" in viewer.locator(".trick").text_content()
+        assert "Восток K♠ — после карты: Запад 6 взяток ✗" in viewer.locator(".trick").text_content()
         assert page.errors == []
     finally:
         s.stop()

@@ -35,8 +35,8 @@ def _clone(play: Play) -> Play:
     return new
 
 
-_FIELDS = ("hands", "_suits", "seating", "trump", "must_trump", "talon_leads", "talon_taker", "total_tricks",
-           "taken", "trick_no", "current", "last_winner", "to_play", "_lead_index", "_led")
+_FIELDS = ("first_leader", "hands", "_suits", "seating", "trump", "must_trump", "talon_leads", "talon_taker",
+           "total_tricks", "taken", "trick_no", "current", "last_winner", "to_play", "_lead_index", "_led")
 
 
 def minimax(play: Play, declarer: str, misere: bool) -> int:
@@ -160,9 +160,9 @@ def test_compiled_and_pure_agree_on_every_position() -> None:
         c = Solver(hands, seats, leader, trump, declarer, misere, engine="compiled")
         line = _random_line(rng, py, rng.randint(0, 3 * py.tricks))
         for k in range(len(line) + 1):
-            h, seat, trick, _won = py.position(line[:k])
+            h, seat, trick, _won, t = py.position(line[:k])
             for target in range(py.tricks + 1):
-                assert py._ge(h, seat, trick, target) == c._ge(h, seat, trick, target)
+                assert py._ge(h, seat, trick, t, target) == c._ge(h, seat, trick, t, target)
             assert py.value(line[:k]) == c.value(line[:k])
         assert py.nodes == c.nodes
 
@@ -186,14 +186,14 @@ PUBLISHED: dict[str, tuple[dict[str, list[Card]], str, str]] = {
 @pytest.mark.parametrize("name", sorted(PUBLISHED))
 def test_published_misères_are_caught(name: str) -> None:
     hands, leader, declarer = PUBLISHED[name]
-    s = Solver(hands, ["E", "S", "W"], leader, None, declarer, misere=True, engine="python")
+    s = Solver(hands, ["E", "S", "W"], leader, None, declarer, fewest=True, engine="python")
     assert s.value() >= 1
     # and the defence's first card that catches it is among the cards the solver says keep the value
     value, keep = s.best_cards()
     assert value == s.value() and keep
 
 
-def test_a_card_outside_the_deck_or_a_shared_card_is_refused() -> None:
+def test_unequal_hands_or_a_shared_card_are_refused() -> None:
     with pytest.raises(ValueError, match="same number"):
         Solver({"A": _hand("AS"), "B": _hand("KS QS"), "C": _hand("JS")}, SEATS, "A", None, "A")
     with pytest.raises(ValueError, match="two hands"):

@@ -31,6 +31,15 @@ Errors: every failure of bad input or of the file system raised by the API is a
 
 ## Changes
 
+- **Every played deal analysed** (issue 46). `Game.analysis()` solves Solo Whist deals and raspasy too.
+  `DealAnalysis` gains `side`, `objective` (`most` or `fewest`), `values` and `taken_each` (a raspas: each
+  player's guaranteed tricks and his tricks as recorded; its `value` and `declarer` are `None`, its `taken`
+  too); `misere` means the side plays for the fewest (Solo Whist's open misère too). Below the API, the
+  search `vistlog.projections.solver.Solver(hands, seating, leader, trump, side, fewest=False, *, talon,
+  taker, must_trump)` takes a side of one or more players (it took `declarer, misere`), three or four hands
+  and the 52-card deck (`card_index` counts 16 bits a suit from the two: `7S` is 5, was 0); `position()`
+  also gives the talon tricks done. A deal's record keeps how its play was set up, `DealRecord.setup`
+  (`vistlog.events.play.PlaySetup`).
 - **One word for one thing** (issue 45). `Game.variant` is now the game (`preferans`, `solo_whist`,
   `serbian`); the preset it used to be is `Game.preset`. `Variant` and `VARIANTS` name the games; the presets
   are `Preset` and `PRESETS` (`VARIANTS` used to list them). `Game.kind` and `kind_name` spell the kind as the

@@ -45,9 +45,9 @@ def find_logs(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
     return batch.expand(inputs, suffix)
 
 
-def progress_bar() -> Callable[[int, int], None] | None:
-    """A progress bar on standard error when it is a terminal, else ``None``."""
-    return batch.progress_bar()
+def progress_bar(unit: str = "logs") -> Callable[[int, int], None] | None:
+    """A progress bar on standard error when it is a terminal, else ``None`` (``unit``: what it counts)."""
+    return batch.progress_bar(unit=unit)
 
 
 def run_many(kind: ManyKind, paths: Sequence[str], *, jobs: int | None = None, dask: str | None = None,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any, Literal, cast, get_args
@@ -308,11 +308,13 @@ class Game:
         return audit(r, claims)
 
     def analysis(self, *, discards: bool = False, engine: str | None = None,
-                 deals: Container[int] | None = None) -> GameAnalysis:
-        """The open-hand analysis: each contract with its hands recorded solved double-dummy, card by card
-        where the cards are recorded (:mod:`vistlog.projections.analysis`); ``discards``: every discard
-        tried too; ``engine``: ``python`` or ``compiled`` (default: the compiled solver when built);
-        ``deals``: only these deals (by number).
+                 deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None
+                 ) -> GameAnalysis:
+        """The open-hand analysis: each played deal with its hands recorded solved double-dummy (a contract's
+        side; a raspas, each player for himself), card by card where the cards are recorded
+        (:mod:`vistlog.projections.analysis`); ``discards``: every discard tried too; ``engine``: ``python``
+        or ``compiled`` (default: the compiled solver when built); ``deals``: only these deals (by number);
+        ``progress``: called with the deals solved and to solve.
 
         >>> game = next(read_games("samples/classic-bombs.jsonl"))
         >>> deal = game.analysis().deals[1]
@@ -321,7 +323,8 @@ class Game:
         """
         from vistlog.projections.analysis import analyse
 
-        return analyse(self._needs_detail("analysis"), discards=discards, engine=engine, deals=deals)
+        return analyse(self._needs_detail("analysis"), discards=discards, engine=engine, deals=deals,
+                       progress=progress)
 
     def replay(self, upto: int | None = None, lang: Lang | None = None, values: bool = False) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``

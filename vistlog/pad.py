@@ -447,7 +447,7 @@ def _deal_analysis(pad: Pad, game: str | None, deal: int) -> dict[str, Any]:
     view = analysis_json(g.analysis(deals={deal}))
     found = [d for d in view["deals"] if d["deal"] == deal]
     if not found:
-        why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no contract with its hands recorded")
+        why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no played deal with its hands recorded")
         raise HttpError(404, f"deal {deal}: {why}")
     return found[-1]
 

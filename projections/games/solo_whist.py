@@ -40,6 +40,5 @@ def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dic
 
 
 READING: Final = register(Reading(
-    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter,
-    unsolved="Solo Whist is not analysed (four hands, partnerships)"))
+    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -43,14 +43,23 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _deal_head(d: dict[str, Any], w: Words) -> str:
+    """A deal's line: the contract, who plays it and its double-dummy value; a raspas: what each can hold
+    himself to."""
+    if "values" in d:  # a raspas: each for himself
+        each = ", ".join(f"{p} {n}" for p, n in d["values"].items())
+        took = d["taken"]
+        taken = "" if took is None else " · " + w("took {n}", n=", ".join(f"{p} {n}" for p, n in took.items()))
+        return (w("Deal {n}", n=d["deal"]) + ": " + w("raspas") + " · "
+                + w("each can hold himself to: {each}", each=each) + taken)
     contract = w.contract(d["contract"])
     value = d["value"]
-    if d["contract"] == "misere":
+    if d.get("objective") == "fewest":
         verdict = w("clean") if d["makeable"] else w("caught")
     else:
         verdict = w("makeable") if d["makeable"] else w("not makeable")
     taken = "" if d["taken"] is None else " · " + w("took {n}", n=d["taken"])
-    return (w("Deal {n}", n=d["deal"]) + f": {d['declarer']} {contract} · "
+    who = "+".join(d.get("side") or [d["declarer"]])
+    return (w("Deal {n}", n=d["deal"]) + f": {who} {contract} · "
             + w("double-dummy {v} trick(s), the defence {d} ({verdict})", v=value, d=d["defence"], verdict=verdict)
             + taken)
 

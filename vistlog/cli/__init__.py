@@ -238,9 +238,10 @@ def _reading_commands(add: _Adder) -> None:
 def _analysis_command(add: _Adder) -> None:
     """analyse: the play with all hands open."""
     sp = add("analyse", "reading.cmd_analyse",
-             "solve each contract with all hands open: was it makeable, which card "
-             "cost a trick and what in whists, does a claim hold",
+             "solve each played deal with all hands open (a contract, Solo Whist's too; a raspas, each "
+             "for himself): was it makeable, which card cost a trick and what in whists, does a claim hold",
              "vistlog analyse samples/classic-bombs.jsonl\n"
+             "  vistlog analyse samples/solo-whist-evening.jsonl    # prop and cop: the side of two\n"
              "  vistlog analyse samples/classic-bombs.jsonl --deal 7 --format json\n"
              "  vistlog analyse archive/ --jobs 2 --format json     # every *.jsonl below archive/")
     sp.add_argument("logs", nargs="+", metavar="LOG",

@@ -20,13 +20,13 @@ const T = {
     subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
     void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
     conflict: "Кто-то записал раньше — ваша сдача не записана.", recorded: "Записано", open_deal: "не окончена сдача",
-    trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую: у разыгрывающего", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
+    trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую:", dd_each: "в открытую каждый удержится на:", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
     seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
     offline: "нет связи — ничего не записано", record_as: "Записать как сдачу", drop: "Отбросить",
     talon: "прикуп", taken_by: "взял", discarded: "снёс", after_card: "после карты",
-    trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки", at_declarer: "у разыгрывающего",
+    trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
     column_soups: "супы на", auction: "Торговля", earlier: "Показать ранние сдачи",
   },
@@ -47,13 +47,13 @@ const T = {
     subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
     void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
     conflict: "Somebody recorded first: yours is not written.", recorded: "Recorded", open_deal: "unfinished deal",
-    trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy: the declarer", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
+    trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy:", dd_each: "double-dummy, each can hold himself to:", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
     seq_one: "event", seq_other: "events",
     offline: "no connection — nothing written", record_as: "Record as deal", drop: "Drop it",
     talon: "talon", taken_by: "taken by", discarded: "discarded", after_card: "after the card",
-    trick_one: "trick", trick_other: "tricks", at_declarer: "for the declarer",
+    trick_one: "trick", trick_other: "tricks",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
     column_soups: "soups on", auction: "Auction", earlier: "Show the earlier deals",
   },
@@ -569,12 +569,16 @@ function viewer(deal) {
     } else if (deal.talon.length && !deal.took && k < deal.talon.length) {
       rows.push(el("div", {}, `${t("talon")}: ${deal.talon.slice(k).map(pretty).join(" ")}`));
     }
-    if (values) rows.push(el("div", { class: "dd" }, `${t("dd_value")} ${values.value}, ${t("dd_defence")} ${values.defence}`));
+    // a contract: its side's double-dummy tricks; a raspas: what each player can hold himself to (values)
+    if (values && values.values) rows.push(el("div", { class: "dd" }, `${t("dd_each")} ` +
+      Object.entries(values.values).map(([p, n]) => `${p} ${n}`).join(", ")));
+    else if (values) rows.push(el("div", { class: "dd" }, `${t("dd_value")} ${values.side.join("+")} ${values.value}, ${t("dd_defence")} ${values.defence}`));
     if (k > 0) {
       const trick = tricks[k - 1], before = tricks.slice(0, k - 1).reduce((n, tr) => n + tr.cards.length, 0);
       const lines = trick.cards.map(([p, c], i) => {
         const v = values && values.cards[before + i];
-        return el("div", {}, `${p} ${pretty(c)}` + (v ? ` — ${t("after_card")}: ${v.after} ${plural(v.after, "trick")} ${t("at_declarer")}`
+        const whose = values && values.side ? values.side.join("+") : p;  // whose tricks the values count
+        return el("div", {}, `${p} ${pretty(c)}` + (v ? ` — ${t("after_card")}: ${whose} ${v.after} ${plural(v.after, "trick")}`
           + (v.mistake ? " ✗" : "") : ""));
       });
       rows.push(el("div", { class: "trick" }, el("strong", {}, `${t("trick")} ${k}` + (trick.winner ? ` → ${trick.winner}` : "")), ...lines));
