@@ -436,9 +436,9 @@ class SerbianGame(PreferansGame):
         if c is None:
             return super()._new_play(d, hands)
         held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
-        playing = self._playing(d)
-        return Play({p: held[p] for p in playing}, playing, self._leader(d, playing), contract_trump(c.contract),
-                    must_trump=True)
+        playing = self._playing(d)  # nobody came: the declarer alone, as the deal's record says
+        leader = self._leader(d, playing) if len(playing) > 1 else c.declarer
+        return Play({p: held[p] for p in playing}, playing, leader, contract_trump(c.contract), must_trump=True)
 
     def _playing(self, d: PreferansDeal) -> list[str]:
         """Who plays: the declarer and the defenders who came (:meth:`SerbianDeal.in_play`)."""

@@ -1,28 +1,17 @@
 /* The compiled double-dummy search of vistlog.projections.solver: the same questions, the same answers.
  *
- * Solver (solver.py) is the reference; this file is its search loop in C, kept step for step alike:
- * the same legal moves, the same merging of equal cards, the same move order, the same sure-trick bounds,
- * the same transposition table (keyed by the hands squeezed to the live cards of each suit, each entry a lower
- * and an upper bound of the side's tricks to come). Built at install where a C compiler exists (an optional
- * extension: the install goes on without it); tests compare both on every test position.
+ * Solver (solver.py) is the reference; this file is its search loop in C, kept step for step alike: the same
+ * legal moves, the same merging of equal cards, the same move order, the same sure-trick bounds and the same
+ * table (partition search: per leader and suit lengths of every hand, patterns of who holds the live cards
+ * from the top of each suit down to the lowest card that mattered, each with a lower and an upper bound of the
+ * side's tricks to come), so that the same cards are tried. Built at install where a C compiler exists (an
+ * optional extension: the install goes on without it); tests compare both on every test position.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint8_t SQUEEZE[65536];
-
-static int popc(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(x);
-#else
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
-#endif
-}
 
 static int popc64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -44,11 +33,33 @@ static int low_index64(uint64_t x) {
 #endif
 }
 
-typedef struct {
-    uint64_t a, b;
+static int highest64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 63;
+    while (!(x >> i & 1u)) i--;
+    return i;
+#endif
+}
+
+typedef struct {  /* one pattern: the owners of the top depth[s] live cards of each suit, in one bucket */
+    uint64_t lens;
+    uint32_t lt, depth;  /* lt 0: the slot is empty; depth: four bytes */
+    uint32_t seq[4];
     int8_t lo, hi;
-    uint8_t used;
-} Entry;
+} Pattern;
+
+typedef struct {  /* one depth of pattern seen in a bucket, in the order first seen */
+    uint32_t depth;
+    int32_t next;
+} Depth;
+
+typedef struct {  /* the positions with one leader, talon trick and length of every hand in every suit */
+    uint64_t lens;
+    uint32_t lt;  /* leader << 2 | talon tricks done, + 1 (0: the slot is empty) */
+    int32_t head, tail;  /* its depths */
+} Bucket;
 
 typedef struct {
     PyObject_HEAD
@@ -56,8 +67,12 @@ typedef struct {
     int in_side[4], maxer[4];
     int talon[16];
     uint64_t talon_rest[17];
-    Entry *table;
+    Bucket *buckets;
     size_t cap, count;
+    Pattern *pats;
+    size_t pcap, pcount;
+    Depth *depths;
+    size_t ndepths, dcap;
     long long nodes;
     uint64_t h[4];
     int tseat[4], tcard[4], tn;
@@ -94,80 +109,132 @@ static uint64_t mix(uint64_t a, uint64_t b) {
 }
 
 static int grow(Search *s) {
-    size_t cap = s->cap ? s->cap * 2 : 1u << 14;
-    Entry *t = (Entry *)calloc(cap, sizeof(Entry));
+    size_t cap = s->cap ? s->cap * 2 : 1u << 12;
+    Bucket *t = (Bucket *)calloc(cap, sizeof(Bucket));
     if (!t) return -1;
     for (size_t i = 0; i < s->cap; i++) {
-        Entry *e = &s->table[i];
-        if (!e->used) continue;
-        size_t j = mix(e->a, e->b) & (cap - 1);
-        while (t[j].used) j = (j + 1) & (cap - 1);
+        Bucket *e = &s->buckets[i];
+        if (!e->lt) continue;
+        size_t j = mix(e->lens, e->lt) & (cap - 1);
+        while (t[j].lt) j = (j + 1) & (cap - 1);
         t[j] = *e;
     }
-    free(s->table);
-    s->table = t;
+    free(s->buckets);
+    s->buckets = t;
     s->cap = cap;
     return 0;
 }
 
-/* The entry for (a, b), made with bounds [0, r] when new; NULL when memory runs out. */
-static Entry *entry(Search *s, uint64_t a, uint64_t b, int r) {
+/* The bucket of (lens, lt), made empty when new; NULL when memory runs out. */
+static Bucket *bucket(Search *s, uint64_t lens, uint32_t lt) {
     if ((s->count + 1) * 2 > s->cap && grow(s) < 0) return NULL;
-    size_t j = mix(a, b) & (s->cap - 1);
-    while (s->table[j].used) {
-        if (s->table[j].a == a && s->table[j].b == b) return &s->table[j];
+    size_t j = mix(lens, lt) & (s->cap - 1);
+    while (s->buckets[j].lt) {
+        if (s->buckets[j].lens == lens && s->buckets[j].lt == lt) return &s->buckets[j];
         j = (j + 1) & (s->cap - 1);
     }
-    Entry *e = &s->table[j];
-    e->a = a; e->b = b; e->lo = 0; e->hi = (int8_t)r; e->used = 1;
+    Bucket *e = &s->buckets[j];
+    e->lens = lens; e->lt = lt; e->head = e->tail = -1;
     s->count++;
     return e;
 }
 
-static uint64_t squeeze16(uint64_t a, uint64_t m) {
-    uint32_t lo = (uint32_t)(a & 0xFFu) << 8, hi = (uint32_t)(a >> 8) << 8;
-    return SQUEEZE[lo | (m & 0xFFu)] | (uint64_t)SQUEEZE[hi | (m >> 8 & 0xFFu)] << popc((uint32_t)(a & 0xFFu));
+static uint64_t pattern_hash(uint64_t lens, uint32_t lt, uint32_t depth, const uint32_t seq[4]) {
+    uint64_t x = mix(lens, (uint64_t)lt << 32 | depth);
+    return mix(x, (uint64_t)seq[0] << 32 | seq[1]) ^ mix((uint64_t)seq[2] << 32 | seq[3], x);
 }
 
-static int card(Search *s, int seat, int t, int k);
-
-static int highest64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return 63 - __builtin_clzll(x);
-#else
-    int i = 63;
-    while (!(x >> i & 1u)) i--;
-    return i;
-#endif
-}
-
-/* The top trumps held by one camp, each a trick whenever it is played: the most of them one player holds
-   (two held by camp-mates may fall on one trick); *camp says whether it is the side's (Solver._top_trumps). */
-static int top_trumps(const Search *s, int *camp) {
-    uint64_t a = 0;
-    for (int i = 0; i < s->n; i++) a |= s->h[i];
-    a = a >> (16 * s->trump) & 0xFFFFu;
-    int count[4] = {0, 0, 0, 0}, g = 0, c = -1;
-    while (a) {
-        int b = highest64(a);
-        a ^= 1ull << b;
-        uint64_t bit = 1ull << (16 * s->trump + b);
-        int owner = -1;
-        for (int i = 0; i < s->n; i++) if (s->h[i] & bit) { owner = i; break; }
-        if (owner < 0) break;
-        if (c < 0) c = s->in_side[owner];
-        else if (s->in_side[owner] != c) break;
-        if (++count[owner] > g) g = count[owner];
+static int grow_patterns(Search *s) {
+    size_t cap = s->pcap ? s->pcap * 2 : 1u << 14;
+    Pattern *t = (Pattern *)calloc(cap, sizeof(Pattern));
+    if (!t) return -1;
+    for (size_t i = 0; i < s->pcap; i++) {
+        Pattern *e = &s->pats[i];
+        if (!e->lt) continue;
+        size_t j = pattern_hash(e->lens, e->lt, e->depth, e->seq) & (cap - 1);
+        while (t[j].lt) j = (j + 1) & (cap - 1);
+        t[j] = *e;
     }
-    *camp = c > 0;
-    return g;
+    free(s->pats);
+    s->pats = t;
+    s->pcap = cap;
+    return 0;
 }
 
-/* The tricks the leader takes in a row whatever the others do (Solver._quick). */
-static int quick(const Search *s, int leader) {
-    uint64_t hand = s->h[leader], alive = 0;
+/* The pattern (lens, lt, depth, seq): found, or made with bounds [0, r] when make; NULL when not found or
+   memory runs out (*oom says which). */
+static Pattern *pattern(Search *s, uint64_t lens, uint32_t lt, uint32_t depth, const uint32_t seq[4], int make,
+                        int r, int *oom) {
+    *oom = 0;
+    if (make && (s->pcount + 1) * 2 > s->pcap && grow_patterns(s) < 0) { *oom = 1; return NULL; }
+    size_t j = pattern_hash(lens, lt, depth, seq) & (s->pcap - 1);
+    while (s->pats[j].lt) {
+        Pattern *e = &s->pats[j];
+        if (e->lens == lens && e->lt == lt && e->depth == depth && !memcmp(e->seq, seq, sizeof e->seq)) return e;
+        j = (j + 1) & (s->pcap - 1);
+    }
+    if (!make) return NULL;
+    Pattern *e = &s->pats[j];
+    e->lens = lens; e->lt = lt; e->depth = depth; memcpy(e->seq, seq, sizeof e->seq);
+    e->lo = 0; e->hi = (int8_t)r;
+    s->pcount++;
+    return e;
+}
+
+static int32_t new_depth(Search *s, uint32_t depth) {
+    if (s->ndepths == s->dcap) {
+        size_t cap = s->dcap ? s->dcap * 2 : 1u << 10;
+        Depth *p = (Depth *)realloc(s->depths, cap * sizeof(Depth));
+        if (!p) return -1;
+        s->depths = p;
+        s->dcap = cap;
+    }
+    s->depths[s->ndepths].depth = depth;
+    s->depths[s->ndepths].next = -1;
+    return (int32_t)s->ndepths++;
+}
+
+static uint8_t SQUEEZE[65536];
+
+static uint32_t squeeze16(uint64_t a, uint64_t m) {
+    uint32_t lo = (uint32_t)(a & 0xFFu) << 8, hi = (uint32_t)(a >> 8 & 0xFFu) << 8;
+    return SQUEEZE[lo | (m & 0xFFu)] | (uint32_t)SQUEEZE[hi | (m >> 8 & 0xFFu)] << popc64(a & 0xFFu);
+}
+
+/* Per suit, who holds each live card: two planes of a bit a live card (Solver._owners). */
+static void owners(const Search *s, uint64_t alive, int t, uint32_t out[4]) {
+    uint64_t x = s->n == 4 ? s->h[3] : s->talon_rest[t];
+    uint64_t m0 = s->h[1] | x, m1 = s->h[2] | x;
+    for (int su = 0; su < 4; su++) {
+        uint64_t a = alive >> (16 * su) & 0xFFFFu;
+        out[su] = squeeze16(a, m0 >> (16 * su) & 0xFFFFu) | squeeze16(a, m1 >> (16 * su) & 0xFFFFu) << 16;
+    }
+}
+
+/* Both planes' bits of the top depth of count live cards (Solver._top). */
+static uint32_t top_of(int count, int depth) {
+    uint32_t m = (uint32_t)((1u << count) - (1u << (count - depth)));
+    return m | m << 16;
+}
+
+/* The top depth[s] live cards of each suit s. */
+static uint64_t pins(uint64_t alive, uint32_t depth) {
+    uint64_t out = 0;
+    for (int su = 0; su < 4; su++) {
+        uint64_t a = alive >> (16 * su) & 0xFFFFu;
+        for (int i = 0; i < (int)(depth >> (8 * su) & 0xFFu); i++) {
+            int b = highest64(a);
+            a ^= 1ull << b;
+            out |= 1ull << (16 * su + b);
+        }
+    }
+    return out;
+}
+
+/* The tricks the leader takes in a row whatever the others do, and those cards (Solver._quick). */
+static int quick(const Search *s, int leader, uint64_t alive, uint64_t *rel) {
+    uint64_t hand = s->h[leader];
     int mine = s->in_side[leader];
-    for (int i = 0; i < s->n; i++) alive |= s->h[i];
     uint64_t ruffers[4];
     int nr = 0;
     if (s->trump >= 0)
@@ -175,10 +242,16 @@ static int quick(const Search *s, int leader) {
             if ((s->in_side[i] != mine || s->must_trump) && i != leader && (s->h[i] & SUIT_MASK[s->trump]))
                 ruffers[nr++] = s->h[i];
     int q = 0;
+    *rel = 0;
     for (int su = 0; su < 4; su++) {
         uint64_t a = alive >> (16 * su) & 0xFFFFu, own = hand >> (16 * su) & 0xFFFFu;
         int top = 0;
-        while (a && (own >> highest64(a) & 1)) { a ^= 1ull << highest64(a); top++; }
+        while (a && (own >> highest64(a) & 1)) {
+            int b = highest64(a);
+            a ^= 1ull << b;
+            *rel |= 1ull << (16 * su + b);
+            top++;
+        }
         if (top && su != s->trump)
             for (int i = 0; i < nr; i++) {
                 int len = popc64(ruffers[i] >> (16 * su) & 0xFFFFu);
@@ -189,42 +262,110 @@ static int quick(const Search *s, int leader) {
     return q;
 }
 
-static int start(Search *s, int leader, int t, int k) {
+/* The top trumps held by one camp (Solver._top_trumps): *camp, the most one player holds, *rel those cards. */
+static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel) {
+    uint64_t a = alive >> (16 * s->trump) & 0xFFFFu;
+    int count[4] = {0, 0, 0, 0}, g = 0, c = -1;
+    *rel = 0;
+    while (a) {
+        int b = highest64(a);
+        a ^= 1ull << b;
+        uint64_t bit = 1ull << (16 * s->trump + b);
+        int owner = -1;
+        for (int i = 0; i < s->n; i++) if (s->h[i] & bit) { owner = i; break; }
+        if (owner < 0) break;
+        if (c < 0) c = s->in_side[owner];
+        else if (s->in_side[owner] != c) break;
+        *rel |= bit;
+        if (++count[owner] > g) g = count[owner];
+    }
+    *camp = c > 0;
+    return g;
+}
+
+static int card(Search *s, int seat, int t, int k, uint64_t *rel);
+
+static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
+    *rel = 0;
     if (k <= 0) return 1;
     int r = popc64(s->h[leader]);
     if (k > r) return 0;
-    uint64_t x = s->n == 4 ? s->h[3] : s->talon_rest[t];
-    uint64_t m0 = s->h[1] | x, m1 = s->h[2] | x, alive = s->h[0] | m0 | m1;
-    uint64_t part[4];
-    for (int i = 0; i < 4; i++) {
-        int shift = 16 * i;
-        uint64_t a = alive >> shift & 0xFFFFu;
-        part[i] = (uint64_t)popc64(a) << 26 | squeeze16(a, m0 >> shift & 0xFFFFu) << 13
-                  | squeeze16(a, m1 >> shift & 0xFFFFu);
+    uint64_t lens = 0, alive = t < s->nt ? s->talon_rest[t] : 0;
+    for (int i = 0; i < s->n; i++) {
+        alive |= s->h[i];
+        for (int su = 0; su < 4; su++) lens = lens << 4 | (uint64_t)popc64(s->h[i] >> (16 * su) & 0xFFFFu);
     }
-    uint64_t ka = (uint64_t)leader << 62 | (uint64_t)t << 60 | part[0] << 30 | part[1];
-    uint64_t kb = part[2] << 30 | part[3];
-    size_t before = s->count;
-    Entry *e = entry(s, ka, kb, r);
-    if (!e) return -1;
-    if (s->count != before && !s->fewest && t >= s->nt) {  /* new: sure tricks bound it at once */
-        int q = quick(s, leader);
-        if (s->in_side[leader]) e->lo = (int8_t)q;
-        else e->hi = (int8_t)(r - q);
+    uint32_t lt = (uint32_t)(leader << 2 | t) + 1;
+    uint32_t own[4];
+    owners(s, alive, t, own);
+    int counts[4];
+    for (int su = 0; su < 4; su++) counts[su] = popc64(alive >> (16 * su) & 0xFFFFu);
+    int lo = 0, hi = r;
+    uint64_t lo_rel = 0, hi_rel = 0;
+    Bucket *bk = bucket(s, lens, lt);
+    if (!bk) return -1;
+    int oom;
+    for (int32_t i = bk->head; i >= 0; i = s->depths[i].next) {
+        uint32_t depth = s->depths[i].depth, seq[4];
+        for (int su = 0; su < 4; su++) seq[su] = own[su] & top_of(counts[su], depth >> (8 * su) & 0xFFu);
+        const Pattern *p = pattern(s, lens, lt, depth, seq, 0, r, &oom);
+        if (!p) continue;
+        if (p->lo > lo) { lo = p->lo; lo_rel = pins(alive, depth); }
+        if (p->hi < hi) { hi = p->hi; hi_rel = pins(alive, depth); }
+    }
+    if (!s->fewest && t >= s->nt) {  /* sure tricks bound it at once */
+        uint64_t q_rel;
+        int q = quick(s, leader, alive, &q_rel);
+        if (s->in_side[leader]) { if (q > lo) { lo = q; lo_rel = q_rel; } }
+        else if (r - q < hi) { hi = r - q; hi_rel = q_rel; }
         if (s->trump >= 0) {
-            int camp, g = top_trumps(s, &camp);
-            if (camp && g > e->lo) e->lo = (int8_t)g;
-            if (!camp && r - g < e->hi) e->hi = (int8_t)(r - g);
+            int camp;
+            uint64_t g_rel;
+            int g = top_trumps(s, alive, &camp, &g_rel);
+            if (camp && g > lo) { lo = g; lo_rel = g_rel; }
+            if (!camp && r - g < hi) { hi = r - g; hi_rel = g_rel; }
         }
     }
-    if (e->lo >= k) return 1;
-    if (e->hi < k) return 0;
-    int ok = card(s, leader, t, k);
+    if (lo >= k) { *rel = lo_rel; return 1; }
+    if (hi < k) { *rel = hi_rel; return 0; }
+    uint64_t found;
+    int ok = card(s, leader, t, k, &found);
     if (ok < 0) return -1;
-    e = entry(s, ka, kb, r);  /* the table may have grown meanwhile */
-    if (!e) return -1;
-    if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
-    else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
+    /* each suit pinned down to its lowest card that mattered and on through the same hand's cards below it */
+    uint64_t x = s->n == 4 ? s->h[3] : s->talon_rest[t];
+    uint64_t holders[4] = {s->h[0], s->h[1], s->h[2], x};
+    uint32_t depth = 0, seq[4];
+    for (int su = 0; su < 4; su++) {
+        uint64_t a = alive >> (16 * su) & 0xFFFFu, mine = found >> (16 * su) & 0xFFFFu;
+        int d = 0;
+        if (mine) {
+            int b = low_index64(mine);
+            uint64_t hand = 0;
+            for (int i = 0; i < 4; i++) if (holders[i] >> (16 * su + b) & 1) { hand = holders[i] >> (16 * su); break; }
+            uint64_t below = a & ((1ull << b) - 1u);
+            while (below && (hand >> highest64(below) & 1)) { b = highest64(below); below ^= 1ull << b; }
+            d = popc64(a >> b);
+        }
+        depth |= (uint32_t)d << (8 * su);
+        seq[su] = own[su] & top_of(counts[su], d);
+    }
+    found = pins(alive, depth);
+    bk = bucket(s, lens, lt);  /* the table may have grown meanwhile */
+    if (!bk) return -1;
+    int known = 0;
+    for (int32_t i = bk->head; i >= 0 && !known; i = s->depths[i].next) known = s->depths[i].depth == depth;
+    if (!known) {
+        int32_t at = new_depth(s, depth);
+        if (at < 0) return -1;
+        if (bk->tail >= 0) s->depths[bk->tail].next = at;
+        else bk->head = at;
+        bk->tail = at;
+    }
+    Pattern *p = pattern(s, lens, lt, depth, seq, 1, r, &oom);
+    if (!p) return -1;
+    if (ok) { if (k > p->lo) p->lo = (int8_t)k; }
+    else if (k - 1 < p->hi) p->hi = (int8_t)(k - 1);
+    *rel = found;
     return ok;
 }
 
@@ -248,7 +389,21 @@ static int winner(const Search *s, int t) {
     return seat;
 }
 
-static int card(Search *s, int seat, int t, int k) {
+/* The cards whose ranks decided the full trick (Solver._decided). */
+static uint64_t decided(const Search *s, int t, int w) {
+    if (t < s->nt) {
+        uint64_t out = 1ull << s->talon[t];
+        for (int i = 0; i < s->tn; i++) out |= 1ull << s->tcard[i];
+        return out;
+    }
+    int best = -1;
+    for (int i = 0; i < s->tn; i++) if (s->tseat[i] == w) { best = s->tcard[i]; break; }
+    for (int i = 0; i < s->tn; i++)
+        if (s->tcard[i] >> 4 == best >> 4 && s->tcard[i] != best) return 1ull << best;
+    return 0;
+}
+
+static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     uint64_t hand = s->h[seat];
     int n = s->tn;
     int led = led_of(s, t);
@@ -313,27 +468,33 @@ static int card(Search *s, int seat, int t, int k) {
     }
     s->nodes += no;
     int last = n == s->n - 1;
+    uint64_t seen = 0;
     for (int i = 0; i < no; i++) {
         int b = order[i];
         s->h[seat] = hand & ~(1ull << b);
         s->tseat[n] = seat; s->tcard[n] = b; s->tn = n + 1;
         int ok;
+        uint64_t r;
         if (last) {
             int w = winner(s, t);
+            uint64_t why = decided(s, t, w);
             int nt = t + (t < s->nt);
             int saved[4], savedc[4];
             memcpy(saved, s->tseat, sizeof saved); memcpy(savedc, s->tcard, sizeof savedc);
             s->tn = 0;
-            ok = w < 0 ? start(s, 0, nt, k) : start(s, w, nt, k - s->in_side[w]);
+            ok = w < 0 ? start(s, 0, nt, k, &r) : start(s, w, nt, k - s->in_side[w], &r);
             memcpy(s->tseat, saved, sizeof saved); memcpy(s->tcard, savedc, sizeof savedc);
+            r |= why;
         } else {
-            ok = card(s, (seat + 1) % s->n, t, k);
+            ok = card(s, (seat + 1) % s->n, t, k, &r);
         }
         s->tn = n;
         s->h[seat] = hand;
         if (ok < 0) return -1;
-        if (ok == maxer) return ok;
+        if (ok == maxer) { *rel = r; return ok; }
+        seen |= r;
     }
+    *rel = seen;
     return !maxer;
 }
 
@@ -364,14 +525,20 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
         for (int i = t; i < self->nt; i++) rest |= 1ull << self->talon[i];
         self->talon_rest[t] = rest;
     }
-    free(self->table);
-    self->table = NULL; self->cap = 0; self->count = 0; self->nodes = 0;
-    if (grow(self) < 0) { PyErr_NoMemory(); return -1; }
+    free(self->buckets);
+    free(self->pats);
+    free(self->depths);
+    self->buckets = NULL; self->cap = 0; self->count = 0; self->nodes = 0;
+    self->pats = NULL; self->pcap = 0; self->pcount = 0;
+    self->depths = NULL; self->ndepths = 0; self->dcap = 0;
+    if (grow(self) < 0 || grow_patterns(self) < 0) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
 static void Search_dealloc(Search *self) {
-    free(self->table);
+    free(self->buckets);
+    free(self->pats);
+    free(self->depths);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -397,7 +564,8 @@ static PyObject *Search_ge(Search *self, PyObject *args) {
         self->tseat[i] = (int)st; self->tcard[i] = (int)cd;
     }
     long long before = self->nodes;
-    int ok = self->tn ? card(self, seat, t, k) : start(self, seat, t, k);
+    uint64_t rel;
+    int ok = self->tn ? card(self, seat, t, k, &rel) : start(self, seat, t, k, &rel);
     if (ok < 0) return PyErr_NoMemory();
     return Py_BuildValue("(OL)", ok ? Py_True : Py_False, self->nodes - before);
 }

@@ -315,11 +315,12 @@ def _taken_after(rec: DealRecord, hands: Mapping[str, list[Card]], line: Sequenc
     return dict(play.taken)
 
 
-def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool]) -> list[int]:
+def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool], guess: int | None
+            ) -> list[int]:
     """The value before the first card and after each card (a card never gives its own camp more than the
-    value before it)."""
+    value before it); ``guess``: where the first search starts (the tricks as recorded are near it)."""
     played = [e.card for e in cards]
-    values = [solver.value()]
+    values = [solver.value(guess=guess)]
     for i, e in enumerate(cards):
         before = values[-1]
         bound = {"high": before} if wants_more[e.player] else {"low": before}
@@ -355,13 +356,13 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: _
     claim = next((e for e in rec.events if isinstance(e, Claim)), None)
     played = [e.card for e in cards]
     wants_more = {p: (p in side) != fewest for p in rec.setup.seating}
-    values = _values(solver, cards, wants_more)
+    taken = None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side)
+    values = _values(solver, cards, wants_more, taken)
     verdicts = tuple(_verdict(rec, hands, worth, solver, played, i, e, values[i], values[i + 1],
                               wants_more[e.player], False) for i, e in enumerate(cards))
     return DealAnalysis(
         deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=fewest, value=values[0],
-        taken=None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side),
-        level="card" if cards else "protocol", needed=worth.scoring.needed(worth.options, rec),
+        taken=taken, level="card" if cards else "protocol", needed=worth.scoring.needed(worth.options, rec),
         tricks=solver.tricks, cards=verdicts, side=solver.side, objective=solver.objective,
         calls=_calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=values[0])))
         if reading_of(variant).calls_weighed else (),
@@ -377,7 +378,7 @@ def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, eng
     solvers = {p: solver_for(rec, hands, (p,), True, engine) for p in seating}
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     played = [e.card for e in cards]
-    start = {p: s.value() for p, s in solvers.items()}
+    start = {p: s.value(guess=None if rec.taken is None else rec.taken.get(p)) for p, s in solvers.items()}
     verdicts = []
     for i, e in enumerate(cards):
         s = solvers[e.player]

@@ -13,10 +13,14 @@ tricks in the deal** (taken so far plus best play by both camps from there):
   them (``talon``), a trick nobody wins going to a player who sits out (``taker``) or to its first player.
 
 The search asks one yes-or-no question at a time (can the camp that wants tricks for the side make it at
-least ``k``?), with alpha-beta cut-offs, a transposition table shared by every question asked of one deal
-(keyed at the start of a trick by who holds which card, the cards squeezed to the live ones of each suit,
-so that positions reached with different cards gone are one; each entry a lower and an upper bound),
-equal cards merged (a hand's cards with no live card between them are one move) and a cheap move order.
+least ``k``?), with alpha-beta cut-offs; at the start of each trick, sure tricks bound the answer (the
+leader's cards above every other of their suit, the top trumps of one camp), and a table shared by every
+question asked of one deal answers positions met before. The table is a **partition search**: each answer is
+kept with the cards whose ranks decided it (the winner of a trick that beat a card of its suit, and what the
+sure tricks rest on), as a pattern of who holds the live cards of each suit from the top down to the lowest
+such card; any position with the same suit lengths in every hand and the same pattern has the same answer,
+whatever its lower cards. Equal cards are merged (a hand's cards with no live card between them are one move;
+a pattern's boundary is carried through such a run) and moves are tried in a cheap order.
 The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
 otherwise any card): a test checks this module's moves against it on random positions.
 
@@ -31,10 +35,9 @@ otherwise any card): a test checks this module's moves against it on random posi
 >>> s.value([parse_card("7D"), parse_card("AD"), parse_card("8D")]), s.tricks
 (1, 2)
 
-The compiled search (:mod:`vistlog.projections._csolver`, built at install where a C compiler exists)
-runs the same search; :data:`COMPILED` says whether it is here, and ``engine="python"`` (or the
-environment variable ``VISTLOG_SOLVER=python``) asks for this module's own search, the reference the
-tests compare the compiled one against (values and cards tried, position by position).
+The compiled search (:mod:`vistlog.projections._csolver`, built where a C compiler exists) runs the same
+search; :data:`COMPILED` says whether it is here; ``engine="python"`` (or ``VISTLOG_SOLVER=python``) asks for
+this module's, the reference the tests compare it against (values and cards tried, position by position).
 """
 
 from __future__ import annotations
@@ -184,7 +187,7 @@ class Solver:
         side_mask = sum(1 << i for i, inside in enumerate(self._in) if inside)
         self._c = (_csolver.Search(n, side_mask, int(fewest), self.trump, int(must_trump), self.talon, int(taker))
                    if engine == "compiled" else None)
-        self._tt: dict[int, list[int]] = {}
+        self._tt: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
 
     @property
     def objective(self) -> str:
@@ -340,67 +343,124 @@ class Solver:
             return bool(ok)
         hands = list(h)
         if not trick:
-            return self._start(hands, seat, t, k)
-        return self._card(hands, seat, list(trick), t, k)
+            return self._start(hands, seat, t, k)[0]
+        return self._card(hands, seat, list(trick), t, k)[0]
 
-    def _key(self, h: list[int], leader: int, t: int) -> int:
-        """The table's key at a trick's start: per suit the live cards' count and two bit-planes of who
-        holds each live card (the fourth hand, or the talon's cards still to lead, the two planes' both)."""
+    # A search answers (yes or no, the cards whose ranks decided it). The table keeps, per leader and suit
+    # lengths of every hand, patterns: in each suit the owners of the live cards from the top down to the
+    # lowest card that mattered, with the bounds proved for every position showing that pattern (partition
+    # search: positions differing only in cards that never mattered are one).
+
+    def _owners(self, h: list[int], alive: int, t: int) -> list[int]:
+        """Per suit, who holds each live card: two planes of a bit a live card, the lowest card lowest, the
+        first plane (low 16 bits) for the second hand or the fourth, the other for the third hand or the fourth
+        (the fourth: the fourth hand, or a talon card still to lead)."""
         x = h[3] if self.n == 4 else self._talon_rest[t]
         m0, m1 = h[1] | x, h[2] | x
-        alive = h[0] | m0 | m1
         sq = _SQUEEZE
-        key = leader << 2 | t
+        out = []
         for shift in (0, 16, 32, 48):
             a = alive >> shift & 0xFFFF
-            lo, hi = (a & 0xFF) << 8, (a >> 8) << 8
-            up = (a & 0xFF).bit_count()
+            lo, hi, up = (a & 0xFF) << 8, (a >> 8) << 8, (a & 0xFF).bit_count()
             q0 = sq[lo | (m0 >> shift & 0xFF)] | sq[hi | (m0 >> (shift + 8) & 0xFF)] << up
             q1 = sq[lo | (m1 >> shift & 0xFF)] | sq[hi | (m1 >> (shift + 8) & 0xFF)] << up
-            key = key << 30 | a.bit_count() << 26 | q0 << 13 | q1
-        return key
+            out.append(q0 | q1 << 16)
+        return out
 
-    def _start(self, h: list[int], leader: int, t: int, k: int) -> bool:
+    @staticmethod
+    def _top(count: int, depth: int) -> int:
+        """Both planes' bits of the top ``depth`` of ``count`` live cards."""
+        m = (1 << count) - (1 << (count - depth))
+        return m | m << 16
+
+    @staticmethod
+    def _pins(alive: int, depth: Sequence[int]) -> int:
+        """The top ``depth[s]`` live cards of each suit ``s``."""
+        out = 0
+        for s in range(4):
+            a = alive >> (16 * s) & 0xFFFF
+            for _ in range(depth[s]):
+                b = a.bit_length() - 1
+                a ^= 1 << b
+                out |= 1 << (16 * s + b)
+        return out
+
+    def _start(self, h: list[int], leader: int, t: int, k: int) -> tuple[bool, int]:
         if k <= 0:
-            return True
+            return True, 0
         r = h[leader].bit_count()
         if k > r:
-            return False
-        key = self._key(h, leader, t)
-        b = self._tt.get(key)
-        if b is None:
-            b = self._tt[key] = [0, r]
-            if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
-                alive = 0
-                for x in h:
-                    alive |= x
-                q = self._quick(h, leader, alive)
-                if self._in[leader]:
-                    b[0] = q
-                else:
-                    b[1] = r - q
-                if self.trump >= 0:
-                    camp, g = self._top_trumps(h, alive)
-                    if camp and g > b[0]:
-                        b[0] = g
-                    if not camp and r - g < b[1]:
-                        b[1] = r - g
-        if b[0] >= k:
-            return True
-        if b[1] < k:
-            return False
-        ok = self._card(h, leader, [], t, k)
+            return False, 0
+        shape = leader << 2 | t
+        alive = self._talon_rest[t] if t < len(self.talon) else 0
+        for x in h:
+            alive |= x
+            for s in (0, 16, 32, 48):
+                shape = shape << 4 | (x >> s & 0xFFFF).bit_count()
+        owners = self._owners(h, alive, t)
+        counts = [(alive >> (16 * s) & 0xFFFF).bit_count() for s in range(4)]
+        lo, hi, lo_rel, hi_rel = 0, r, 0, 0
+        bucket = self._tt.get(shape)
+        if bucket is not None:  # each depth of pattern seen here, in the order first seen
+            for depth, patterns in bucket.items():
+                e = patterns.get(tuple(owners[s] & self._top(counts[s], depth[s]) for s in range(4)))
+                if e is not None:
+                    if e[0] > lo:
+                        lo, lo_rel = e[0], self._pins(alive, depth)
+                    if e[1] < hi:
+                        hi, hi_rel = e[1], self._pins(alive, depth)
+        if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
+            q, q_rel = self._quick(h, leader, alive)
+            if self._in[leader]:
+                if q > lo:
+                    lo, lo_rel = q, q_rel
+            elif r - q < hi:
+                hi, hi_rel = r - q, q_rel
+            if self.trump >= 0:
+                camp, g, g_rel = self._top_trumps(h, alive)
+                if camp and g > lo:
+                    lo, lo_rel = g, g_rel
+                if not camp and r - g < hi:
+                    hi, hi_rel = r - g, g_rel
+        if lo >= k:
+            return True, lo_rel
+        if hi < k:
+            return False, hi_rel
+        ok, rel = self._card(h, leader, [], t, k)
+        # each suit pinned from the top down to its lowest card that mattered, and on through the cards below it
+        # of the same hand (equal cards are one move: a run the boundary cut would be two elsewhere)
+        x = h[3] if self.n == 4 else self._talon_rest[t]
+        holders = [*h[:3], x] if self.n == 3 else h
+        low = []
+        for s in range(4):
+            a = alive >> (16 * s) & 0xFFFF
+            mine = rel >> (16 * s) & 0xFFFF
+            if not mine:
+                low.append(0)
+                continue
+            b = (mine & -mine).bit_length() - 1
+            hand = next(y for y in holders if y >> (16 * s + b) & 1) >> (16 * s)
+            below = a & ((1 << b) - 1)
+            while below and hand >> (below.bit_length() - 1) & 1:
+                b = below.bit_length() - 1
+                below ^= 1 << b
+            low.append((a >> b).bit_count())
+        rel = self._pins(alive, low)
+        if bucket is None:
+            bucket = self._tt[shape] = {}
+        patterns = bucket.setdefault(tuple(low), {})
+        e = patterns.setdefault(tuple(owners[s] & self._top(counts[s], low[s]) for s in range(4)), [0, r])
         if ok:
-            if k > b[0]:
-                b[0] = k
-        elif k - 1 < b[1]:
-            b[1] = k - 1
-        return ok
+            if k > e[0]:
+                e[0] = k
+        elif k - 1 < e[1]:
+            e[1] = k - 1
+        return ok, rel
 
-    def _quick(self, h: list[int], leader: int, alive: int) -> int:
+    def _quick(self, h: list[int], leader: int, alive: int) -> tuple[int, int]:
         """The tricks the leader takes in a row whatever the others do: in each suit, his cards above every
         other live card of it, as many as every player who could ruff still follows (of the other camp; a
-        camp-mate too where a void player must trump)."""
+        camp-mate too where a void player must trump); and those cards (what the bound rests on)."""
         hand = h[leader]
         mine = self._in[leader]
         trump = self.trump
@@ -408,27 +468,29 @@ class Solver:
         if trump >= 0:
             ruffers = [x for i, x in enumerate(h)  # a camp-mate who must trump takes the lead away
                        if (self._in[i] != mine or self.must_trump) and i != leader and x & _SUIT_MASK[trump]]
-        q = 0
+        q = rel = 0
         for s in range(4):
             a = alive >> (16 * s) & 0xFFFF
             own = hand >> (16 * s) & 0xFFFF
             top = 0
             while a and own >> (a.bit_length() - 1) & 1:
-                a ^= 1 << (a.bit_length() - 1)
+                b = a.bit_length() - 1
+                a ^= 1 << b
+                rel |= 1 << (16 * s + b)
                 top += 1
             if top and s != trump:
                 for x in ruffers:
                     top = min(top, (x >> (16 * s) & 0xFFFF).bit_count())
             q += top
-        return q
+        return q, rel
 
-    def _top_trumps(self, h: list[int], alive: int) -> tuple[bool, int]:
+    def _top_trumps(self, h: list[int], alive: int) -> tuple[bool, int, int]:
         """The top trumps held by one camp, each a trick whenever it is played: whether the camp is the side's,
-        and the most of them one player holds (two held by camp-mates may fall on one trick)."""
+        the most of them one player holds (two held by camp-mates may fall on one trick), and those cards."""
         a = alive >> (16 * self.trump) & 0xFFFF
         count = [0] * self.n
         camp = None
-        g = 0
+        g = rel = 0
         while a:
             b = a.bit_length() - 1
             a ^= 1 << b
@@ -440,11 +502,12 @@ class Solver:
                 camp = self._in[owner]
             elif self._in[owner] != camp:
                 break
+            rel |= bit
             count[owner] += 1
             g = max(g, count[owner])
-        return bool(camp), g
+        return bool(camp), g, rel
 
-    def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> bool:
+    def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> tuple[bool, int]:
         hand = h[seat]
         led = self._led(trick, t)
         legal = self._legal(hand, led)
@@ -467,20 +530,37 @@ class Solver:
         self.nodes += len(moves)
         n = len(trick)
         last = n == self.n - 1
+        seen = 0
         for b in moves:
             h[seat] = hand & ~(1 << b)
             trick.append((seat, b))
             if last:
                 w = self._winner(trick, t)
                 nt = t + (t < len(self.talon))
-                ok = self._start(h, 0, nt, k) if w < 0 else self._start(h, w, nt, k - self._in[w])
+                if w < 0:
+                    ok, rel = self._start(h, 0, nt, k)
+                else:
+                    ok, rel = self._start(h, w, nt, k - self._in[w])
+                rel |= self._decided(trick, t, w)
             else:
-                ok = self._card(h, (seat + 1) % self.n, trick, t, k)
+                ok, rel = self._card(h, (seat + 1) % self.n, trick, t, k)
             trick.pop()
             h[seat] = hand
             if ok == maxer:
-                return ok
-        return not maxer
+                return ok, rel
+            seen |= rel
+        return not maxer, seen
+
+    def _decided(self, trick: list[tuple[int, int]], t: int, w: int) -> int:
+        """The cards whose ranks decided a full trick: the winner's card when it beat another of its suit (a
+        talon trick: every card of it, and the talon's)."""
+        if t < len(self.talon):
+            out = 1 << self.talon[t]
+            for _, c in trick:
+                out |= 1 << c
+            return out
+        best = next(c for s, c in trick if s == w)
+        return 1 << best if any(c >> 4 == best >> 4 and c != best for _, c in trick) else 0
 
     def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int) -> list[int]:
         """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high
