@@ -226,10 +226,11 @@ def main() -> None:
          if solver.COMPILED else None)
     if a.solo:
         solo = [folded(solo_whist_evening(rng, a.solo))]
-        pure = per_deal(solo, "python", most=a.solo_pure)
+        pure = per_deal(solo, "python", most=a.solo_pure) if a.solo_pure else []
         if solver.COMPILED:
-            show(f"Solo Whist deals, card by card (the first {len(pure)} also pure)", pure,
-                 per_deal(solo, "compiled", most=len(pure)))
+            if pure:
+                show(f"Solo Whist deals, card by card (the first {len(pure)} also pure)", pure,
+                     per_deal(solo, "compiled", most=len(pure)))
             c = per_deal(solo, "compiled")
             print(f"  compiled, all {len(c)} deals: median {statistics.median(c) * 1000:.0f} ms, "
                   f"p90 {_p90(c) * 1000:.0f} ms, max {max(c) * 1000:.0f} ms")

@@ -50,6 +50,12 @@ typedef struct {  /* one pattern: the owners of the top depth[s] live cards of e
     int8_t lo, hi;
 } Pattern;
 
+typedef struct {  /* a position of the exact table, with its bounds */
+    uint64_t a, b;
+    int8_t lo, hi;
+    uint8_t used;
+} Entry;
+
 typedef struct {  /* one depth of pattern seen in a bucket, in the order first seen */
     uint32_t depth;
     int32_t next;
@@ -64,6 +70,7 @@ typedef struct {  /* the positions with one leader, talon trick and length of ev
 typedef struct {
     PyObject_HEAD
     int n, fewest, trump, must_trump, taker, nt;
+    int plain;  /* playing for the fewest: the exact table (Solver._plain) */
     int in_side[4], maxer[4];
     int talon[16];
     uint64_t talon_rest[17];
@@ -73,6 +80,8 @@ typedef struct {
     size_t pcap, pcount;
     Depth *depths;
     size_t ndepths, dcap;
+    Entry *exact;  /* playing for the fewest: the table keyed by the whole squeezed position */
+    size_t ecap, ecount;
     long long nodes;
     uint64_t h[4];
     int tseat[4], tcard[4], tn;
@@ -201,6 +210,37 @@ static uint32_t squeeze16(uint64_t a, uint64_t m) {
     return SQUEEZE[lo | (m & 0xFFu)] | (uint32_t)SQUEEZE[hi | (m >> 8 & 0xFFu)] << popc64(a & 0xFFu);
 }
 
+static int grow_exact(Search *s) {
+    size_t cap = s->ecap ? s->ecap * 2 : 1u << 14;
+    Entry *t = (Entry *)calloc(cap, sizeof(Entry));
+    if (!t) return -1;
+    for (size_t i = 0; i < s->ecap; i++) {
+        Entry *e = &s->exact[i];
+        if (!e->used) continue;
+        size_t j = mix(e->a, e->b) & (cap - 1);
+        while (t[j].used) j = (j + 1) & (cap - 1);
+        t[j] = *e;
+    }
+    free(s->exact);
+    s->exact = t;
+    s->ecap = cap;
+    return 0;
+}
+
+/* The exact table's entry for (a, b), made with bounds [0, r] when new; NULL when memory runs out. */
+static Entry *exact_entry(Search *s, uint64_t a, uint64_t b, int r) {
+    if ((s->ecount + 1) * 2 > s->ecap && grow_exact(s) < 0) return NULL;
+    size_t j = mix(a, b) & (s->ecap - 1);
+    while (s->exact[j].used) {
+        if (s->exact[j].a == a && s->exact[j].b == b) return &s->exact[j];
+        j = (j + 1) & (s->ecap - 1);
+    }
+    Entry *e = &s->exact[j];
+    e->a = a; e->b = b; e->lo = 0; e->hi = (int8_t)r; e->used = 1;
+    s->ecount++;
+    return e;
+}
+
 /* Per suit, who holds each live card: two planes of a bit a live card (Solver._owners). */
 static void owners(const Search *s, uint64_t alive, int t, uint32_t out[4]) {
     uint64_t x = s->n == 4 ? s->h[3] : s->talon_rest[t];
@@ -285,11 +325,38 @@ static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel)
 
 static int card(Search *s, int seat, int t, int k, uint64_t *rel);
 
+/* The exact table (Solver._start_exact): the whole position squeezed to its live cards is the key. */
+static int start_exact(Search *s, int leader, int t, int k, int r) {
+    uint32_t own[4];
+    uint64_t alive = t < s->nt ? s->talon_rest[t] : 0;
+    for (int i = 0; i < s->n; i++) alive |= s->h[i];
+    owners(s, alive, t, own);
+    uint64_t part[4];  /* per suit: the live cards' count and the two planes, 13 bits each at most */
+    for (int su = 0; su < 4; su++)
+        part[su] = (uint64_t)popc64(alive >> (16 * su) & 0xFFFFu) << 26 | (uint64_t)(own[su] & 0x1FFFu) << 13
+                   | (own[su] >> 16 & 0x1FFFu);
+    uint64_t ka = (uint64_t)leader << 62 | (uint64_t)t << 60 | part[0] << 30 | part[1];
+    uint64_t kb = part[2] << 30 | part[3];
+    Entry *e = exact_entry(s, ka, kb, r);
+    if (!e) return -1;
+    if (e->lo >= k) return 1;
+    if (e->hi < k) return 0;
+    uint64_t found;
+    int ok = card(s, leader, t, k, &found);
+    if (ok < 0) return -1;
+    e = exact_entry(s, ka, kb, r);  /* the table may have grown meanwhile */
+    if (!e) return -1;
+    if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
+    else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
+    return ok;
+}
+
 static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     *rel = 0;
     if (k <= 0) return 1;
     int r = popc64(s->h[leader]);
     if (k > r) return 0;
+    if (s->plain) return start_exact(s, leader, t, k, r);
     uint64_t lens = 0, alive = t < s->nt ? s->talon_rest[t] : 0;
     for (int i = 0; i < s->n; i++) {
         alive |= s->h[i];
@@ -477,7 +544,7 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
         uint64_t r;
         if (last) {
             int w = winner(s, t);
-            uint64_t why = decided(s, t, w);
+            uint64_t why = s->plain ? 0 : decided(s, t, w);
             int nt = t + (t < s->nt);
             int saved[4], savedc[4];
             memcpy(saved, s->tseat, sizeof saved); memcpy(savedc, s->tcard, sizeof savedc);
@@ -510,6 +577,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     }
     self->n = n; self->fewest = fewest ? 1 : 0; self->trump = trump;
     self->must_trump = must_trump ? 1 : 0; self->taker = taker ? 1 : 0; self->nt = (int)nt;
+    self->plain = self->fewest;
     for (int i = 0; i < 4; i++) {
         self->in_side[i] = i < n && (side >> i & 1);
         self->maxer[i] = self->in_side[i] != self->fewest;
@@ -528,10 +596,12 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     free(self->buckets);
     free(self->pats);
     free(self->depths);
+    free(self->exact);
+    self->exact = NULL; self->ecap = 0; self->ecount = 0;
     self->buckets = NULL; self->cap = 0; self->count = 0; self->nodes = 0;
     self->pats = NULL; self->pcap = 0; self->pcount = 0;
     self->depths = NULL; self->ndepths = 0; self->dcap = 0;
-    if (grow(self) < 0 || grow_patterns(self) < 0) { PyErr_NoMemory(); return -1; }
+    if (grow(self) < 0 || grow_patterns(self) < 0 || grow_exact(self) < 0) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
@@ -539,6 +609,7 @@ static void Search_dealloc(Search *self) {
     free(self->buckets);
     free(self->pats);
     free(self->depths);
+    free(self->exact);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -357,7 +357,7 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: _
     played = [e.card for e in cards]
     wants_more = {p: (p in side) != fewest for p in rec.setup.seating}
     taken = None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side)
-    values = _values(solver, cards, wants_more, taken)
+    values = _values(solver, cards, wants_more, None if fewest else taken)  # a misère's search starts at one
     verdicts = tuple(_verdict(rec, hands, worth, solver, played, i, e, values[i], values[i + 1],
                               wants_more[e.player], False) for i, e in enumerate(cards))
     return DealAnalysis(
@@ -378,7 +378,7 @@ def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, eng
     solvers = {p: solver_for(rec, hands, (p,), True, engine) for p in seating}
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     played = [e.card for e in cards]
-    start = {p: s.value(guess=None if rec.taken is None else rec.taken.get(p)) for p, s in solvers.items()}
+    start = {p: s.value() for p, s in solvers.items()}
     verdicts = []
     for i, e in enumerate(cards):
         s = solvers[e.player]

@@ -48,11 +48,10 @@ from typing import Final
 
 from vistlog.events.cards import Card, Suit
 
+from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, card_index, card_of
+
 __all__ = ["Solver", "card_index", "card_of", "COMPILED", "engine_name"]
 
-_SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)
-_SUIT_NO: Final = {s: i for i, s in enumerate(_SUITS)}
-_SUIT_MASK: Final = tuple(0xFFFF << (16 * i) for i in range(4))
 
 try:  # the optional compiled search: same questions, same answers
     from . import _csolver  # type: ignore[attr-defined]
@@ -70,59 +69,6 @@ def engine_name() -> str:
     if asked in ("python", "compiled"):
         return asked
     return "compiled" if COMPILED else "python"
-
-
-def card_index(card: Card) -> int:
-    """The card's bit in a hand's mask: 16 a suit, spades lowest, the two lowest in its suit.
-
-    >>> from vistlog.events.cards import parse_card
-    >>> card_index(parse_card("2S")), card_index(parse_card("7S")), card_index(parse_card("AH"))
-    (0, 5, 60)
-    """
-    return _SUIT_NO[card.suit] * 16 + card.rank - 2
-
-
-_CARDS: dict[int, Card] = {}
-
-
-def card_of(index: int) -> Card:
-    """The card at bit ``index`` (the inverse of :func:`card_index`)."""
-    card = _CARDS.get(index)
-    if card is None:
-        card = _CARDS[index] = Card(rank=index % 16 + 2, suit=_SUITS[index // 16])
-    return card
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << card_index(c)
-    return m
-
-
-def _compress_table() -> list[int]:
-    """For a suit's live cards ``a`` and a hand's cards ``h`` of it (8 bits each): ``h``'s cards
-    counted among the live ones only (the bits of ``a`` squeezed together), at ``a << 8 | h``."""
-    table = [0] * 65536
-    for a in range(256):
-        live = [i for i in range(8) if a >> i & 1]
-        for h in range(256):
-            if h & ~a:
-                continue
-            table[a << 8 | h] = sum(1 << j for j, i in enumerate(live) if h >> i & 1)
-    return table
-
-
-_SQUEEZE: Final = _compress_table()
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 class Solver:
@@ -188,6 +134,10 @@ class Solver:
         self._c = (_csolver.Search(n, side_mask, int(fewest), self.trump, int(must_trump), self.talon, int(taker))
                    if engine == "compiled" else None)
         self._tt: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
+        self._exact: dict[int, list[int]] = {}
+        # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
+        # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
+        self._plain = fewest
 
     @property
     def objective(self) -> str:
@@ -391,6 +341,8 @@ class Solver:
         r = h[leader].bit_count()
         if k > r:
             return False, 0
+        if self._plain:
+            return self._start_exact(h, leader, t, k, r), 0
         shape = leader << 2 | t
         alive = self._talon_rest[t] if t < len(self.talon) else 0
         for x in h:
@@ -456,6 +408,29 @@ class Solver:
         elif k - 1 < e[1]:
             e[1] = k - 1
         return ok, rel
+
+    def _start_exact(self, h: list[int], leader: int, t: int, k: int, r: int) -> bool:
+        """The exact table (playing for the fewest): the key is the whole position squeezed to its live cards."""
+        alive = self._talon_rest[t] if t < len(self.talon) else 0
+        for x in h:
+            alive |= x
+        key = leader << 2 | t
+        for s, seq in enumerate(self._owners(h, alive, t)):
+            key = key << 30 | (alive >> (16 * s) & 0xFFFF).bit_count() << 26 | (seq & 0x1FFF) << 13 | seq >> 16 & 0x1FFF
+        b = self._exact.get(key)
+        if b is None:
+            b = self._exact[key] = [0, r]
+        if b[0] >= k:
+            return True
+        if b[1] < k:
+            return False
+        ok = self._card(h, leader, [], t, k)[0]
+        if ok:
+            if k > b[0]:
+                b[0] = k
+        elif k - 1 < b[1]:
+            b[1] = k - 1
+        return ok
 
     def _quick(self, h: list[int], leader: int, alive: int) -> tuple[int, int]:
         """The tricks the leader takes in a row whatever the others do: in each suit, his cards above every
@@ -541,7 +516,8 @@ class Solver:
                     ok, rel = self._start(h, 0, nt, k)
                 else:
                     ok, rel = self._start(h, w, nt, k - self._in[w])
-                rel |= self._decided(trick, t, w)
+                if not self._plain:  # the exact table needs no ranks
+                    rel |= self._decided(trick, t, w)
             else:
                 ok, rel = self._card(h, (seat + 1) % self.n, trick, t, k)
             trick.pop()
@@ -591,10 +567,3 @@ class Solver:
         if inside[seat] == maxer:
             return wins + rest
         return rest[::-1] + wins
-
-
-def _beats(b: int, best: int, trump: int) -> bool:
-    s, t = b >> 4, best >> 4
-    if s == t:
-        return b > best
-    return s == trump
