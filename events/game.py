@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, cast
 
-
 from .cards import Card, GameKind
 from .native import mypyc_attr
 from .model import (

@@ -40,7 +40,7 @@ from .solver import Solver, engine_name
 from .variants import reading_of, scoring_of
 
 __all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
-           "analyse", "analysis_json", "claim_verdicts", "claim_json"]
+           "analyse", "analysis_json", "claim_verdicts", "claim_json", "solver_for"]
 
 
 @attrs.frozen
