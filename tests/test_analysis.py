@@ -363,3 +363,31 @@ def test_the_analysis_tells_its_progress() -> None:
     a = game.analysis(progress=lambda done, total: calls.append((done, total)))
     n = len(a.deals)
     assert calls == [(k, n) for k in range(n + 1)]
+
+
+def test_a_terminal_sees_the_deals_counted_and_a_pipe_does_not() -> None:
+    """``analyse`` shows a bar of deals solved on a terminal's standard error (a Solo Whist deal takes the pure
+    search about 40 s); written to a pipe, standard error stays empty."""
+    import os
+    import pty
+
+    primary, secondary = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "vistlog", "analyse", "samples/open-hands.jsonl", "--format",
+                               "json"], stdout=subprocess.DEVNULL, stderr=secondary, cwd=SAMPLES.parent, timeout=300)
+        os.close(secondary)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(primary, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(primary)
+    assert proc.returncode == 0
+    total = len(json.loads(_cli("analyse", "samples/open-hands.jsonl", "--format", "json").stdout)["games"][0]["deals"])
+    assert f"{total}/{total} deals".encode() in seen and b"0/" in seen
+    assert _cli("analyse", "samples/open-hands.jsonl", "--format", "json").stderr == ""
