@@ -19,8 +19,10 @@ question asked of one deal answers positions met before. The table is a **partit
 kept with the cards whose ranks decided it (the winner of a trick that beat a card of its suit, and what the
 sure tricks rest on), as a pattern of who holds the live cards of each suit from the top down to the lowest
 such card; any position with the same suit lengths in every hand and the same pattern has the same answer,
-whatever its lower cards. Equal cards are merged (a hand's cards with no live card between them are one move;
-a pattern's boundary is carried through such a run) and moves are tried in a cheap order.
+whatever its lower cards. Where the side plays for the fewest tricks (a misère, a raspas) most ranks decide and
+patterns would cost more than they share, so the table there is keyed by the whole position squeezed to its
+live cards (measured in docs/performance.md). Equal cards are merged (a hand's cards with no live card between
+them are one move; a pattern's boundary is carried through such a run) and moves are tried in a cheap order.
 The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
 otherwise any card): a test checks this module's moves against it on random positions.
 
