@@ -15,6 +15,10 @@ The raspasy of those evenings are timed the same way (each player's guaranteed n
 first ``--solo-pure`` of them by the pure search too (minutes each), and ``vistlog analyse`` of the Solo Whist
 sample end to end.
 
+Then single-dummy (``--single-dummy N``, default 200 layouts a decision): each whist call and opening lead of
+``samples/open-hands.jsonl`` weighed alone, timed per decision (median, max), and the whole sample through
+``vistlog analyse --single-dummy --jobs 2`` end to end.
+
 Last, ``--logs`` such evenings are written to a folder and ``vistlog analyse FOLDER --format json`` runs
 with ``--jobs 1`` and ``--jobs 2`` and on a local Dask cluster of 2 workers (``VISTLOG_SOLVER=python``:
 the pure search, where the work is), printing the speed-up.
@@ -203,6 +207,34 @@ def many_logs(games: list[list[dict[str, Any]]], folder: Path) -> None:
         proc.communicate("")
 
 
+def single_dummy(samples: int) -> None:
+    """Each decision of the open-hands sample weighed alone (this process, the default search), then the sample
+    end to end on 2 processes."""
+    from vistlog.projections.analysis import _camps, _Worth
+    from vistlog.projections.decisions import deal_decisions
+    from vistlog.projections.odds import SingleDummy
+
+    g = next(x for x in run(str(ROOT / "samples" / "open-hands.jsonl")) if isinstance(x, GameResult))
+    worth = _Worth(g)
+    times: list[float] = []
+    for rec, void, _ in g.told():
+        hands = rec.hands_in_play()
+        camps = _camps(rec)
+        if void or rec.contract is None or hands is None or isinstance(camps, str) or rec.setup is None:
+            continue
+        t = time.perf_counter()
+        got = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(samples), True)
+        if got:  # a deal's time shared among its decisions
+            times += [(time.perf_counter() - t) / len(got)] * len(got)
+    print(f"single-dummy, {samples} layouts a decision, samples/open-hands.jsonl: {len(times)} decisions, each "
+          f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (a deal's time over its decisions)")
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "vistlog", "analyse", str(ROOT / "samples" / "open-hands.jsonl"),
+                    "--single-dummy", "--samples", str(samples), "--jobs", "2", "--format", "json"],
+                   check=True, capture_output=True)
+    print(f"  every whist call and opening lead end to end (--jobs 2): {time.perf_counter() - t:.1f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
@@ -211,6 +243,8 @@ def main() -> None:
     ap.add_argument("--solo", type=int, default=24, help="Solo Whist deals played card by card (compiled search)")
     ap.add_argument("--solo-pure", type=int, default=2, help="of them, solved by the pure search too")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--single-dummy", type=int, default=200, metavar="N",
+                    help="layouts a decision for the single-dummy timings (0: skip them)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     print(f"solver: {'compiled and pure' if solver.COMPILED else 'pure Python only (the C extension is not built)'}")
@@ -237,6 +271,8 @@ def main() -> None:
         else:
             show("Solo Whist deals, card by card", pure, None)
         print(f"samples/solo-whist-evening.jsonl end to end: {sample_end_to_end('solo-whist-evening.jsonl'):.2f} s")
+    if a.single_dummy:
+        single_dummy(a.single_dummy)
     if a.logs:
         with tempfile.TemporaryDirectory() as tmp:
             many_logs(contract_evening(random.Random(a.seed + 1), 0, a.logs), Path(tmp))

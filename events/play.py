@@ -42,11 +42,14 @@ class PlaySetup(Plain):
     talon_leads: tuple[Card, ...] = ()
     talon_taker: str | None = None
     must_trump: bool = False
+    shown: tuple[tuple[Card, str], ...] = ()
+    """Cards every player saw go to a player before the first lead, with him (a talon opened to all and taken
+    by the declarer, who may have put them away; Solo Whist's turned card, which the dealer keeps)."""
 
     def play(self, hands: Mapping[str, Iterable[Card]]) -> Play:
         """A new :class:`Play` of ``hands`` set up so."""
         return Play(hands, self.seating, self.leader, self.trump, talon_leads=self.talon_leads,
-                    talon_taker=self.talon_taker, must_trump=self.must_trump)
+                    talon_taker=self.talon_taker, must_trump=self.must_trump, shown=self.shown)
 
 
 class Play:
@@ -64,7 +67,9 @@ class Play:
 
     def __init__(self, hands: Mapping[str, Iterable[Card]], seating: Sequence[str], leader: str,
                  trump: Suit | None = None, *, talon_leads: Sequence[Card] = (),
-                 talon_taker: str | None = None, must_trump: bool = False) -> None:
+                 talon_taker: str | None = None, must_trump: bool = False,
+                 shown: Sequence[tuple[Card, str]] = ()) -> None:
+        self.shown = tuple(shown)
         self.hands: dict[str, set[Card]] = {p: set(cards) for p, cards in hands.items()}
         self._suits: dict[str, dict[Suit, int]] = {p: _count_suits(h) for p, h in self.hands.items()}
         self.seating = list(seating)
@@ -89,7 +94,7 @@ class Play:
     def setup(self) -> PlaySetup:
         """How this play was set up (its hands aside)."""
         return PlaySetup(tuple(self.seating), self.first_leader, self.trump, tuple(self.talon_leads),
-                         self.talon_taker, self.must_trump)
+                         self.talon_taker, self.must_trump, self.shown)
 
     def copy(self) -> Play:
         """A copy of the play under way, to try cards on: its hands, counts, tricks and trick are its own.
@@ -97,7 +102,7 @@ class Play:
         (The compiled build cannot copy its classes with :mod:`copy`; this costs a tenth of a deep copy.)
         """
         new = Play({}, self.seating, self.seating[self._lead_index], self.trump, talon_leads=self.talon_leads,
-                   talon_taker=self.talon_taker, must_trump=self.must_trump)
+                   talon_taker=self.talon_taker, must_trump=self.must_trump, shown=self.shown)
         new.first_leader = self.first_leader
         new.hands = {p: set(h) for p, h in self.hands.items()}
         new._suits = {p: dict(c) for p, c in self._suits.items()}

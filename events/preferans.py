@@ -234,15 +234,17 @@ class PreferansGame(GameState[PreferansDeal]):
         trump = None
         talon_leads: tuple[Card, ...] = ()
         taker = None
+        shown: tuple[tuple[Card, str], ...] = ()
         if c is not None:
             trump = contract_trump(c.contract)
             held = held_after_discard(hands, c.declarer, d.begun.talon, d.discarded)
+            shown = tuple((card, c.declarer) for card in d.begun.talon or ())  # opened to all, then taken
         else:
             talon_leads = d.begun.talon or ()
             if self.dealer_sits_out and self.pref.talon_tricks_to_dealer:
                 taker = d.dealer
         return Play(held, d.holders, self._leader(d, d.holders), trump, talon_leads=talon_leads,
-                    talon_taker=taker, must_trump=True)
+                    talon_taker=taker, must_trump=True, shown=shown)
 
     def _balance_columns(self, ev: OpeningBalance) -> list[Issue]:
         if ev.points:

@@ -438,7 +438,9 @@ class SerbianGame(PreferansGame):
         held = held_after_discard(hands, c.declarer, d.begun.talon, None if c.igra else d.discarded)
         playing = self._playing(d)  # nobody came: the declarer alone, as the deal's record says
         leader = self._leader(d, playing) if len(playing) > 1 else c.declarer
-        return Play({p: held[p] for p in playing}, playing, leader, contract_trump(c.contract), must_trump=True)
+        shown = () if c.igra else tuple((card, c.declarer) for card in d.begun.talon or ())  # igra: kept closed
+        return Play({p: held[p] for p in playing}, playing, leader, contract_trump(c.contract), must_trump=True,
+                    shown=shown)
 
     def _playing(self, d: PreferansDeal) -> list[str]:
         """Who plays: the declarer and the defenders who came (:meth:`SerbianDeal.in_play`)."""

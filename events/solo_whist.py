@@ -206,7 +206,11 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
         text = c.contract.text if c is not None else None
         turned = d.begun.turned.suit if d.begun.turned is not None else None
         leader = c.declarer if c is not None and text == "full_abundance" else d.holders[0]
-        return Play(held, d.holders, leader, solo_whist_trump(text, turned, c.trump if c is not None else None))
+        shown: tuple[tuple[Card, str], ...] = ()
+        if d.begun.turned is not None and d.dealer is not None:
+            shown = ((d.begun.turned, d.dealer),)  # the turned card: the dealer keeps it
+        return Play(held, d.holders, leader, solo_whist_trump(text, turned, c.trump if c is not None else None),
+                    shown=shown)
 
 
     def _whist(self, ev: WhistMade) -> list[Issue]:

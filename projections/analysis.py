@@ -34,13 +34,18 @@ from vistlog.events.model import CardPlayed, Claim, DealStarted
 from vistlog.events.play import held_after_discard
 from vistlog.events.record import DealRecord
 
-from vistlog.events.entries import Num, Totals, exact, exact_div
+from vistlog.events.entries import Num, exact, exact_div
 from .fold import GameResult
+from .worth import Camp, Worth, camps as _camps, solver_for, taken_after as _taken_after
+from .decisions import deal_decisions
+from .odds import Decision, SingleDummy, decision_json
 from .solver import Solver, engine_name
-from .variants import reading_of, scoring_of
+from .variants import reading_of
 
 __all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
            "analyse", "analysis_json", "claim_verdicts", "claim_json", "solver_for"]
+
+_Worth = Worth  # the names the tests and the bench have used
 
 
 @attrs.frozen
@@ -133,6 +138,8 @@ class DealAnalysis:
     two playing together to load him, from the first lead."""
     taken_each: Mapping[str, int] | None = None
     """A raspas: each player's tricks as recorded."""
+    decisions: tuple[Decision, ...] = ()
+    """Asked for (``single_dummy``): the whist calls and the opening lead weighed with the cards hidden."""
 
     @property
     def makeable(self) -> bool:
@@ -160,73 +167,8 @@ class GameAnalysis:
     """Which search solved it (the same answers either way)."""
 
 
-class _Worth:
-    """A deal's worth to each player through the game's own scoring: the sheet before the deal, the
-    deal's entries on it, and the settlement of both."""
-
-    def __init__(self, result: GameResult) -> None:
-        self.result = result
-        self.scoring = scoring_of(result.started.rules)
-        self.settle = reading_of(result.variant).results
-        self.options = result.started.rules.options
-        self.players = list(result.players)
-        # the sheet up to deal _upto, walked forward as the deals are asked
-        self._sheet = Totals(self.players, result.totals.columns)
-        self._upto = -1
-        self._entries = sorted(result.entries, key=lambda e: e.deal)
-        self._next = 0
-        self._before: dict[int, tuple[Totals, dict[str, Num]]] = {}
-        self.streak: dict[int, int] = {}
-        """The raspasy in a row before each deal (what a raspas's price reads), filled as the deals are walked."""
-
-    def _sheet_before(self, deal: int) -> Totals:
-        """The sheet as it stood before ``deal`` (the deals are asked in order: one pass over the entries)."""
-        if deal - 1 < self._upto:
-            return self.result.totals_after(deal - 1)
-        entries = self._entries
-        while self._next < len(entries) and entries[self._next].deal <= deal - 1:
-            self._sheet.apply(entries[self._next])
-            self._next += 1
-        self._upto = deal - 1
-        return self._sheet.copy()
-
-    def of(self, rec: DealRecord, **changes: Any) -> dict[str, Num]:
-        """What the deal with ``changes`` (its tricks, its calls) writes, settled, per player."""
-        n = rec.number
-        if n not in self._before:
-            totals = self._sheet_before(n)
-            self._before[n] = (totals, self.settle(self.options, self.players, totals))
-        totals, base = self._before[n]
-        score = self.scoring.score(self.options, self.result.started.pool or 0, self.players,
-                                   attrs.evolve(rec, **changes), totals, self.streak.get(n, 0))
-        after = totals.copy()
-        for column, player, amount, _why, on in score.rows:
-            after.add(column, player, amount, on)
-        settled = self.settle(self.options, self.players, after)
-        return {p: settled[p] - base[p] for p in self.players}
-
-
 def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
     return {p: exact_div(a[p] - b[p], 1) for p in a if a[p] != b[p]}
-
-
-Camp = tuple[tuple[str, ...], bool]
-"""Players who play together and whether they play for the fewest tricks."""
-
-
-def _camps(rec: DealRecord) -> list[Camp] | str:
-    """Who plays for what in a deal, from its record alone: a contract's declaring side (the declarer and his
-    partner) for the most tricks or the fewest; a raspas's players, each for himself, for the fewest; or why
-    the deal has none to solve."""
-    c = rec.contract
-    if c is not None:
-        side = (c.declarer, *((c.partner,) if c.partner else ()))
-        return [(side, c.contract.fewest)]
-    if rec.raspas:
-        return [((p,), True) for p in (rec.setup.seating if rec.setup else rec.holders)]
-    if rec.all_passed and rec.played:
-        return "a general misère (the last trick decides) is not analysed"
-    return "no contract"
 
 
 def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | None) -> str | None:
@@ -249,27 +191,19 @@ def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | No
     return None
 
 
-def solver_for(rec: DealRecord, hands: Mapping[str, Sequence[Card]], side: Sequence[str], fewest: bool,
-               engine: str | None = None) -> Solver:
-    """The open-hand search of a deal played as its game set it up (:attr:`DealRecord.setup`), for ``side``."""
-    setup = rec.setup
-    assert setup is not None
-    return Solver({p: hands[p] for p in setup.seating}, setup.seating, setup.leader, setup.trump, side, fewest,
-                  talon=setup.talon_leads, taker=setup.talon_taker is not None, must_trump=setup.must_trump,
-                  engine=engine)
-
-
 def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None,
-            deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None
-            ) -> GameAnalysis:
+            deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None,
+            single_dummy: SingleDummy | None = None) -> GameAnalysis:
     """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
 
     ``discards``: also try every discard of a declarer whose talon is known (a yes-or-no search for each
     of the up to 66, equal cards once);
     ``deals``: only these deals (by number);
-    ``progress``: called with the deals solved and to solve, before each deal and at the end.
+    ``progress``: called with the deals solved and to solve, before each deal and at the end;
+    ``single_dummy``: also weigh each contract's whist calls and opening lead with the cards the player could not
+    see (:mod:`vistlog.projections.decisions`).
     """
-    worth = _Worth(result)
+    worth = Worth(result)
     done: list[DealAnalysis] = []
     skipped: list[tuple[int, str]] = []
     todo: list[tuple[DealRecord, dict[str, list[Card]]]] = []
@@ -297,22 +231,16 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
         if rec.contract is None:
             done.append(_raspas(rec, hands, worth, engine))
         else:
-            done.append(_deal(rec, hands, camps[0], worth, discards, engine, result.variant))
+            one = _deal(rec, hands, camps[0], worth, discards, engine, result.variant)
+            if single_dummy is not None:
+                one = attrs.evolve(one, decisions=deal_decisions(
+                    rec, hands, camps[0], worth, result.game, result.started, single_dummy,
+                    reading_of(result.variant).calls_weighed, engine))
+            done.append(one)
     if progress is not None and todo:
         progress(len(todo), len(todo))
     return GameAnalysis(result.game, worth.scoring.unit, tuple(result.players), tuple(done), tuple(skipped),
                         engine or engine_name())
-
-
-def _taken_after(rec: DealRecord, hands: Mapping[str, list[Card]], line: Sequence[Card]) -> dict[str, int]:
-    """The tricks each player takes when the deal is played along ``line`` (every card of it), by the game's
-    own play (:attr:`DealRecord.setup`)."""
-    assert rec.setup is not None
-    play = rec.setup.play({p: hands[p] for p in rec.setup.seating})
-    for card in line:
-        err = play.play(play.to_play, card)
-        assert err is None, err
-    return dict(play.taken)
 
 
 def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool], guess: int | None
@@ -328,7 +256,7 @@ def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str
     return values
 
 
-def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, solver: Solver,
+def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, solver: Solver,
              played: Sequence[Card], i: int, e: CardPlayed, before: int, after: int, wants_more: bool,
              own: bool) -> CardVerdict:
     """One card against the values before and after it; a mistake (the value moved against its camp) names
@@ -346,7 +274,7 @@ def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, so
     return CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost)
 
 
-def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: _Worth, discards: bool,
+def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: Worth, discards: bool,
           engine: str | None, variant: str) -> DealAnalysis:
     c = rec.contract
     assert c is not None and rec.setup is not None
@@ -370,7 +298,7 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: _
         discard=_discard(rec, hands, engine, values[0]) if discards else None)
 
 
-def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, engine: str | None) -> DealAnalysis:
+def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, engine: str | None) -> DealAnalysis:
     """A raspas: each player's guaranteed tricks from the first lead, and each card judged by what its own
     player can still guarantee just before and just after it."""
     assert rec.setup is not None
@@ -392,7 +320,7 @@ def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: _Worth, eng
         objective="fewest", values=start, taken_each=None if rec.taken is None else dict(rec.taken))
 
 
-def _calls(rec: DealRecord, worth: _Worth, best_play: Callable[[], dict[str, int]]) -> tuple[CallVerdict, ...]:
+def _calls(rec: DealRecord, worth: Worth, best_play: Callable[[], dict[str, int]]) -> tuple[CallVerdict, ...]:
     """Each defender's whist or pass against the other, the other defender's decision kept, with best
     play (``best_play``: the tricks it gives; a half-whist is not weighed)."""
     finals = rec.final_calls()
@@ -484,6 +412,8 @@ def analysis_json(a: GameAnalysis) -> dict[str, Any]:
                             for x in d.calls]
         if d.claim is not None:
             out["claim"] = claim_json(d.claim)
+        if d.decisions:
+            out["decisions"] = [decision_json(x) for x in d.decisions]
         if d.discard is not None:
             x = d.discard
             out["discard"] = {"discarded": [str(y) for y in x.discarded], "value": x.value,

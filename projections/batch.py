@@ -27,7 +27,7 @@ from vistlog.events.log import LogUnreadable
 from vistlog.events.problems import Problem
 
 from .fold import run
-from .reports import EMPTY, KIND_VIEWS, FileReport, Report, merge
+from .reports import EMPTY, KIND_VIEWS, FileReport, Report, kind_view, merge
 from .spool import GameViews, Problems, SpoolWriter
 
 __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_file", "audit_file", "analyse_file",
@@ -37,7 +37,7 @@ __all__ = ["FileReport", "Report", "EMPTY", "merge", "validate_file", "settle_fi
 
 
 def _one(path: str, kind: str, spool: bool) -> FileReport:
-    what, detail = KIND_VIEWS[kind]
+    what, detail = kind_view(kind)
     problems = SpoolWriter(Problems, spool)
     games = SpoolWriter(GameViews, spool)
     try:
@@ -79,7 +79,8 @@ def analyse_file(index: int, path: str, spool: bool = True) -> Report:
 
 
 def file_report(kind: str, index: int, path: str, spool: bool = True) -> Report:
-    """What ``kind`` (a key of :data:`KIND_VIEWS`) keeps of every game of one log."""
+    """What ``kind`` (a key of :data:`KIND_VIEWS`, or a kind with options: :func:`kind_view`) keeps of every game
+    of one log."""
     return Report(((index, _one(path, kind, spool)),))
 
 
@@ -100,7 +101,7 @@ def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
 
 
 def _batch(kind: str, items: list[tuple[int, str]]) -> Report:
-    fn = KINDS[kind]
+    fn = partial(file_report, kind)
     report = EMPTY
     for index, path in items:
         report = merge(report, fn(index, path, True))
@@ -131,7 +132,7 @@ def run_local(kind: str, paths: Sequence[str], jobs: int | None = None, batch_si
     if jobs == 1 or len(paths) <= 1:
         report = EMPTY
         for i, path in enumerate(paths):
-            report = merge(report, KINDS[kind](i, path, True))
+            report = merge(report, file_report(kind, i, path, True))
             if progress:
                 progress(i + 1, len(paths))
         return report
@@ -174,7 +175,7 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
             raise RuntimeError(f"--dask {address}: cannot reach a scheduler there ({type(exc).__name__}: {exc})") \
                 from None
     try:
-        fn = KINDS[kind]
+        fn = partial(file_report, kind)
         workers = max(1, sum(client.nthreads().values()))
         size = partition_size or max(1, min(50, len(paths) // (4 * workers)))
         bag = db.from_sequence(list(enumerate(paths)), partition_size=size)

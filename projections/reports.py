@@ -17,7 +17,7 @@ from .fold import GameResult
 from .render import settle_json
 from .spool import GameViews, Problems
 
-__all__ = ["FileReport", "Report", "EMPTY", "merge", "KIND_VIEWS"]
+__all__ = ["FileReport", "Report", "EMPTY", "merge", "KIND_VIEWS", "kind_view"]
 
 
 def _views(games: GameViews | Sequence[dict[str, Any]]) -> GameViews:
@@ -90,11 +90,14 @@ def _stats(r: GameResult) -> dict[str, Any]:
     return summary(r) if r.sound else {"game": r.game, "unsound": r.problems}
 
 
-def _analysis(discards: bool) -> Callable[[GameResult], dict[str, Any]]:
+def _analysis(discards: bool, single_dummy: tuple[int, int] | None = None
+              ) -> Callable[[GameResult], dict[str, Any]]:
     def view(r: GameResult) -> dict[str, Any]:
         from .analysis import analyse, analysis_json
+        from .odds import SingleDummy
 
-        return analysis_json(analyse(r, discards=discards))
+        sd = None if single_dummy is None else SingleDummy(*single_dummy)
+        return analysis_json(analyse(r, discards=discards, single_dummy=sd))
     return view
 
 
@@ -103,3 +106,20 @@ KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
     "analyse": (_analysis(False), True), "analyse-discards": (_analysis(True), True),
 }
 """What each kind keeps of a game (a JSON-ready dict), and whether it folds with detail."""
+
+
+def kind_view(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
+    """What ``kind`` keeps of a game: a key of :data:`KIND_VIEWS`, or an analysis with the decisions weighed
+    single-dummy, ``analyse:SAMPLES:SEED`` (``analyse-discards:…`` with the discards). A kind is a string so that
+    it travels to worker processes and Dask as it is.
+
+    >>> kind_view("analyse:200:7")[1]
+    True
+    """
+    if kind in KIND_VIEWS:
+        return KIND_VIEWS[kind]
+    base, _, rest = kind.partition(":")
+    samples, _, seed = rest.partition(":")
+    if base not in ("analyse", "analyse-discards") or not samples.isdigit() or not seed.lstrip("-").isdigit():
+        raise KeyError(kind)
+    return _analysis(base == "analyse-discards", (int(samples), int(seed))), True

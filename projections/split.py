@@ -37,7 +37,7 @@ from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 
 from .fold import GameResult, Pipeline
-from .reports import KIND_VIEWS, FileReport
+from .reports import FileReport, kind_view
 from .spool import END, GameViews, Key, Problems, SpoolWriter, merged
 
 __all__ = ["run_split", "WorkerFailed", "BATCH", "QUEUED"]
@@ -49,7 +49,7 @@ QUEUED = 16
 
 
 def _what(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
-    return KIND_VIEWS[kind]
+    return kind_view(kind)
 
 
 class WorkerFailed(RuntimeError):

@@ -61,6 +61,21 @@ def mixed(x: int | Fraction) -> str:
     return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
 
 
+def decimal(x: int | Fraction, places: int = 2, lang: str = "en", sign: bool = False) -> str:
+    """An estimate rounded to ``places`` decimals (half away from zero), with the language's decimal mark.
+
+    >>> decimal(Fraction(213, 50)), decimal(Fraction(-2, 3), 1, "ru", sign=True), decimal(Fraction(1, 3), 1, sign=True)
+    ('4.26', '-0,7', '+0.3')
+    """
+    x = Fraction(x)
+    scaled = abs(x) * 10 ** places
+    n = int(scaled) + (1 if scaled - int(scaled) >= Fraction(1, 2) else 0)
+    whole, part = divmod(n, 10 ** places)
+    text = f"{whole}.{part:0{places}d}" if places else str(whole)
+    mark = "-" if x < 0 and n else "+" if sign and x > 0 and n else ""
+    return mark + (text.replace(".", ",") if lang == "ru" else text)
+
+
 def signed(x: int | Fraction) -> str:
     """:func:`mixed` with a plus on a gain: ``+45 1/3``, ``-2``, ``0``."""
     return ("+" if x > 0 else "") + mixed(x)
@@ -153,6 +168,18 @@ RU: Final[dict[str, str]] = {
         "заявка {player} на взяток: {n} ({said}): {holds}; при лучшей игре у разыгрывающего {best}",
     "accepted": "принята", "disputed": "оспорена", "holds": "верна", "does not hold": "неверна",
     "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
+    "single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}":
+        "с закрытыми картами · {player}, {what} {made}: место {rank} из {k}, цена {cost} ({unit}) · {layouts}",
+    "whist call": "вист", "opening lead": "первый ход", "calls": "висты", "leads": "ходы", "best": "лучших",
+    "cost": "цена",
+    "single-dummy decisions · cost in {unit} on average": "решения с закрытыми картами · средняя цена ({unit})",
+    "no decision weighed": "ни одного решения не взвешено",
+    "single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract":
+        "с закрытыми картами · {player}, {what} {made}: ни один из раскладов ({n}) не подходит к контракту",
+    "{n} layout(s) fit of {drawn} drawn": "подошли расклады: {n} из {drawn}",
+    "every layout ({n})": "все расклады ({n})",
+    "tricks {t}": "взяток {t}", "make {p}": "выполнить {p}", "set {p}": "подсадить {p}", "catch {p}": "поймать {p}",
+    "worth {w}": "выигрыш {w}",
     "not analysed: deal(s) {deals}: {why}": "не разобраны сдачи {deals}: {why}",
     "the hands are not recorded": "руки не записаны",
     "raspas": "распасы", "each can hold himself to: {each}": "каждый удержится на: {each}",

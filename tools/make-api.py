@@ -31,6 +31,12 @@ Errors: every failure of bad input or of the file system raised by the API is a
 
 ## Changes
 
+- **Single-dummy odds** (issue 47). `Game.analysis(single_dummy=SingleDummy(samples, seed))` weighs each whist
+  call and opening lead with the cards its player could not see: `DealAnalysis.decisions`, each a `Decision`
+  (player, kind, the choice made, its rank and cost, and per choice the mean tricks, chance and worth with 95%
+  intervals). `PlaySetup` gains `shown` (cards every player saw go to a player before play: a talon taken, a
+  turned card). `vistlog.archive.decision_statistics()` is `stats --decisions`. A run's kind may carry options
+  (`analyse:200:7`: `vistlog.projections.reports.kind_view`).
 - **Every played deal analysed** (issue 46). `Game.analysis()` solves Solo Whist deals and raspasy too.
   `DealAnalysis` gains `side`, `objective` (`most` or `fewest`), `values` and `taken_each` (a raspas: each
   player's guaranteed tricks and his tricks as recorded; its `value` and `declarer` are `None`, its `taken`

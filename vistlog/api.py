@@ -26,6 +26,7 @@ from vistlog.events.notation import NotationError
 from vistlog.events.problems import Problem, UnknownName, VistlogError
 from vistlog.projections.analysis import GameAnalysis, analysis_json
 from vistlog.projections.audit import AuditReport, ClaimError
+from vistlog.projections.odds import Decision, SingleDummy
 from vistlog.projections.live import LiveFold
 from vistlog.projections.solver import COMPILED as _SOLVER_COMPILED
 
@@ -47,7 +48,8 @@ __all__ = [
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",
-    "Problem", "ImportedGame", "AuditReport", "VerifyResult", "GameAnalysis", "analysis_json",
+    "Problem", "ImportedGame", "AuditReport", "VerifyResult", "GameAnalysis", "analysis_json", "SingleDummy",
+    "Decision",
     "SOLVER_COMPILED",
 ]
 

@@ -23,6 +23,7 @@ from vistlog.events.log import LogUnreadable
 from vistlog.events.problems import VistlogError
 from vistlog.projections import batch, importing
 from vistlog.projections.batch import FileReport, Report
+from vistlog.projections.decision_stats import DecisionTally
 from vistlog.projections.importing import ImportOutcome
 from vistlog.projections.stats import Archive, ArchiveBuilder, read_aliases
 
@@ -30,7 +31,7 @@ from .recording import _key
 
 __all__ = [
     "find_logs", "run_many", "Report", "FileReport", "progress_bar", "import_files", "ImportOutcome",
-    "statistics", "Archive", "ManyKind",
+    "statistics", "Archive", "ManyKind", "decision_statistics", "DecisionTally",
 ]
 
 ManyKind = Literal["validate", "settle", "audit", "stats", "analyse", "analyse-discards"]
@@ -50,7 +51,7 @@ def progress_bar(unit: str = "logs") -> Callable[[int, int], None] | None:
     return batch.progress_bar(unit=unit)
 
 
-def run_many(kind: ManyKind, paths: Sequence[str], *, jobs: int | None = None, dask: str | None = None,
+def run_many(kind: ManyKind | str, paths: Sequence[str], *, jobs: int | None = None, dask: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> Report:
     """Run ``kind`` over many logs on ``jobs`` local processes (default: every core; one log is split
     by game among them) or on a Dask scheduler at ``dask`` (``local`` starts one on this machine).
@@ -122,3 +123,19 @@ def statistics(paths: Sequence[str], *, jobs: int | None = None, dask: str | Non
                     and (until is None or (g["date"] or "9") <= until):
                 builder.add(g)
     return builder.archive(), report
+
+
+def decision_statistics(paths: Sequence[str], *, samples: int = 200, seed: int = 0, jobs: int | None = None,
+                        dask: str | None = None, progress: Callable[[int, int], None] | None = None
+                        ) -> tuple[DecisionTally, Report]:
+    """How each player's whist calls and opening leads weighed single-dummy across ``paths`` (``analyse
+    --single-dummy`` of every game, ``samples`` layouts a decision drawn by ``seed``): the same numbers on one
+    process, ``jobs`` or a Dask scheduler at ``dask``. Only sound games count."""
+    report = run_many(f"analyse:{samples}:{seed}", paths, jobs=jobs, dask=dask, progress=progress)
+    tally = DecisionTally()
+    for f in report.in_order():
+        if f.problems:
+            continue
+        for g in f.games:
+            tally.add(g)
+    return tally, report

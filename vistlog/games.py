@@ -46,6 +46,7 @@ __all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant"
 if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs no renderer, audit or solver
     from vistlog.projections.analysis import GameAnalysis
     from vistlog.projections.audit import AuditReport
+    from vistlog.projections.odds import SingleDummy
     from vistlog.projections.words import Lang
 
 
@@ -308,13 +309,15 @@ class Game:
         return audit(r, claims)
 
     def analysis(self, *, discards: bool = False, engine: str | None = None,
-                 deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None
-                 ) -> GameAnalysis:
+                 deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None,
+                 single_dummy: SingleDummy | None = None) -> GameAnalysis:
         """The open-hand analysis: each played deal with its hands recorded solved double-dummy (a contract's
         side; a raspas, each player for himself), card by card where the cards are recorded
         (:mod:`vistlog.projections.analysis`); ``discards``: every discard tried too; ``engine``: ``python``
         or ``compiled`` (default: the compiled solver when built); ``deals``: only these deals (by number);
-        ``progress``: called with the deals solved and to solve.
+        ``progress``: called with the deals solved and to solve; ``single_dummy``: also weigh each whist call
+        and opening lead with the cards its player could not see (:class:`SingleDummy`: samples and seed; each
+        deal's :attr:`~vistlog.projections.analysis.DealAnalysis.decisions`).
 
         >>> game = next(read_games("samples/classic-bombs.jsonl"))
         >>> deal = game.analysis().deals[1]
@@ -324,7 +327,7 @@ class Game:
         from vistlog.projections.analysis import analyse
 
         return analyse(self._needs_detail("analysis"), discards=discards, engine=engine, deals=deals,
-                       progress=progress)
+                       progress=progress, single_dummy=single_dummy)
 
     def replay(self, upto: int | None = None, lang: Lang | None = None, values: bool = False) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``

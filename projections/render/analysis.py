@@ -12,10 +12,10 @@ from typing import Any
 
 from vistlog.events.cards import parse_card
 
-from ..words import Lang, Words, mixed, signed
+from ..words import Lang, Words, decimal, mixed, signed
 from . import claim_text
 
-__all__ = ["analysis_text", "analysis_html", "card_text"]
+__all__ = ["analysis_text", "analysis_html", "card_text", "decision_lines"]
 
 
 def card_text(code: str) -> str:
@@ -77,6 +77,39 @@ def _notes(d: dict[str, Any], w: Words) -> list[str]:
     return out
 
 
+def _estimate(e: dict[str, Any], w: Words, percent: bool = False, sign: bool = False) -> str:
+    """``4.26 [4.01–4.51]``; a chance in per cent; no interval where every layout was solved."""
+    scale = 100 if percent else 1
+    places = 0 if percent else 2 if not sign else 1
+    mean, low, high = (decimal(_num(e[k]) * scale, places, w.lang, sign) for k in ("mean", "low", "high"))
+    pc = "%" if percent else ""
+    return f"{mean}{pc}" if e["low"] == e["high"] else f"{mean}{pc} [{low}–{high}{pc}]"
+
+
+def decision_lines(x: dict[str, Any], unit: str, w: Words) -> list[str]:
+    """One single-dummy decision: a head line (what was decided, its rank and cost), then a line a choice, best
+    first, the one made marked ``▸``."""
+    layouts = (w("every layout ({n})", n=x["samples"]) if x["exact"]
+               else w("{n} layout(s) fit of {drawn} drawn", n=x["samples"], drawn=x["drawn"]))
+    made = w(x["made"]) if x["kind"] == "call" else card_text(x["made"])
+    if not x["choices"]:
+        return [w("single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract",
+                  player=x["player"], what=w("whist call" if x["kind"] == "call" else "opening lead"), made=made,
+                  n=x["drawn"])]
+    out = [w("single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}",
+             player=x["player"], what=w("whist call" if x["kind"] == "call" else "opening lead"), made=made,
+             rank=x["rank"], k=len(x["choices"]), cost=decimal(_num(x["cost"]), 1, w.lang), unit=w(unit),
+             layouts=layouts)]
+    width = max(len(w(o["choice"]) if x["kind"] == "call" else card_text(o["choice"])) for o in x["choices"])
+    for o in x["choices"]:
+        name = w(o["choice"]) if x["kind"] == "call" else card_text(o["choice"])
+        mark = "▸" if o["choice"] == x["made"] else " "
+        out.append(f"  {mark} {name:<{width}}  " + w("tricks {t}", t=_estimate(o["tricks"], w)) + " · "
+                   + w(x["goal"] + " {p}", p=_estimate(o["chance"], w, percent=True)) + " · "
+                   + w("worth {w}", w=_estimate(o["worth"], w, sign=True)))
+    return out
+
+
 def _skipped(game: dict[str, Any], w: Words) -> list[str]:
     """The deals not analysed, a line for each reason."""
     by_reason: dict[str, list[int]] = {}
@@ -108,6 +141,8 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
                     line += "; " + w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"])
             out.append(line.rstrip())
         out += ["  " + line for line in _notes(d, w)]
+        for x in d.get("decisions", ()):
+            out += ["  " + line for line in decision_lines(x, game["unit"], w)]
     skipped = _skipped(game, w)
     if skipped:
         out += ["", *skipped]
@@ -139,6 +174,9 @@ def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> 
                 head = "".join(f"<th>{escape(w(h))}</th>" for h in ("#", "player", "card", "before", "after", ""))
                 parts.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
             parts += [f"<p>{escape(line)}</p>" for line in _notes(d, w)]
+            for x in d.get("decisions", ()):
+                head, *rows = decision_lines(x, game["unit"], w)
+                parts.append(f"<p class=decision>{escape(head)}</p><pre>{escape(chr(10).join(rows))}</pre>")
         parts += [f"<p class=skipped>{escape(line)}</p>" for line in _skipped(game, w)]
     body = "\n".join(parts)
     return f"""<!doctype html>

@@ -243,6 +243,7 @@ def _analysis_command(add: _Adder) -> None:
              "vistlog analyse samples/classic-bombs.jsonl\n"
              "  vistlog analyse samples/solo-whist-evening.jsonl    # prop and cop: the side of two\n"
              "  vistlog analyse samples/classic-bombs.jsonl --deal 7 --format json\n"
+             "  vistlog analyse samples/open-hands.jsonl --single-dummy --samples 200 --seed 1   # whist calls, leads\n"
              "  vistlog analyse archive/ --jobs 2 --format json     # every *.jsonl below archive/")
     sp.add_argument("logs", nargs="+", metavar="LOG",
                     help="log files or folders (every *.jsonl below); - for standard input")
@@ -254,6 +255,14 @@ def _analysis_command(add: _Adder) -> None:
                          "(values: the declarer's total tricks)")
     sp.add_argument("--discards", action="store_true",
                     help="also try every discard of the declarer's twelve cards (a search each)")
+    sp.add_argument("--single-dummy", action="store_true",
+                    help="also weigh each whist call and opening lead with the cards its player could not see: "
+                         "layouts of the unseen cards drawn, each solved, every choice scored (docs/cli.md)")
+    sp.add_argument("--samples", type=_samples, metavar="N",
+                    help="with --single-dummy: layouts per decision (default 200; all of them when no more fit)")
+    sp.add_argument("--seed", type=int, metavar="S",
+                    help="with --single-dummy: the draw's seed (default 0); the same seed gives the same output "
+                         "whatever --jobs")
     _add_lang(sp)
     _add_many(sp)
 
@@ -334,7 +343,8 @@ def _archive_commands(add: _Adder) -> None:
     sp = add("stats", "across.cmd_stats",
              "every player's record, contract statistics and Glicko-2 ratings across logs",
              "vistlog stats samples/\n"
-             "  vistlog stats archive/ --since 2026-01-01 --alias names.csv --format html -o stats.html")
+             "  vistlog stats archive/ --since 2026-01-01 --alias names.csv --format html -o stats.html\n"
+             "  vistlog stats samples/ --decisions --samples 100 --jobs 2   # whist calls and leads, single-dummy")
     sp.add_argument("logs", nargs="+", metavar="LOG", help="log files or folders (every *.jsonl below)")
     sp.add_argument("--player", metavar="NAME", help="show only this player (ratings still use every game)")
     sp.add_argument("--since", type=_date_arg, metavar="DATE", help="only games from this day on (YYYY-MM-DD)")
@@ -346,6 +356,11 @@ def _archive_commands(add: _Adder) -> None:
     sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")
     sp.add_argument("--format", choices=("text", "json", "csv", "html"), default="text", help="output format")
     sp.add_argument("-o", "--output", metavar="FILE", help="html: write here (default: standard output)")
+    sp.add_argument("--decisions", action="store_true",
+                    help="per player: how often the whist calls and opening leads were the best single-dummy "
+                         "choice, and what they cost on average (analyse --single-dummy of every game)")
+    sp.add_argument("--samples", type=_samples, metavar="N", help="with --decisions: layouts a decision (default 200)")
+    sp.add_argument("--seed", type=int, metavar="S", help="with --decisions: the draw's seed (default 0)")
     _add_lang(sp)
     _add_many(sp)
     add("schema", "across.cmd_schema",
@@ -379,6 +394,7 @@ def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str
 
 
 _positive = _whole(1, "a number of processes", maximum=4 * (os.cpu_count() or 1))
+_samples = _whole(1, "a number of layouts", maximum=100_000)
 
 
 _deal_number = _whole(0, "a deal number")

@@ -24,6 +24,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     paths = find_logs(args.logs)
     if not paths:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
+    if args.decisions:
+        return _decisions(args, paths)
+    if args.samples is not None or args.seed is not None:
+        raise _UsageError("--samples and --seed weigh the decisions of --decisions")
     try:
         stats, report = archive.statistics(paths, jobs=args.jobs, dask=args.dask, period=args.period,
                                            aliases=args.alias, kind=args.kind, since=args.since,
@@ -51,6 +55,32 @@ def cmd_stats(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
     else:
         _out(views.stats_text(stats, args.player, args.lang))
+    return report.exit_code
+
+
+def _decisions(args: argparse.Namespace, paths: list[str]) -> int:
+    """stats --decisions: each player's whist calls and leads against the best single-dummy choice."""
+    from vistlog import archive
+    from vistlog.errors import VistlogError
+    from vistlog.output import dumps
+
+    if args.format not in ("text", "json"):
+        raise _UsageError("--decisions writes text or json")
+    samples, seed = args.samples or 200, args.seed or 0
+    try:
+        tally, report = archive.decision_statistics(paths, samples=samples, seed=seed, jobs=args.jobs, dask=args.dask,
+                                                    progress=archive.progress_bar())
+    except VistlogError as exc:
+        raise _UsageError(str(exc)) from None
+    for f in report.in_order():
+        if f.unreadable:
+            _err(f.unreadable)
+        elif f.problems:
+            _err(f"{f.path}: {len(f.problems)} problem(s): its games are left out")
+    if args.format == "json":
+        _out(dumps({"decisions": {"samples": samples, "seed": seed, **tally.to_json()}}))
+    else:
+        _out(tally.text(args.lang))
     return report.exit_code
 
 

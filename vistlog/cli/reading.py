@@ -160,18 +160,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     """vistlog analyse: every played deal with its hands recorded, solved with all hands open (one log, one game
     at a time; many logs on ``--jobs`` processes or ``--dask``)."""
     from vistlog import archive, views
-    from vistlog.api import analysis_json
+    from vistlog.api import SingleDummy, analysis_json
 
-    kind: archive.ManyKind = "analyse-discards" if args.discards else "analyse"
+    kind = "analyse-discards" if args.discards else "analyse"
+    sd = None
+    if args.single_dummy:
+        sd = SingleDummy(args.samples or 200, args.seed or 0)
+        kind += f":{sd.samples}:{sd.seed}"  # a kind with its options travels to the workers as it is
+    elif args.samples is not None or args.seed is not None:
+        raise _UsageError("--samples and --seed weigh the decisions of --single-dummy")
     if _batch_mode(args):
-        return cmd_batch(args, kind)
+        return cmd_batch(args, kind)  # type: ignore[arg-type]
     args.log = args.logs[0]
     games = _Games(args)
 
     def analysed() -> Iterator[dict[str, Any]]:
         for g in games:  # a deal of thirteen tricks takes the pure search minutes: a bar on a terminal
             yield analysis_json(g.analysis(discards=args.discards, deals=None if args.deal is None else {args.deal},
-                                           progress=archive.progress_bar(unit="deals")))
+                                           progress=archive.progress_bar(unit="deals"), single_dummy=sd))
 
     if args.format == "html":
         sys.stdout.write(views.analysis_html(analysed(), args.lang))
@@ -382,7 +388,8 @@ def _text_of(kind: str) -> tuple[Callable[[dict[str, Any], views.Lang | None], s
     from vistlog import views
 
     return {"settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n"),
-            "analyse": (views.analysis_text, "\n\n"), "analyse-discards": (views.analysis_text, "\n\n")}[kind]
+            "analyse": (views.analysis_text, "\n\n"), "analyse-discards": (views.analysis_text, "\n\n")
+            }[kind.partition(":")[0]]
 
 
 def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str, lang: views.Lang | None = None) -> bool:

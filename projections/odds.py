@@ -1,0 +1,271 @@
+"""What the player could know: single-dummy odds for the decisions made with most cards hidden (a defender's
+whist call, the opening lead, the lead that catches a misère).
+
+At each decision the deciding player saw his own hand (a declarer: his discard too), the cards every player
+saw before play (the game's :attr:`~vistlog.events.play.PlaySetup.shown`: a talon opened to all, a turned
+card), the cards played so far and the voids they showed, the contract and the calls. The unseen cards are
+dealt every way that fits (:class:`~vistlog.projections.layouts.Layouts`); N of those layouts are drawn
+uniformly (all of them, exactly, when there are no more than N), each is solved with all hands open, and
+every legal choice is scored on each: the side's tricks, whether the contract is made (or set, or the
+misère caught), and what the deal is worth to the deciding player through the game's own scoring and
+settlement. The means come with 95% intervals (a normal interval for tricks and worth, Wilson's for the
+chance); the choice made is ranked among the others by its worth.
+
+The layouts of a decision are drawn from a generator seeded by the seed, the game, the deal and the
+decision's event, so the output is the same whichever process solves which deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from vistlog.events.cards import Card
+from vistlog.events.entries import Num, exact, exact_div
+from vistlog.events.model import DealStarted
+from vistlog.events.record import DealRecord
+
+from .layouts import Layouts
+
+__all__ = ["Estimate", "ChoiceOdds", "Decision", "SingleDummy", "Seen", "view", "estimate", "chance", "ranked",
+           "decision_json"]
+
+_Z2 = Fraction(38416, 10000)
+"""1.96 squared: the normal quantile of a 95% two-sided interval."""
+_SCALE = 10000
+"""Interval bounds are rounded outward to this many parts of one."""
+OUT = "\x00out"
+"""The place of the unseen cards out of play (a discard, a closed talon, a hand that sits out)."""
+
+
+@attrs.frozen
+class Estimate:
+    """A mean over the layouts and its 95% interval (``low == mean == high`` when every layout was solved)."""
+
+    mean: Num
+    low: Num
+    high: Num
+
+
+@attrs.frozen
+class ChoiceOdds:
+    """One legal choice at a decision, over the layouts."""
+
+    choice: str
+    tricks: Estimate
+    """The declaring side's tricks in the deal."""
+    chance: Estimate
+    """The chance of the deciding player's goal (:attr:`Decision.goal`)."""
+    worth: Estimate
+    """What the deal is worth to the deciding player (whists, or the game's unit)."""
+
+
+@attrs.frozen
+class Decision:
+    """A decision made with the cards hidden, and the odds of every choice it had."""
+
+    deal: int
+    seq: int
+    player: str
+    kind: str
+    """``call`` (a whist call) or ``lead`` (the opening lead)."""
+    made: str
+    goal: str
+    """What :attr:`ChoiceOdds.chance` is the chance of: ``make`` (the player's side's contract), ``set`` (the
+    contract against him) or ``catch`` (the misère against him)."""
+    layouts: int
+    """How many layouts fit the cards the player saw."""
+    samples: int
+    """The layouts the choices were weighed on: those drawn that fit the contract (see :mod:`.decisions`)."""
+    drawn: int
+    """The layouts drawn (or, exact, listed) to find them."""
+    exact: bool
+    """Every layout was weighed (no more than the samples asked fit the cards seen)."""
+    choices: tuple[ChoiceOdds, ...]
+    """Best first: by worth, then chance, then the choice's name."""
+    rank: int
+    """The choice made among them (1: no choice was worth more)."""
+    cost: Num
+    """What the best choice was worth more than the one made, on average."""
+
+
+def _mean(xs: Sequence[Num]) -> Fraction:
+    return Fraction(sum(xs)) / len(xs)
+
+
+def _sqrt_up(q: Fraction) -> Fraction:
+    """A square root rounded up to 1/_SCALE."""
+    scaled = q * _SCALE * _SCALE
+    r = math.isqrt(scaled.numerator // scaled.denominator)
+    if r * r * scaled.denominator < scaled.numerator:
+        r += 1
+    return Fraction(r, _SCALE)
+
+
+def _bounds(low: Fraction, high: Fraction) -> tuple[Num, Num]:
+    return (exact_div(Fraction(math.floor(low * _SCALE), _SCALE), 1),
+            exact_div(Fraction(math.ceil(high * _SCALE), _SCALE), 1))
+
+
+def estimate(xs: Sequence[Num], exact_mean: bool) -> Estimate:
+    """The mean of ``xs`` with its normal 95% interval (none when ``exact_mean``: every layout was solved)."""
+    m = _mean(xs)
+    n = len(xs)
+    if exact_mean or n < 2:
+        return Estimate(exact_div(m, 1), exact_div(m, 1), exact_div(m, 1))
+    var = sum((Fraction(x) - m) ** 2 for x in xs) / (n - 1)
+    half = _sqrt_up(Fraction(_Z2 * var / n))
+    return Estimate(exact_div(m, 1), *_bounds(m - half, m + half))
+
+
+def chance(hits: int, n: int, exact_mean: bool) -> Estimate:
+    """A proportion with Wilson's 95% interval (which stays inside 0…1 and is not empty at 0 or 1)."""
+    p = Fraction(hits, n)
+    if exact_mean:
+        return Estimate(exact_div(p, 1), exact_div(p, 1), exact_div(p, 1))
+    denom = 1 + _Z2 / n
+    centre = (p + _Z2 / (2 * n)) / denom
+    half = _sqrt_up(_Z2 * (p * (1 - p) / n + _Z2 / (4 * n * n))) / denom
+    low, high = _bounds(max(Fraction(0), centre - half), min(Fraction(1), centre + half))
+    return Estimate(exact_div(p, 1), low, high)
+
+
+# ---------------------------------------------------------------------- what the player saw
+
+@attrs.frozen
+class Seen:
+    """What one player knew at a decision: the cards he holds, those each player has played, and the layouts
+    of the cards he has not seen."""
+
+    player: str
+    own: tuple[Card, ...]
+    played: Mapping[str, tuple[Card, ...]]
+    layouts: Layouts
+
+    def hands(self, layout: Mapping[str, Sequence[Card]]) -> dict[str, list[Card]]:
+        """The hands as play began, with ``layout`` holding the unseen cards."""
+        return {p: [*(self.own if p == self.player else layout.get(p, ())), *cs] for p, cs in self.played.items()}
+
+
+def view(rec: DealRecord, hands: Mapping[str, Sequence[Card]], player: str, played: Sequence[Card]) -> Seen:
+    """What ``player`` knew after ``played`` (the deal's first cards) of a deal whose hands in play were
+    ``hands``: his own cards (a declarer's discard too), the cards shown to all, the cards played and the voids
+    they showed."""
+    setup = rec.setup
+    start = next(e for e in rec.events if isinstance(e, DealStarted))
+    assert setup is not None and start.hands is not None
+    deck = {c for cs in start.hands.values() for c in cs} | set(start.talon or ())
+    play = setup.play({p: hands[p] for p in setup.seating})
+    by: dict[str, list[Card]] = {p: [] for p in setup.seating}
+    voids: dict[str, set[Any]] = {p: set() for p in setup.seating}
+    for card in played:
+        who = play.to_play
+        led = play.current[0][1].suit if play.current else (
+            play.talon_leads[play.trick_no - 1].suit if play.trick_no <= len(play.talon_leads) else None)
+        if led is not None and card.suit is not led:
+            voids[who].add(led)
+            if setup.must_trump and setup.trump is not None and card.suit is not setup.trump:
+                voids[who].add(setup.trump)  # void in the suit led and not trumping: no trump either
+        by[who].append(card)
+        play.play(who, card)
+    gone = set(played)
+    now = {p: [c for c in hands[p] if c not in gone] for p in setup.seating}
+    known = set(now[player]) | gone | set(setup.talon_leads)
+    c = rec.contract
+    if c is not None and c.declarer == player:  # he knows what he put away
+        known |= (set(start.hands.get(player, ())) | set(start.talon or ())) - set(hands[player])
+    unseen = deck - known
+    places = {q: len(now[q]) for q in setup.seating if q != player}
+    out = len(unseen) - sum(places.values())
+    if out:
+        places[OUT] = out
+    shown = {card: q for card, q in setup.shown if card in unseen}
+    groups: dict[tuple[str, ...], list[Card]] = {}
+    for card in sorted(unseen, key=lambda x: (x.suit.value, x.rank)):
+        may = [shown[card]] if card in shown else [q for q in setup.seating if q != player]
+        allowed = tuple([q for q in may if card.suit not in voids[q]] + ([OUT] if out else []))
+        groups.setdefault(allowed, []).append(card)
+    return Seen(player, tuple(now[player]), {p: tuple(cs) for p, cs in by.items()},
+                Layouts(places, [(cs, allowed) for allowed, cs in groups.items()]))
+
+
+# ---------------------------------------------------------------------- the odds
+
+Score = Callable[[Mapping[str, Sequence[Card]]], "Mapping[str, tuple[int, Num]] | None"]
+"""What one layout (the hands as play began) gives each choice: the side's tricks and the worth to the
+deciding player; ``None`` when the layout does not fit what the player knew of the others (their contract)."""
+
+TRIES = 40
+"""Layouts drawn per layout kept, at most, before a decision is weighed on fewer than asked."""
+
+
+@attrs.frozen
+class SingleDummy:
+    """How the decisions are weighed: ``samples`` layouts each (every one when no more fit), drawn by ``seed``."""
+
+    samples: int = 200
+    seed: int = 0
+
+    def draw(self, lay: Layouts, key: str) -> tuple[Iterator[dict[str, list[Card]]], bool]:
+        """The layouts to try for one decision (``key`` names it), and whether they are all of them."""
+        if lay.count <= self.samples:
+            return iter(lay), True
+        rng = random.Random(f"{self.seed}:{key}")
+        return (lay.sample(rng) for _ in range(self.samples * TRIES)), False
+
+    def odds(self, seen: Seen, key: str, choices: Sequence[str], score: Score, wins: Callable[[int], bool],
+             only: Sequence[Mapping[str, Sequence[Card]]] | None = None
+             ) -> tuple[tuple[ChoiceOdds, ...], int, int, bool]:
+        """Every choice scored on each layout kept (``score``); ``wins(tricks)``: the deciding player's goal is
+        met. Best first, with the layouts kept and tried, and whether they were all of them. ``only``: these
+        layouts instead of drawn ones (the checks give the true one)."""
+        todo: Iterator[Mapping[str, Sequence[Card]]]
+        if only is not None:
+            todo, every = iter(only), False
+        else:
+            todo, every = self.draw(seen.layouts, key)
+        tricks: dict[str, list[int]] = {c: [] for c in choices}
+        worth: dict[str, list[Num]] = {c: [] for c in choices}
+        kept = tried = 0
+        for one in todo:
+            tried += 1
+            got = score(seen.hands(one))
+            if got is None:
+                continue
+            kept += 1
+            for c in choices:
+                t, w = got[c]
+                tricks[c].append(t)
+                worth[c].append(w)
+            if kept == self.samples and not every:
+                break
+        if not kept:  # nothing drawn fits: weighed on nothing, said so
+            return (), 0, tried, every
+        odds = [ChoiceOdds(c, estimate(tricks[c], every), chance(sum(map(wins, tricks[c])), kept, every),
+                           estimate(worth[c], every)) for c in choices]
+        odds.sort(key=lambda o: (-Fraction(o.worth.mean), -Fraction(o.chance.mean), o.choice))
+        return tuple(odds), kept, tried, every
+
+
+def ranked(odds: Sequence[ChoiceOdds], made: str) -> tuple[int, Num]:
+    """The choice made's rank among ``odds`` (1: none was worth more) and what the best was worth more."""
+    mine = Fraction(next(o for o in odds if o.choice == made).worth.mean)
+    rank = 1 + sum(Fraction(o.worth.mean) > mine for o in odds)
+    return rank, exact_div(Fraction(odds[0].worth.mean) - mine, 1)
+
+
+def decision_json(d: Decision) -> dict[str, Any]:
+    """A decision as ``analyse --single-dummy --format json`` writes it (docs/cli.md)."""
+    def est(e: Estimate) -> dict[str, Any]:
+        return {"mean": exact(e.mean), "low": exact(e.low), "high": exact(e.high)}
+
+    return {"seq": d.seq, "player": d.player, "kind": d.kind, "made": d.made, "goal": d.goal,
+            "layouts": d.layouts, "samples": d.samples, "drawn": d.drawn, "exact": d.exact, "rank": d.rank,
+            "cost": exact(d.cost),
+            "choices": [{"choice": o.choice, "tricks": est(o.tricks), "chance": est(o.chance),
+                         "worth": est(o.worth)} for o in d.choices]}
