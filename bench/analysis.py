@@ -217,6 +217,7 @@ def single_dummy(samples: int) -> None:
     g = next(x for x in run(str(ROOT / "samples" / "open-hands.jsonl")) if isinstance(x, GameResult))
     worth = _Worth(g)
     times: list[float] = []
+    discards: list[float] = []
     for rec, void, _ in g.told():
         hands = rec.hands_in_play()
         camps = _camps(rec)
@@ -226,8 +227,17 @@ def single_dummy(samples: int) -> None:
         got = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(samples), True)
         if got:  # a deal's time shared among its decisions
             times += [(time.perf_counter() - t) / len(got)] * len(got)
-    print(f"single-dummy, {samples} layouts a decision, samples/open-hands.jsonl: {len(times)} decisions, each "
-          f"median {statistics.median(times):.2f} s, max {max(times):.2f} s (a deal's time over its decisions)")
+        t = time.perf_counter()
+        more = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(samples), True,
+                              discards=True)
+        if len(more) > len(got):  # the discard: the deal with it less the deal without
+            discards.append(time.perf_counter() - t - sum(times[-len(got):]) if got else time.perf_counter() - t)
+    print(f"single-dummy, {samples} layouts a decision, samples/open-hands.jsonl: {len(times)} whist calls and "
+          f"leads, each median {statistics.median(times):.2f} s, max {max(times):.2f} s (a deal's time over its "
+          f"decisions)")
+    if discards:
+        print(f"  the declarer's discard (--discards): {len(discards)} deals, median {statistics.median(discards):.1f} s,"
+              f" max {max(discards):.1f} s")
     t = time.perf_counter()
     subprocess.run([sys.executable, "-m", "vistlog", "analyse", str(ROOT / "samples" / "open-hands.jsonl"),
                     "--single-dummy", "--samples", str(samples), "--jobs", "2", "--format", "json"],

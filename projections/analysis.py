@@ -36,7 +36,8 @@ from vistlog.events.record import DealRecord
 
 from vistlog.events.entries import Num, exact, exact_div
 from .fold import GameResult
-from .worth import Camp, Worth, camps as _camps, solver_for, taken_after as _taken_after
+from .worth import Camp, Worth, by_suit as _by_suit, camps as _camps, shape as _shape, solver_for, \
+    taken_after as _taken_after
 from .decisions import deal_decisions
 from .odds import Decision, SingleDummy, decision_json
 from .solver import Solver, engine_name
@@ -201,7 +202,7 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
     ``deals``: only these deals (by number);
     ``progress``: called with the deals solved and to solve, before each deal and at the end;
     ``single_dummy``: also weigh each contract's whist calls and opening lead with the cards the player could not
-    see (:mod:`vistlog.projections.decisions`).
+    see (:mod:`vistlog.projections.decisions`), and with ``discards`` the declarer's discard.
     """
     worth = Worth(result)
     done: list[DealAnalysis] = []
@@ -235,7 +236,7 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
             if single_dummy is not None:
                 one = attrs.evolve(one, decisions=deal_decisions(
                     rec, hands, camps[0], worth, result.game, result.started, single_dummy,
-                    reading_of(result.variant).calls_weighed, engine))
+                    reading_of(result.variant).calls_weighed, engine, discards=discards))
             done.append(one)
     if progress is not None and todo:
         progress(len(todo), len(todo))
@@ -378,20 +379,6 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
         if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
             best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
     return DiscardVerdict(actual, value, tuple(best), best_value)
-
-
-def _by_suit(card: Card) -> tuple[str, int]:
-    return card.suit.value, card.rank
-
-
-def _shape(pair: Sequence[Card], mine: Sequence[Card]) -> tuple[tuple[str, int], ...]:
-    """A discard up to equal cards: each card named by the run of the declarer's touching cards it is in."""
-    def run_of(card: Card) -> tuple[str, int]:
-        top = card.rank
-        while any(x.suit is card.suit and x.rank == top + 1 for x in mine):
-            top += 1
-        return card.suit.value, top
-    return tuple(sorted(run_of(x) for x in pair))
 
 
 def analysis_json(a: GameAnalysis) -> dict[str, Any]:

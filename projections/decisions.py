@@ -15,19 +15,20 @@ layout is then played out double-dummy from the first lead, and the deal scored 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vistlog.events.cards import Card, WhistCall, final_calls
 from vistlog.events.codec import unstructure
 from vistlog.events.entries import Num
-from vistlog.events.model import CardPlayed, DealStarted, Event, GameStarted, WhistMade
+from vistlog.events.model import CardPlayed, DealStarted, Discard, Event, GameStarted, WhistMade
 from vistlog.events.nextstep import next_step
 from vistlog.events.record import DealRecord
 from vistlog.events.variants import find_variant
 
-from .worth import Camp, Worth, solver_for, taken_after as _taken_after
-from .odds import Decision, SingleDummy, ranked, view
+from .worth import Camp, Worth, by_suit as _by_suit, shape as _shape, solver_for, taken_after as _taken_after
+from .odds import Decision, Score, SingleDummy, ranked, view
 from .solver import Solver
 
 __all__ = ["deal_decisions", "call_choices"]
@@ -39,93 +40,150 @@ Calls = tuple[tuple[str, WhistCall], ...]
 
 def deal_decisions(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: Worth, game: str,
                    started: GameStarted, sd: SingleDummy, calls_weighed: bool, engine: str | None = None,
-                   only: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> tuple[Decision, ...]:
+                   only: Sequence[Mapping[str, Sequence[Card]]] | None = None, discards: bool = False
+                   ) -> tuple[Decision, ...]:
     """Every whist call (where the game weighs them) and the opening lead of one contract deal, weighed
-    single-dummy. ``only``: solve these layouts (each the hands as play began) instead of drawing them."""
-    c = rec.contract
-    assert c is not None and rec.setup is not None
-    side, fewest = camp
-    needed = worth.scoring.needed(worth.options, rec)
-    memo: dict[tuple[Any, ...], dict[str, Num]] = {}
+    single-dummy; ``discards``: the declarer's discard too, where he took the talon (every pair of his twelve
+    cards on every layout: tens of times the work of a lead). ``only``: solve these layouts (each the hands as
+    play began) instead of drawing them."""
+    w = _Weigher(rec, hands, camp, worth, game, sd, engine, only)
+    return (*(w.discard() if discards else ()), *(w.calls(started) if calls_weighed and not camp[1] else ()),
+            *w.lead())
 
-    def worth_of(calls: Calls, taken: Mapping[str, int] | None) -> dict[str, Num]:
+
+class _Weigher:
+    """One deal's decisions: what its side needs, who plays for what, and a memo of the deal's worth."""
+
+    def __init__(self, rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: Worth, game: str,
+                 sd: SingleDummy, engine: str | None, only: Sequence[Mapping[str, Sequence[Card]]] | None) -> None:
+        assert rec.contract is not None and rec.setup is not None
+        self.rec, self.hands, self.worth, self.game, self.sd, self.engine, self.only = (
+            rec, hands, worth, game, sd, engine, only)
+        self.side, self.fewest = camp
+        self.needed = worth.scoring.needed(worth.options, rec)
+        self._memo: dict[tuple[Any, ...], dict[str, Num]] = {}
+
+    def worth_of(self, taken: Mapping[str, int] | None, calls: Calls | None = None) -> dict[str, Num]:
+        """What the deal gives each player with these tricks (and calls: as recorded when ``None``)."""
         key = (calls, None if taken is None else tuple(sorted(taken.items())))
-        if key not in memo:
-            memo[key] = worth.of(rec, calls=calls, taken=taken)
-        return memo[key]
+        if key not in self._memo:
+            self._memo[key] = self.worth.of(self.rec, calls=self.rec.calls if calls is None else calls,
+                                            taken=taken)
+        return self._memo[key]
 
-    def goal(player: str) -> tuple[str, Any]:
-        made = (lambda t: t <= needed) if fewest else (lambda t: t >= needed)
-        if player in side:
-            return "make", made
-        return ("catch" if fewest else "set"), (lambda t: not made(t))
+    def made(self, tricks: int) -> bool:
+        """The side's contract is made with these tricks."""
+        return tricks <= self.needed if self.fewest else tricks >= self.needed
 
-    def fitting(hs: Mapping[str, Sequence[Card]], player: str) -> Solver | None:
+    def goal(self, player: str) -> tuple[str, Callable[[int], bool]]:
+        """What ``player`` plays for, and whether a number of side tricks meets it."""
+        if player in self.side:
+            return "make", self.made
+        return ("catch" if self.fewest else "set"), (lambda t: not self.made(t))
+
+    def solver(self, hs: Mapping[str, Sequence[Card]]) -> Solver:
+        return solver_for(self.rec, hs, self.side, self.fewest, self.engine)
+
+    def fitting(self, hs: Mapping[str, Sequence[Card]], player: str) -> Solver | None:
         """The layout's search, when the contract fits it for ``player``: to one outside the side, the side
         comes within a trick of what it needs with best play by both camps (the declarer chose it with his own
         cards in view)."""
-        s = solver_for(rec, hs, side, fewest, engine)
-        if only is not None or player in side:
+        s = self.solver(hs)
+        if self.only is not None or player in self.side:
             return s
-        return s if (not s.holds([], needed + 2) if fewest else s.holds([], needed - 1)) else None
+        return s if (not s.holds([], self.needed + 2) if self.fewest else s.holds([], self.needed - 1)) else None
 
-    out: list[Decision] = []
+    def taken(self, s: Solver, hs: Mapping[str, Sequence[Card]], first: Sequence[Card], value: int
+              ) -> dict[str, int]:
+        """The tricks each player takes when ``first`` is followed by best play keeping ``value``."""
+        return _taken_after(self.rec, hs, [*first, *s.best_line(first, value)])
 
-    def decide(seq: int, player: str, kind: str, made: str, choices: Sequence[str], score: Any) -> None:
-        seen = view(rec, hands, player, [])
-        name, wins = goal(player)
-        odds, n, drawn, every = sd.odds(seen, f"{game}:{rec.number}:{seq}", choices, score, wins, only)
+    def decide(self, seq: int, player: str, kind: str, made: str, choices: Sequence[str], score: Score
+               ) -> list[Decision]:
+        seen = view(self.rec, self.hands, player, [])
+        name, wins = self.goal(player)
+        odds, n, drawn, every = self.sd.odds(seen, f"{self.game}:{self.rec.number}:{seq}", choices, score, wins,
+                                             self.only)
         rank, cost = ranked(odds, made) if odds else (0, 0)
-        out.append(Decision(rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
-                            rank, cost))
+        return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
+                         rank, cost)]
 
-    if calls_weighed and not fewest:
-        state = None
+    def calls(self, started: GameStarted) -> list[Decision]:
+        """Each whist call, against the calls the game offered then."""
+        rec, out = self.rec, []
+        state = find_variant(started.rules.preset).start(started)
+        finals = {p: w.value for p, w in rec.final_calls().items()}
         for k, e in enumerate(rec.events):
             if not isinstance(e, WhistMade):
                 continue
-            if state is None:
-                state = find_variant(started.rules.preset).start(started)
             before = _draft(rec.events[:k])
             options = call_choices(state, before, e.player)
             if len(options) < 2 or e.call.value not in options:
                 continue
             later = [(x.player, x.call.value) for x in rec.events[k + 1:] if isinstance(x, WhistMade)]
-            finals = {p: w.value for p, w in rec.final_calls().items()}
             seqs = {o: _calls_with(state, before, e.player, o, later, finals) for o in options}
 
             def score(hs: Mapping[str, Sequence[Card]], seqs: dict[str, Calls] = seqs, p: str = e.player
                       ) -> dict[str, tuple[int, Num]] | None:
-                s = fitting(hs, p)
+                s = self.fitting(hs, p)
                 if s is None:
                     return None
                 v = s.value()
-                taken = _taken_after(rec, hs, s.best_line(value=v))
-                return {o: (v, worth_of(cs, taken if WhistCall.WHIST in final_calls(cs).values() else None)[p])
+                taken = self.taken(s, hs, [], v)
+                return {o: (v, self.worth_of(taken if WhistCall.WHIST in final_calls(cs).values() else None, cs)[p])
                         for o, cs in seqs.items()}
 
-            decide(e.seq, e.player, "call", e.call.value, options, score)
-    lead = next((e for e in rec.events if isinstance(e, CardPlayed)), None)
-    if lead is not None:
-        legal = solver_for(rec, hands, side, fewest, engine).legal([])
-        groups = _equal_cards(legal, [c for c in hands[lead.player]])
+            out += self.decide(e.seq, e.player, "call", e.call.value, options, score)
+        return out
 
-        def score_lead(hs: Mapping[str, Sequence[Card]]) -> dict[str, tuple[int, Num]] | None:
-            assert lead is not None
-            s = fitting(hs, lead.player)
+    def lead(self) -> list[Decision]:
+        """The first card of the play, against every legal lead."""
+        lead = next((e for e in self.rec.events if isinstance(e, CardPlayed)), None)
+        if lead is None:
+            return []
+        legal = self.solver(self.hands).legal([])
+        groups = _equal_cards(legal, self.hands[lead.player])
+
+        def score(hs: Mapping[str, Sequence[Card]]) -> dict[str, tuple[int, Num]] | None:
+            s = self.fitting(hs, lead.player)
             if s is None:
                 return None
             got: dict[str, tuple[int, Num]] = {}
             for first, same in groups:
                 v = s.value([first])
-                taken = _taken_after(rec, hs, [first, *s.best_line([first], v)])
-                w = worth_of(rec.calls, taken)[lead.player]
-                for x in same:
-                    got[str(x)] = (v, w)
+                w = self.worth_of(self.taken(s, hs, [first], v))[lead.player]
+                got.update((str(x), (v, w)) for x in same)
             return got
 
-        decide(lead.seq, lead.player, "lead", str(lead.card), [str(x) for x in legal], score_lead)
-    return tuple(out)
+        return self.decide(lead.seq, lead.player, "lead", str(lead.card), [str(x) for x in legal], score)
+
+    def discard(self) -> list[Decision]:
+        """The declarer's two cards put away after taking the talon, against every other pair of his twelve
+        (touching cards tried once), the contract as he declared it."""
+        rec, c = self.rec, self.rec.contract
+        assert c is not None
+        start = next((e for e in rec.events if isinstance(e, DealStarted)), None)
+        put = next((e for e in rec.events if isinstance(e, Discard)), None)
+        if start is None or start.hands is None or not start.talon or put is None or c.igra:
+            return []
+        twelve = [*start.hands[c.declarer], *start.talon]
+        kinds: dict[tuple[tuple[str, int], ...], list[tuple[Card, ...]]] = {}
+        for pair in itertools.combinations(sorted(twelve, key=_by_suit), 2):
+            kinds.setdefault(_shape(pair, twelve), []).append(pair)
+        label = {pair: " ".join(str(x) for x in pair) for pairs in kinds.values() for pair in pairs}
+        made = label[tuple(sorted(put.cards, key=_by_suit))]
+
+        def score(hs: Mapping[str, Sequence[Card]]) -> dict[str, tuple[int, Num]]:
+            got: dict[str, tuple[int, Num]] = {}
+            for pairs in kinds.values():
+                held = {**hs, c.declarer: [x for x in twelve if x not in pairs[0]]}
+                s = self.solver(held)
+                v = s.value(guess=self.needed)
+                w = self.worth_of(self.taken(s, held, [], v))[c.declarer]
+                got.update((label[pair], (v, w)) for pair in pairs)
+            return got
+
+        return self.decide(put.seq, c.declarer, "discard", made, list(label.values()), score)
 
 
 def _equal_cards(legal: Sequence[Card], own: Sequence[Card]) -> list[tuple[Card, list[Card]]]:

@@ -41,6 +41,7 @@ class Layouts:
         if sum(len(cards) for cards, _ in self._groups) != sum(self._sizes):
             raise ValueError("the unseen cards and the places' sizes do not add up")
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._split_memo: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
 
     @property
     def count(self) -> int:
@@ -57,9 +58,16 @@ class Layouts:
             self._ways[key] = got
         return got
 
-    def _splits(self, i: int, room: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    def _splits(self, i: int, room: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """Each way group ``i``'s cards split among its places (how many each): the number of card choices it
-        makes, the counts, and the room left."""
+        makes, the counts, and the room left (kept: each draw walks them again)."""
+        key = (i, room)
+        got = self._split_memo.get(key)
+        if got is None:
+            got = self._split_memo[key] = list(self._each_split(i, room))
+        return got
+
+    def _each_split(self, i: int, room: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         cards, allowed = self._groups[i]
 
         def parts(k: int, left: int) -> Iterator[list[int]]:

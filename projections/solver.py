@@ -137,6 +137,7 @@ class Solver:
                    if engine == "compiled" else None)
         self._tt: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
         self._exact: dict[int, list[int]] = {}
+        self._positions: dict[tuple[Card, ...], tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], int, int]] = {}
         # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
         # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
         self._plain = fewest
@@ -150,29 +151,48 @@ class Solver:
 
     def position(self, played: Sequence[Card] = ()) -> tuple[list[int], int, list[tuple[int, int]], int, int]:
         """After ``played`` (cards in order from the first lead): the hands' masks, who plays next, the
-        cards of the trick under way as (seat, bit), the side's tricks so far and the talon tricks done."""
-        h = list(self.masks)
-        leader = self.leader
-        trick: list[tuple[int, int]] = []
-        won = 0
-        t = 0
+        cards of the trick under way as (seat, bit), the side's tricks so far and the talon tricks done.
+
+        A line of play is asked card by card (:meth:`best_line`, the analyses): the positions are kept, so a
+        card after a known position is one step, not a replay from the first lead."""
+        key = tuple(played)
+        got = self._positions.get(key)
+        if got is None:
+            if len(self._positions) > 4096:
+                self._positions.clear()
+            before = self._positions.get(key[:-1]) if key else None
+            if before is None:
+                h, leader, trick, won, t = list(self.masks), self.leader, [], 0, 0
+                for card in played:
+                    h, leader, trick, won, t = self._step(h, leader, trick, won, t, card)
+            else:
+                h, leader, trick, won, t = self._step(list(before[0]), before[1], list(before[2]), before[3],
+                                                      before[4], key[-1])
+            got = (tuple(h), leader, tuple(trick), won, t)
+            self._positions[key] = got
+        h, leader, trick, won, t = got
+        return list(h), (leader + len(trick)) % self.n, list(trick), won, t
+
+    def _step(self, h: list[int], leader: int, trick: list[tuple[int, int]], won: int, t: int, card: Card
+              ) -> tuple[list[int], int, list[tuple[int, int]], int, int]:
+        """One card played (``h`` and ``trick`` changed in place): the trick's leader, the side's tricks so far
+        and the talon tricks done after it."""
         n = self.n
-        for card in played:
-            seat = (leader + len(trick)) % n
-            b = card_index(card)
-            if not h[seat] >> b & 1:
-                raise ValueError(f"{self.seating[seat]} does not hold {card} here")
-            if not self._legal(h[seat], self._led(trick, t)) >> b & 1:
-                raise ValueError(f"{self.seating[seat]} may not play {card} here")
-            h[seat] &= ~(1 << b)
-            trick.append((seat, b))
-            if len(trick) == n:
-                w = self._winner(trick, t)
-                won += w >= 0 and self._in[w]
-                leader = w if w >= 0 else 0
-                t += t < len(self.talon)
-                trick = []
-        return h, (leader + len(trick)) % n, trick, won, t
+        seat = (leader + len(trick)) % n
+        b = card_index(card)
+        if not h[seat] >> b & 1:
+            raise ValueError(f"{self.seating[seat]} does not hold {card} here")
+        if not self._legal(h[seat], self._led(trick, t)) >> b & 1:
+            raise ValueError(f"{self.seating[seat]} may not play {card} here")
+        h[seat] &= ~(1 << b)
+        trick.append((seat, b))
+        if len(trick) == n:
+            w = self._winner(trick, t)
+            won += w >= 0 and self._in[w]
+            leader = w if w >= 0 else 0
+            t += t < len(self.talon)
+            trick = []
+        return h, leader, trick, won, t
 
     def _led(self, trick: Sequence[tuple[int, int]], t: int) -> int:
         if t < len(self.talon):

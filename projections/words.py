@@ -170,7 +170,8 @@ RU: Final[dict[str, str]] = {
     "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
     "single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}":
         "с закрытыми картами · {player}, {what} {made}: место {rank} из {k}, цена {cost} ({unit}) · {layouts}",
-    "whist call": "вист", "opening lead": "первый ход", "calls": "висты", "leads": "ходы", "best": "лучших",
+    "whist call": "вист", "opening lead": "первый ход", "the discard": "снос",
+    "the best {n} shown": "показаны лучшие {n}", "calls": "висты", "leads": "ходы", "best": "лучших",
     "cost": "цена",
     "single-dummy decisions · cost in {unit} on average": "решения с закрытыми картами · средняя цена ({unit})",
     "no decision weighed": "ни одного решения не взвешено",

@@ -17,7 +17,7 @@ from .fold import GameResult
 from .solver import Solver
 from .variants import reading_of, scoring_of
 
-__all__ = ["Worth", "Camp", "camps", "solver_for", "taken_after"]
+__all__ = ["Worth", "Camp", "camps", "solver_for", "taken_after", "by_suit", "shape"]
 
 
 class Worth:
@@ -104,3 +104,18 @@ def taken_after(rec: DealRecord, hands: Mapping[str, Sequence[Card]], line: Sequ
         err = play.play(play.to_play, card)
         assert err is None, err
     return dict(play.taken)
+
+
+def by_suit(card: Card) -> tuple[str, int]:
+    """A card's place in a hand sorted by suit, then rank."""
+    return card.suit.value, card.rank
+
+
+def shape(pair: Sequence[Card], mine: Sequence[Card]) -> tuple[tuple[str, int], ...]:
+    """A discard up to equal cards: each card named by the run of the declarer's touching cards it is in."""
+    def run_of(card: Card) -> tuple[str, int]:
+        top = card.rank
+        while any(x.suit is card.suit and x.rank == top + 1 for x in mine):
+            top += 1
+        return card.suit.value, top
+    return tuple(sorted(run_of(x) for x in pair))

@@ -153,6 +153,33 @@ def test_one_sample_equal_to_the_true_layout_gives_the_double_dummy_numbers() ->
     assert checked["lead"] >= 8 and checked["call"] >= 8
 
 
+def test_the_discard_weighed_on_the_true_layout_is_the_open_hand_search_over_every_discard() -> None:
+    """With --discards, the declarer's discard on the true layout alone: the one made gives the deal's value, the
+    best choice's tricks are the best discard's (analyse --discards), equal cards share their numbers."""
+    g = _game()
+    a = {d.deal: d for d in analyse(g, discards=True).deals}
+    worth = _Worth(g)
+    seen = 0
+    for rec, void, _ in g.told():
+        d = a.get(rec.number)
+        if void or d is None or d.discard is None or d.objective != "most":
+            continue
+        hands = rec.hands_in_play()
+        assert hands is not None
+        camps = _camps(rec)
+        assert not isinstance(camps, str)
+        got = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(), True, only=[hands],
+                             discards=True)
+        x = got[0]
+        assert x.kind == "discard" and x.player == d.declarer and len(x.choices) == 66
+        assert x.made == " ".join(str(c) for c in d.discard.discarded)
+        by = {o.choice: o for o in x.choices}
+        assert by[x.made].tricks.mean == d.value
+        assert max(o.tricks.mean for o in x.choices) == d.discard.best_value
+        seen += 1
+    assert seen >= 5
+
+
 def _ending(seed: int, left: int) -> tuple[GameResult, object, dict[str, list[Card]], list[Card]]:
     """A deal of the sample cut ``left`` tricks before its end (the player to move decides there)."""
     g = _game()

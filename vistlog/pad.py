@@ -34,7 +34,8 @@ from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, Table, VistlogError,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, SingleDummy, Table,
+    VistlogError,
     analysis_json, kind_name,
 )
 from .guard import (
@@ -389,7 +390,8 @@ def make_app(pad: Pad) -> Starlette:
         game, deal = request.query_params.get("game"), request.query_params.get("deal", "")
         if not (deal.isascii() and deal.isdigit() and len(deal) <= 6):
             raise HttpError(400, "deal: a deal number (1 to 999999) is needed")
-        return _json(await _run(_deal_analysis, pad, game, int(deal)))
+        weigh = request.query_params.get("single_dummy") == "1"
+        return _json(await _run(_deal_analysis, pad, game, int(deal), weigh, _lang(request)))
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -440,11 +442,22 @@ def _read_log(pad: Pad) -> bytes:
         return fh.read()
 
 
-def _deal_analysis(pad: Pad, game: str | None, deal: int) -> dict[str, Any]:
+PAD_SAMPLES = 60
+"""Layouts a decision when the pad's replay asks what the players could know (a few seconds a deal with the
+compiled search; the command line's default is 200)."""
+
+
+def _deal_analysis(pad: Pad, game: str | None, deal: int, single_dummy: bool = False,
+                   lang: views.Lang | None = None) -> dict[str, Any]:
     """One deal of the open-hand analysis (``analyse --format json``'s deal object), asked for when the replay
-    viewer shows the values: the analysis costs a solve a card, so the page's state does not carry it."""
+    viewer shows the values: the analysis costs a solve a card, so the page's state does not carry it.
+    ``single_dummy``: its whist calls and opening lead weighed too (:data:`PAD_SAMPLES` layouts each), each
+    decision also as the lines ``analyse`` prints (``decision_lines``, in ``lang``)."""
     g = _game(pad, game)
-    view = analysis_json(g.analysis(deals={deal}))
+    sd = SingleDummy(PAD_SAMPLES) if single_dummy else None
+    view = analysis_json(g.analysis(deals={deal}, single_dummy=sd))
+    for d in view["deals"] if single_dummy else ():
+        d["decision_lines"] = [views.decision_lines(x, view["unit"], lang) for x in d.get("decisions", ())]
     found = [d for d in view["deals"] if d["deal"] == deal]
     if not found:
         why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no played deal with its hands recorded")

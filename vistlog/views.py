@@ -215,6 +215,14 @@ def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> 
     return analysis_view.analysis_html(games, lang)
 
 
+def decision_lines(decision: dict[str, Any], unit: str, lang: Lang | None = None) -> list[str]:
+    """One single-dummy decision (``analyse --single-dummy --format json``'s) as the lines ``analyse`` prints: a
+    head line (what was decided, its rank and cost), then one a choice, the one made marked ``▸``."""
+    from vistlog.projections.render import analysis as analysis_view
+
+    return analysis_view.decision_lines(decision, unit, words.Words(lang))
+
+
 def contract_label(code: str, lang: Lang | None = None) -> str:
     """A contract as players say it: ``6♠``, ``7БК``, ``мизер``, ``абонданс с козырем`` (``trump abundance``)."""
     return words.Words(lang).contract(code)

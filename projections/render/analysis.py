@@ -86,23 +86,34 @@ def _estimate(e: dict[str, Any], w: Words, percent: bool = False, sign: bool = F
     return f"{mean}{pc}" if e["low"] == e["high"] else f"{mean}{pc} [{low}–{high}{pc}]"
 
 
+SHOWN = 6
+"""A decision's choices a person reads: the best few and the one made (JSON has them all)."""
+
+
 def decision_lines(x: dict[str, Any], unit: str, w: Words) -> list[str]:
     """One single-dummy decision: a head line (what was decided, its rank and cost), then a line a choice, best
     first, the one made marked ``▸``."""
     layouts = (w("every layout ({n})", n=x["samples"]) if x["exact"]
                else w("{n} layout(s) fit of {drawn} drawn", n=x["samples"], drawn=x["drawn"]))
-    made = w(x["made"]) if x["kind"] == "call" else card_text(x["made"])
+    def named(choice: str) -> str:
+        return w(choice) if x["kind"] == "call" else " ".join(card_text(c) for c in choice.split())
+
+    what = w({"call": "whist call", "lead": "opening lead", "discard": "the discard"}[x["kind"]])
+    made = named(x["made"])
     if not x["choices"]:
         return [w("single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract",
-                  player=x["player"], what=w("whist call" if x["kind"] == "call" else "opening lead"), made=made,
+                  player=x["player"], what=what, made=made,
                   n=x["drawn"])]
     out = [w("single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}",
-             player=x["player"], what=w("whist call" if x["kind"] == "call" else "opening lead"), made=made,
+             player=x["player"], what=what, made=made,
              rank=x["rank"], k=len(x["choices"]), cost=decimal(_num(x["cost"]), 1, w.lang), unit=w(unit),
              layouts=layouts)]
-    width = max(len(w(o["choice"]) if x["kind"] == "call" else card_text(o["choice"])) for o in x["choices"])
-    for o in x["choices"]:
-        name = w(o["choice"]) if x["kind"] == "call" else card_text(o["choice"])
+    shown = [o for k, o in enumerate(x["choices"]) if k < SHOWN or o["choice"] == x["made"]]
+    width = max(len(named(o["choice"])) for o in shown)
+    if len(shown) < len(x["choices"]):
+        out[0] += " · " + w("the best {n} shown", n=SHOWN)
+    for o in shown:
+        name = named(o["choice"])
         mark = "▸" if o["choice"] == x["made"] else " "
         out.append(f"  {mark} {name:<{width}}  " + w("tricks {t}", t=_estimate(o["tricks"], w)) + " · "
                    + w(x["goal"] + " {p}", p=_estimate(o["chance"], w, percent=True)) + " · "

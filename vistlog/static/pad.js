@@ -20,7 +20,7 @@ const T = {
     subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
     void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
     conflict: "Кто-то записал раньше — ваша сдача не записана.", recorded: "Записано", open_deal: "не окончена сдача",
-    trick: "взятка", of: "из", open_hands: "в открытую", dd_value: "в открытую:", dd_each: "в открытую каждый удержится на:", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
+    trick: "взятка", of: "из", open_hands: "в открытую", closed_hands: "что они могли знать", dd_value: "в открытую:", dd_each: "в открытую каждый удержится на:", dd_defence: "у защиты", sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
     seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
@@ -47,7 +47,7 @@ const T = {
     subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
     void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
     conflict: "Somebody recorded first: yours is not written.", recorded: "Recorded", open_deal: "unfinished deal",
-    trick: "trick", of: "of", open_hands: "open hands", dd_value: "double-dummy:", dd_each: "double-dummy, each can hold himself to:", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
+    trick: "trick", of: "of", open_hands: "open hands", closed_hands: "what they could know", dd_value: "double-dummy:", dd_each: "double-dummy, each can hold himself to:", dd_defence: "the defence", sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
     seq_one: "event", seq_other: "events",
@@ -583,15 +583,22 @@ function viewer(deal) {
       });
       rows.push(el("div", { class: "trick" }, el("strong", {}, `${t("trick")} ${k}` + (trick.winner ? ` → ${trick.winner}` : "")), ...lines));
     }
-    const ask = async () => {
-      const r = await api(`/api/analysis?deal=${deal.deal}` + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
+    // each decision made with the cards hidden (a whist call, the opening lead), as the server words it: its head
+    // line to tap, its choices under it
+    if (values && values.decision_lines && k === 0) rows.push(...values.decision_lines.map(([head, ...choices]) =>
+      el("details", { class: "decision" }, el("summary", {}, head), el("pre", {}, choices.join("\n")))));
+    const ask = async (weigh) => {
+      const r = await api(`/api/analysis?deal=${deal.deal}&lang=${lang}` + (weigh ? "&single_dummy=1" : "")
+        + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
       if (r.status === 200) values = r.data; else box.append(el("div", { class: "err" }, r.data.error || r.status));
       draw();
     };
     rows.push(el("div", {},
       el("button", { type: "button", disabled: k === 0, onclick: () => { k--; draw(); } }, "◀"), ` ${k} ${t("of")} ${tricks.length} `,
       el("button", { type: "button", class: "next-trick", disabled: k >= tricks.length, onclick: () => { k++; draw(); } }, "▶"),
-      " ", el("button", { type: "button", class: "open-hands", disabled: values !== null, onclick: ask }, t("open_hands"))));
+      " ", el("button", { type: "button", class: "open-hands", disabled: values !== null, onclick: () => ask(false) }, t("open_hands")),
+      " ", el("button", { type: "button", class: "closed-hands", disabled: !!(values && values.decision_lines),
+        onclick: () => ask(true) }, t("closed_hands"))));
     box.replaceChildren(...rows);
   };
   draw();
