@@ -236,8 +236,8 @@ def single_dummy(samples: int) -> None:
           f"leads, each median {statistics.median(times):.2f} s, max {max(times):.2f} s (a deal's time over its "
           f"decisions)")
     if discards:
-        print(f"  the declarer's discard (--discards): {len(discards)} deals, median {statistics.median(discards):.1f} s,"
-              f" max {max(discards):.1f} s")
+        print(f"  the declarer's discard (--discards): {len(discards)} deals, "
+              f"median {statistics.median(discards):.1f} s, max {max(discards):.1f} s")
     t = time.perf_counter()
     subprocess.run([sys.executable, "-m", "vistlog", "analyse", str(ROOT / "samples" / "open-hands.jsonl"),
                     "--single-dummy", "--samples", str(samples), "--jobs", "2", "--format", "json"],

@@ -161,17 +161,18 @@ class Solver:
             if len(self._positions) > 4096:
                 self._positions.clear()
             before = self._positions.get(key[:-1]) if key else None
+            hands: list[int]
+            cards: list[tuple[int, int]]
             if before is None:
-                h, leader, trick, won, t = list(self.masks), self.leader, [], 0, 0
+                hands, leader, cards, won, t = list(self.masks), self.leader, [], 0, 0
                 for card in played:
-                    h, leader, trick, won, t = self._step(h, leader, trick, won, t, card)
+                    hands, leader, cards, won, t = self._step(hands, leader, cards, won, t, card)
             else:
-                h, leader, trick, won, t = self._step(list(before[0]), before[1], list(before[2]), before[3],
-                                                      before[4], key[-1])
-            got = (tuple(h), leader, tuple(trick), won, t)
+                hands, leader, cards, won, t = self._step(list(before[0]), before[1], list(before[2]), before[3],
+                                                          before[4], key[-1])
+            got = (tuple(hands), leader, tuple(cards), won, t)
             self._positions[key] = got
-        h, leader, trick, won, t = got
-        return list(h), (leader + len(trick)) % self.n, list(trick), won, t
+        return list(got[0]), (got[1] + len(got[2])) % self.n, list(got[2]), got[3], got[4]
 
     def _step(self, h: list[int], leader: int, trick: list[tuple[int, int]], won: int, t: int, card: Card
               ) -> tuple[list[int], int, list[tuple[int, int]], int, int]:
