@@ -77,9 +77,9 @@ class _Weigher:
 
     def goal(self, player: str) -> tuple[str, Callable[[int], bool]]:
         """What ``player`` plays for, and whether a number of side tricks meets it."""
-        if player in self.side:
-            return "make", self.made
-        return ("catch" if self.fewest else "set"), (lambda t: not self.made(t))
+        ours = player in self.side
+        goal = "make" if ours else "catch" if self.fewest else "set"
+        return goal, (self.made if ours else lambda t: not self.made(t))
 
     def solver(self, hs: Mapping[str, Sequence[Card]]) -> Solver:
         return solver_for(self.rec, hs, self.side, self.fewest, self.engine)

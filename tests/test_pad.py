@@ -366,34 +366,6 @@ def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_wi
         s.stop()
 
 
-def test_the_replay_tells_what_the_players_could_know_on_a_tap(tmp_path: Path, browser: Any) -> None:
-    """Issue 47: on a phone, a tap asks for deal 14's decisions weighed single-dummy; each shows its head line (the
-    whist call or the lead, its rank and cost), and a tap on it opens its choices with the one made marked."""
-    log = tmp_path / "open.jsonl"
-    shutil.copy(ROOT / "samples" / "open-hands.jsonl", log)
-    s = Server(log)
-    try:
-        page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        page.tap("nav button[data-tab='replay']")
-        item = page.locator("#replay-list li", has=page.locator("pre", has_text="Сдача 14:")).first
-        viewer = item.locator(".viewer")
-        viewer.locator("button.closed-hands").tap()
-        page.wait_for_function("() => [...document.querySelectorAll('details.decision')].length >= 3",
-                               timeout=60_000)
-        heads = viewer.locator("details.decision summary").all_text_contents()
-        assert heads[0].startswith("с закрытыми картами · Аня, вист вист: место ")
-        assert any(h.startswith("с закрытыми картами · Аня, первый ход J♥: место ") for h in heads)
-        lead = viewer.locator("details.decision", has_text="первый ход J♥")
-        assert not lead.locator("pre").is_visible()
-        lead.locator("summary").tap()
-        assert "▸ J♥" in (lead.locator("pre").text_content() or "") and lead.locator("pre").is_visible()
-        assert "подсадить" in (lead.locator("pre").text_content() or "")
-        assert viewer.locator("button.closed-hands").is_disabled()
-        assert page.errors == []
-    finally:
-        s.stop()
-
-
 # ----------------------------------------------------------------------------- safe by default
 
 def test_beyond_this_machine_the_pad_needs_its_token(tmp_path: Path, browser: Any) -> None:

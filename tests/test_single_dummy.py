@@ -5,11 +5,13 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -23,6 +25,7 @@ from vistlog.projections.layouts import Layouts
 from vistlog.projections.odds import SingleDummy, view
 
 from .conftest import SAMPLES
+from .test_pad import Server, _page
 
 
 def _game(name: str = "open-hands.jsonl") -> GameResult:
@@ -341,3 +344,57 @@ def test_stats_decisions_count_each_players_choices_the_same_on_any_runner(tmp_p
     dask = _cli(*base, "--dask", "local")
     assert dask.returncode == 0, dask.stderr
     assert dask.stdout == one.stdout
+
+
+def test_a_protocol_level_deal_with_its_hands_has_its_whist_calls_weighed(tmp_path: Path) -> None:
+    """A deal written without its cards (its tricks only) but with the hands, the talon and the discard: its two
+    whist calls are weighed; there is no lead to weigh."""
+    lines = [json.loads(x) for x in (SAMPLES / "open-hands.jsonl").read_text(encoding="utf-8").splitlines()]
+    keep = [{k: v for k, v in e.items() if not k.startswith("_")} for e in lines
+            if e["type"] == "game_started" or (e.get("deal") == 14 and e["type"] not in ("card_played", "claim"))]
+    seq = 0
+    for e in keep:
+        seq += 1
+        e["seq"] = seq
+        if "deal" in e:
+            e["deal"] = 1
+    keep.append({"v": 1, "seq": seq + 1, "type": "tricks", "game": keep[0]["game"], "deal": 1,
+                 "taken": {"Вова": 7, "Аня": 2, "Боря": 1}})
+    log = tmp_path / "protocol.jsonl"
+    log.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in keep), encoding="utf-8")
+    r = _cli("analyse", str(log), "--single-dummy", "--samples", "6", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    deal = json.loads(r.stdout)["games"][0]["deals"][0]
+    assert deal["level"] == "protocol" and deal["cards"] == []
+    assert [(x["player"], x["kind"], x["made"], x["samples"]) for x in deal["decisions"]] == [
+        ("Аня", "call", "whist", 6), ("Боря", "call", "pass", 6)]
+
+
+# --------------------------------------------------------------------------- the pad
+
+def test_the_replay_tells_what_the_players_could_know_on_a_tap(tmp_path: Path, browser: Any) -> None:
+    """Issue 47: on a phone, a tap asks for deal 14's decisions weighed single-dummy; each shows its head line (the
+    whist call or the lead, its rank and cost), and a tap on it opens its choices with the one made marked."""
+    log = tmp_path / "open.jsonl"
+    shutil.copy(SAMPLES / "open-hands.jsonl", log)
+    s = Server(log)
+    try:
+        page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.tap("nav button[data-tab='replay']")
+        item = page.locator("#replay-list li", has=page.locator("pre", has_text="Сдача 14:")).first
+        viewer = item.locator(".viewer")
+        viewer.locator("button.closed-hands").tap()
+        page.wait_for_function("() => [...document.querySelectorAll('details.decision')].length >= 3",
+                               timeout=60_000)
+        heads = viewer.locator("details.decision summary").all_text_contents()
+        assert heads[0].startswith("с закрытыми картами · Аня, вист вист: место ")
+        assert any(h.startswith("с закрытыми картами · Аня, первый ход J♥: место ") for h in heads)
+        lead = viewer.locator("details.decision", has_text="первый ход J♥")
+        assert not lead.locator("pre").is_visible()
+        lead.locator("summary").tap()
+        assert "▸ J♥" in (lead.locator("pre").text_content() or "") and lead.locator("pre").is_visible()
+        assert "подсадить" in (lead.locator("pre").text_content() or "")
+        assert viewer.locator("button.closed-hands").is_disabled()
+        assert page.errors == []
+    finally:
+        s.stop()
