@@ -342,17 +342,26 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         s.stop()
 
 
-def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_winner(tmp_path: Path,
-                                                                                  browser: Any) -> None:
-    """samples/open-hands.jsonl deal 5: Боря takes A♦ K♣ and puts away 10♥ 7♠ (issue 48)."""
+@contextlib.contextmanager
+def phone_replay(browser: Any, tmp_path: Path, deal: int) -> Iterator[tuple[Any, Any]]:
+    """The pad over a copy of samples/open-hands.jsonl on a phone, its replay tab tapped: the page and the
+    viewer of ``deal``."""
     log = tmp_path / "open.jsonl"
     shutil.copy(ROOT / "samples" / "open-hands.jsonl", log)
     s = Server(log)
     try:
         page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         page.tap("nav button[data-tab='replay']")
-        item = page.locator("#replay-list li", has=page.locator("pre", has_text="Сдача 5:")).first
-        viewer = item.locator(".viewer")
+        item = page.locator("#replay-list li", has=page.locator("pre", has_text=f"Сдача {deal}:")).first
+        yield page, item.locator(".viewer")
+    finally:
+        s.stop()
+
+
+def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_winner(tmp_path: Path,
+                                                                                  browser: Any) -> None:
+    """samples/open-hands.jsonl deal 5: Боря takes A♦ K♣ and puts away 10♥ 7♠ (issue 48)."""
+    with phone_replay(browser, tmp_path, 5) as (page, viewer):
         hand = viewer.locator(".hands div", has_text="Боря").text_content() or ""
         assert "A♦" in hand and "K♣" in hand and "10♥" not in hand and "7♠" not in hand
         assert "прикуп: A♦ K♣ (взял Боря; снёс 10♥ 7♠)" in (viewer.text_content() or "")
@@ -362,8 +371,6 @@ def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_wi
             viewer.locator("button.next-trick").tap()
         assert re.search(r"взятка 10 → (Аня|Боря|Вова)", viewer.locator(".trick").text_content() or "")
         assert page.errors == []
-    finally:
-        s.stop()
 
 
 # ----------------------------------------------------------------------------- safe by default

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -25,7 +24,7 @@ from vistlog.projections.layouts import Layouts
 from vistlog.projections.odds import SingleDummy, view
 
 from .conftest import SAMPLES
-from .test_pad import Server, _page
+from .test_pad import phone_replay
 
 
 def _game(name: str = "open-hands.jsonl") -> GameResult:
@@ -375,14 +374,7 @@ def test_a_protocol_level_deal_with_its_hands_has_its_whist_calls_weighed(tmp_pa
 def test_the_replay_tells_what_the_players_could_know_on_a_tap(tmp_path: Path, browser: Any) -> None:
     """Issue 47: on a phone, a tap asks for deal 14's decisions weighed single-dummy; each shows its head line (the
     whist call or the lead, its rank and cost), and a tap on it opens its choices with the one made marked."""
-    log = tmp_path / "open.jsonl"
-    shutil.copy(SAMPLES / "open-hands.jsonl", log)
-    s = Server(log)
-    try:
-        page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        page.tap("nav button[data-tab='replay']")
-        item = page.locator("#replay-list li", has=page.locator("pre", has_text="Сдача 14:")).first
-        viewer = item.locator(".viewer")
+    with phone_replay(browser, tmp_path, 14) as (page, viewer):
         viewer.locator("button.closed-hands").tap()
         page.wait_for_function("() => [...document.querySelectorAll('details.decision')].length >= 3",
                                timeout=60_000)
@@ -396,5 +388,3 @@ def test_the_replay_tells_what_the_players_could_know_on_a_tap(tmp_path: Path, b
         assert "подсадить" in (lead.locator("pre").text_content() or "")
         assert viewer.locator("button.closed-hands").is_disabled()
         assert page.errors == []
-    finally:
-        s.stop()
