@@ -1,6 +1,7 @@
 """The decisions of a deal made with the cards hidden, weighed single-dummy (:mod:`.odds`): each defender's whist
 call (the choices the game's own state machine offered him then: the legal-next query,
-:func:`~vistlog.events.nextstep.next_step`) and the opening lead (the lead that catches a misère among them).
+:func:`~vistlog.events.nextstep.next_step`), the opening lead (the lead that catches a misère among them) and,
+asked for, the declarer's discard after the talon (every pair of his twelve cards, the contract as declared).
 
 The contract is part of what the player knew: to a player outside the declaring side, a layout fits only when
 the side, with best play by both camps, comes within a trick of what its contract needs (for a misère: is

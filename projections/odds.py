@@ -45,7 +45,8 @@ OUT = "\x00out"
 
 @attrs.frozen
 class Estimate:
-    """A mean over the layouts and its 95% interval (``low == mean == high`` when every layout was solved)."""
+    """A mean over the layouts and its 95% interval (``low == mean == high`` when every layout was solved, or
+    when one layout alone was given)."""
 
     mean: Num
     low: Num
