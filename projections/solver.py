@@ -137,6 +137,7 @@ class Solver:
                    if engine == "compiled" else None)
         self._tt: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
         self._exact: dict[int, list[int]] = {}
+        self._seen: dict[tuple[int, ...], list[int]] = {}
         self._positions: dict[tuple[Card, ...], tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], int, int]] = {}
         # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
         # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
@@ -433,16 +434,22 @@ class Solver:
         return ok, rel
 
     def _start_exact(self, h: list[int], leader: int, t: int, k: int, r: int) -> bool:
-        """The exact table (playing for the fewest): the key is the whole position squeezed to its live cards."""
-        alive = self._talon_rest[t] if t < len(self.talon) else 0
-        for x in h:
-            alive |= x
-        key = leader << 2 | t
-        for s, seq in enumerate(self._owners(h, alive, t)):
-            key = key << 30 | (alive >> (16 * s) & 0xFFFF).bit_count() << 26 | (seq & 0x1FFF) << 13 | seq >> 16 & 0x1FFF
-        b = self._exact.get(key)
+        """The exact table (playing for the fewest): the key is the whole position squeezed to its live cards.
+        A position met again card for card finds its entry by its hands alone (the same entry: no squeezing)."""
+        raw = (leader, t, *h)
+        b = self._seen.get(raw)
         if b is None:
-            b = self._exact[key] = [0, r]
+            alive = self._talon_rest[t] if t < len(self.talon) else 0
+            for x in h:
+                alive |= x
+            key = leader << 2 | t
+            for s, seq in enumerate(self._owners(h, alive, t)):
+                key = (key << 30 | (alive >> (16 * s) & 0xFFFF).bit_count() << 26 | (seq & 0x1FFF) << 13
+                       | seq >> 16 & 0x1FFF)
+            b = self._exact.get(key)
+            if b is None:
+                b = self._exact[key] = [0, r]
+            self._seen[raw] = b
         if b[0] >= k:
             return True
         if b[1] < k:
@@ -580,8 +587,14 @@ class Solver:
         for s, c in trick[1:]:
             if _beats(c, w_card, trump):
                 w_seat, w_card = s, c
-        wins = [b for b in moves if _beats(b, w_card, trump)]
-        rest = [b for b in moves if not _beats(b, w_card, trump)]
+        wins: list[int] = []
+        rest: list[int] = []
+        w_suit = w_card >> 4
+        for b in moves:  # _beats, once a card
+            if (b > w_card) if b >> 4 == w_suit else (b >> 4 == trump):
+                wins.append(b)
+            else:
+                rest.append(b)
         if len(rest) > 1 and rest[0] >> 4 != rest[-1] >> 4:  # discards: by rank, then suit
             rest.sort(key=lambda b: b & 15)
         maxer = self._max[seat]
