@@ -162,7 +162,6 @@ class Solver:
             if len(self._positions) > 4096:
                 self._positions.clear()
             before = self._positions.get(key[:-1]) if key else None
-            hands: list[int]
             cards: list[tuple[int, int]]
             if before is None:
                 hands, leader, cards, won, t = list(self.masks), self.leader, [], 0, 0
@@ -589,12 +588,8 @@ class Solver:
                 w_seat, w_card = s, c
         wins: list[int] = []
         rest: list[int] = []
-        w_suit = w_card >> 4
         for b in moves:  # _beats, once a card
-            if (b > w_card) if b >> 4 == w_suit else (b >> 4 == trump):
-                wins.append(b)
-            else:
-                rest.append(b)
+            (wins if ((b > w_card) if b >> 4 == w_card >> 4 else b >> 4 == trump) else rest).append(b)
         if len(rest) > 1 and rest[0] >> 4 != rest[-1] >> 4:  # discards: by rank, then suit
             rest.sort(key=lambda b: b & 15)
         maxer = self._max[seat]
