@@ -210,7 +210,7 @@ def many_logs(games: list[list[dict[str, Any]]], folder: Path) -> None:
 def single_dummy(samples: int) -> None:
     """Each decision of the open-hands sample weighed alone (this process, the default search), then the sample
     end to end on 2 processes."""
-    from vistlog.projections.analysis import _camps, _Worth
+    from vistlog.projections.worth import Worth as _Worth, camps as _camps
     from vistlog.projections.decisions import deal_decisions
     from vistlog.projections.odds import SingleDummy
 

@@ -46,8 +46,6 @@ from .variants import reading_of
 __all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
            "analyse", "analysis_json", "claim_verdicts", "claim_json", "solver_for"]
 
-_Worth = Worth  # the names the tests and the bench have used
-
 
 @attrs.frozen
 class CardVerdict:

@@ -84,9 +84,6 @@ def file_report(kind: str, index: int, path: str, spool: bool = True) -> Report:
     return Report(((index, _one(path, kind, spool)),))
 
 
-KINDS: dict[str, Callable[[int, str, bool], Report]] = {kind: partial(file_report, kind) for kind in KIND_VIEWS}
-"""Each kind of run, as the function a worker runs on one log."""
-
 
 def expand(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
     """Files as given, folders as every ``*SUFFIX`` file below them (sorted); ``-`` stays."""

@@ -7,6 +7,8 @@ so it runs wherever that runs: one process, ``--jobs`` processes or a Dask clust
 >>> t = DecisionTally()
 >>> t.add({"unit": "whists", "deals": [{"decisions": [{"player": "Аня", "kind": "lead", "rank": 2, "cost": "3/2",
 ...        "choices": [{}]}]}]})
+>>> t.add({"unit": "whists", "deals": [{"decisions": [{"player": "Аня", "kind": "discard", "rank": 3,
+...        "cost": 5, "choices": [{}]}]}]})
 >>> t.to_json()["units"]["whists"]["Аня"]["lead"]
 {'count': 1, 'best': 0, 'cost': '3/2'}
 """
@@ -34,10 +36,11 @@ class DecisionTally:
         self.units: dict[str, dict[str, dict[str, list[Any]]]] = {}
 
     def add(self, game: Mapping[str, Any]) -> None:
-        """One game's analysis (its JSON dict); decisions no layout fitted are not counted."""
+        """One game's analysis (its JSON dict): its whist calls and leads (not a discard, nor a decision no
+        layout fitted)."""
         for deal in game.get("deals", ()):
             for x in deal.get("decisions", ()):
-                if not x["choices"]:
+                if not x["choices"] or x["kind"] not in KINDS:  # a discard (analyse --discards) is not counted here
                     continue
                 players = self.units.setdefault(game["unit"], {})
                 row = players.setdefault(x["player"], {k: [0, 0, Fraction(0)] for k in KINDS})[x["kind"]]

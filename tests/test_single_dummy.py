@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from vistlog.events.cards import Card, WhistCall, parse_card
 from vistlog.events.model import CardPlayed
-from vistlog.projections.analysis import _camps, _Worth, analyse, solver_for
+from vistlog.projections.analysis import analyse
+from vistlog.projections.worth import Worth as _Worth, camps as _camps, solver_for
 from vistlog.projections.decisions import deal_decisions
 from vistlog.projections.fold import GameResult, run
 from vistlog.projections.layouts import Layouts
