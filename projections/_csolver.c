@@ -333,6 +333,7 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
         if ((o01 & p->m01) != p->s01 || (o23 & p->m23) != p->s23) continue;
         if (p->lo > lo) { lo = p->lo; lo_rel = pins(alive, p->depth); }
         if (p->hi < hi) { hi = p->hi; hi_rel = pins(alive, p->depth); }
+        if (lo >= k || hi < k) break;  /* answered: the patterns after it are not read */
     }
     if (!s->fewest && t >= s->nt) {  /* sure tricks bound it at once */
         uint64_t q_rel;

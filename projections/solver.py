@@ -125,8 +125,7 @@ class Solver:
         self._in = [p in self.side for p in self.seating]
         # who wants the side to win a trick: its own players when it wants tricks, the others otherwise
         self._max = [inside != fewest for inside in self._in]
-        if engine is None:
-            engine = engine_name()
+        engine = engine_name() if engine is None else engine
         if engine == "compiled" and _csolver is None:
             raise RuntimeError("the compiled solver is not built in this install")
         if engine not in ("python", "compiled"):
@@ -310,8 +309,7 @@ class Solver:
     def _ge(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> bool:
         """Can the side's tricks still to come be made at least ``k``?"""
         if self._c is not None:
-            flat = [x for pair in trick for x in pair]
-            ok, nodes = self._c.ge(tuple(h), seat, flat, t, k)
+            ok, nodes = self._c.ge(tuple(h), seat, [x for pair in trick for x in pair], t, k)
             self.nodes += nodes
             return bool(ok)
         hands = list(h)
@@ -384,6 +382,8 @@ class Solver:
                         lo, lo_rel = e[0], self._pins(alive, depth)
                     if e[1] < hi:
                         hi, hi_rel = e[1], self._pins(alive, depth)
+                    if lo >= k or hi < k:  # answered: the patterns after it are not read
+                        break
         if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
             q, q_rel = self._quick(h, leader, alive)
             if self._in[leader]:
