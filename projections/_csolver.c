@@ -17,12 +17,13 @@
 #include <string.h>
 
 static int popc64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || defined(__aarch64__))
     return __builtin_popcountll(x);
-#else
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
+#else  /* without the instruction, a few operations in registers rather than a library call */
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)(x * 0x0101010101010101ull >> 56);
 #endif
 }
 
@@ -312,6 +313,19 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     if (k <= 0) return 1;
     int r = popc64(s->h[leader]);
     if (k > r) return 0;
+    if (r == 1 && t >= s->nt) {  /* the last trick: a card a hand, no table (Solver._last) */
+        int w = leader, best = low_index64(s->h[leader]);
+        for (int i = 1; i < s->n; i++) {
+            int seat = (leader + i) % s->n, c = low_index64(s->h[seat]);
+            if (beats(c, best, s->trump)) { w = seat; best = c; }
+        }
+        for (int i = 0; i < s->n; i++) {
+            int c = low_index64(s->h[i]);
+            if (c != best && c >> 4 == best >> 4) { *rel = 1ull << best; break; }
+        }
+        s->nodes += s->n;
+        return s->in_side[w];
+    }
     if (s->plain) return start_exact(s, leader, t, k, r);
     uint64_t lens = 0, alive = t < s->nt ? s->talon_rest[t] : 0;
     for (int i = 0; i < s->n; i++) {

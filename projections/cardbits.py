@@ -5,7 +5,7 @@ one; and the table that squeezes a suit's cards to its live ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from vistlog.events.cards import Card, Suit
@@ -67,6 +67,24 @@ def _bits(m: int) -> list[int]:
         low = m & -m
         out.append(low.bit_length() - 1)
         m ^= low
+    return out
+
+
+def _top(count: int, depth: int) -> int:
+    """Both owner planes' bits of the top ``depth`` of a suit's ``count`` live cards (the solver's patterns)."""
+    m = (1 << count) - (1 << (count - depth))
+    return m | m << 16
+
+
+def _pins(alive: int, depth: Sequence[int]) -> int:
+    """The top ``depth[s]`` live cards of each suit ``s``."""
+    out = 0
+    for s in range(4):
+        a = alive >> (16 * s) & 0xFFFF
+        for _ in range(depth[s]):
+            b = a.bit_length() - 1
+            a ^= 1 << b
+            out |= 1 << (16 * s + b)
     return out
 
 

@@ -50,7 +50,7 @@ from typing import Final
 
 from vistlog.events.cards import Card, Suit
 
-from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, card_index, card_of
+from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _top, card_index, card_of
 
 __all__ = ["Solver", "card_index", "card_of", "COMPILED", "engine_name"]
 
@@ -338,30 +338,14 @@ class Solver:
             out.append(q0 | q1 << 16)
         return out
 
-    @staticmethod
-    def _top(count: int, depth: int) -> int:
-        """Both planes' bits of the top ``depth`` of ``count`` live cards."""
-        m = (1 << count) - (1 << (count - depth))
-        return m | m << 16
-
-    @staticmethod
-    def _pins(alive: int, depth: Sequence[int]) -> int:
-        """The top ``depth[s]`` live cards of each suit ``s``."""
-        out = 0
-        for s in range(4):
-            a = alive >> (16 * s) & 0xFFFF
-            for _ in range(depth[s]):
-                b = a.bit_length() - 1
-                a ^= 1 << b
-                out |= 1 << (16 * s + b)
-        return out
-
     def _start(self, h: list[int], leader: int, t: int, k: int) -> tuple[bool, int]:
         if k <= 0:
             return True, 0
         r = h[leader].bit_count()
         if k > r:
             return False, 0
+        if r == 1 and t >= len(self.talon):  # the last trick: one card a hand, no table
+            return self._last(h, leader)
         if self._plain:
             return self._start_exact(h, leader, t, k, r), 0
         shape = leader << 2 | t
@@ -376,12 +360,12 @@ class Solver:
         bucket = self._tt.get(shape)
         if bucket is not None:  # each depth of pattern seen here, in the order first seen
             for depth, patterns in bucket.items():
-                e = patterns.get(tuple(owners[s] & self._top(counts[s], depth[s]) for s in range(4)))
+                e = patterns.get(tuple(owners[s] & _top(counts[s], depth[s]) for s in range(4)))
                 if e is not None:
                     if e[0] > lo:
-                        lo, lo_rel = e[0], self._pins(alive, depth)
+                        lo, lo_rel = e[0], _pins(alive, depth)
                     if e[1] < hi:
-                        hi, hi_rel = e[1], self._pins(alive, depth)
+                        hi, hi_rel = e[1], _pins(alive, depth)
                     if lo >= k or hi < k:  # answered: the patterns after it are not read
                         break
         if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
@@ -420,17 +404,29 @@ class Solver:
                 b = below.bit_length() - 1
                 below ^= 1 << b
             low.append((a >> b).bit_count())
-        rel = self._pins(alive, low)
+        rel = _pins(alive, low)
         if bucket is None:
             bucket = self._tt[shape] = {}
         patterns = bucket.setdefault(tuple(low), {})
-        e = patterns.setdefault(tuple(owners[s] & self._top(counts[s], low[s]) for s in range(4)), [0, r])
+        e = patterns.setdefault(tuple(owners[s] & _top(counts[s], low[s]) for s in range(4)), [0, r])
         if ok:
             if k > e[0]:
                 e[0] = k
         elif k - 1 < e[1]:
             e[1] = k - 1
         return ok, rel
+
+    def _last(self, h: list[int], leader: int) -> tuple[bool, int]:
+        """The last trick, a card a hand: whether the side takes it, and the winner's card when it beat another
+        of its suit (the cards tried are counted as the search would)."""
+        cards = [x.bit_length() - 1 for x in h]
+        w, best = leader, cards[leader]
+        for i in range(1, self.n):
+            seat = (leader + i) % self.n
+            if _beats(cards[seat], best, self.trump):
+                w, best = seat, cards[seat]
+        self.nodes += self.n
+        return self._in[w], 1 << best if any(c != best and c >> 4 == best >> 4 for c in cards) else 0
 
     def _start_exact(self, h: list[int], leader: int, t: int, k: int, r: int) -> bool:
         """The exact table (playing for the fewest): the key is the whole position squeezed to its live cards.
