@@ -11,9 +11,10 @@ cards that keep it and the cost in whists of each mistake) with the pure-Python 
 compiled one, one core, and prints the total, the median and the 90th percentile per deal, and the ratio.
 
 The raspasy of those evenings are timed the same way (each player's guaranteed number, card by card); then
-``--solo`` Solo Whist deals (the simulator's: random hands, contract and declarer, random legal cards), the
-first ``--solo-pure`` of them by the pure search too (minutes each), and ``vistlog analyse`` of the Solo Whist
-sample end to end.
+``--solo`` Solo Whist deals (the simulator's: random hands, contract and declarer, random legal cards; dealt from
+a seed of their own, ``--seed`` + 1000, so that they are the same deals whatever ran before), timed together and
+apart for the contracts played for the most tricks and the misères; the first ``--solo-pure`` of them by the
+pure search too (minutes each, hours for a misère), and ``vistlog analyse`` of the Solo Whist sample end to end.
 
 Then single-dummy (``--single-dummy N``, default 200 layouts a decision): each whist call and opening lead of
 ``samples/open-hands.jsonl`` weighed alone, timed per decision (median, max), and the whole sample through
@@ -47,6 +48,7 @@ from vistlog.events.cards import PREFERANS_DECK  # noqa: E402
 from vistlog.events import seating  # noqa: E402
 from vistlog.projections import analysis, solver  # noqa: E402
 from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
+from vistlog.projections.worth import camps  # noqa: E402
 
 DECK = sorted(PREFERANS_DECK, key=lambda c: (c.suit.order, c.rank))
 
@@ -268,16 +270,21 @@ def main() -> None:
     show("raspasy of those evenings, card by card (each player's guaranteed number)",
          per_deal(contracts, "python", raspas=True), per_deal(contracts, "compiled", raspas=True)
          if solver.COMPILED else None)
-    if a.solo:
-        solo = [folded(solo_whist_evening(rng, a.solo))]
+    if a.solo:  # a deal set of its own seed: the same deals whatever the sections before it
+        solo = [folded(solo_whist_evening(random.Random(a.seed + 1000), a.solo))]
         pure = per_deal(solo, "python", most=a.solo_pure) if a.solo_pure else []
         if solver.COMPILED:
             if pure:
                 show(f"Solo Whist deals, card by card (the first {len(pure)} also pure)", pure,
                      per_deal(solo, "compiled", most=len(pure)))
             c = per_deal(solo, "compiled")
-            print(f"  compiled, all {len(c)} deals: median {statistics.median(c) * 1000:.0f} ms, "
-                  f"p90 {_p90(c) * 1000:.0f} ms, max {max(c) * 1000:.0f} ms")
+            recs = {rec.number: rec for rec, _, _ in solo[0].told()}
+            fewest = [camps(recs[n])[0][1] for n in _card_level(solo[0])]
+            for label, xs in (("all", c), ("for the most tricks", [x for x, f in zip(c, fewest) if not f]),
+                              ("misères (for the fewest)", [x for x, f in zip(c, fewest) if f])):
+                if xs:
+                    print(f"  compiled, {label}: {len(xs)} deals, median {statistics.median(xs) * 1000:.0f} ms, "
+                          f"p90 {_p90(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms")
         else:
             show("Solo Whist deals, card by card", pure, None)
         print(f"samples/solo-whist-evening.jsonl end to end: {sample_end_to_end('solo-whist-evening.jsonl'):.2f} s")
