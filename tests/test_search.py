@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vistlog.events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit
+from vistlog.events.cards import PREFERANS_DECK, SOLO_WHIST_DECK, Card, Suit, parse_card
 from vistlog.events.play import Play
 from vistlog.projections import solver as solver_module
 from vistlog.projections.solver import Solver
@@ -189,6 +189,18 @@ def test_compiled_and_pure_agree_on_four_hands_and_talon_leads() -> None:
                 assert py._ge(h, seat, trick, t, target) == c._ge(h, seat, trick, t, target)
             assert py.value(line[:k]) == c.value(line[:k])
         assert py.nodes == c.nodes
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("compiled", marks=needs_compiled)])
+def test_the_last_trick_is_played_out_and_its_cards_counted(engine: str) -> None:
+    """A card a hand: the trick's winner decides (a ruff over the led suit's ace, or the ace where there is no
+    trump), for a side playing for the most or the fewest, and each question counts the four cards as tried,
+    as the search through the trick would."""
+    hands = {p: [parse_card(c)] for p, c in zip(FOUR, ("9S", "KS", "3H", "AS"))}
+    for trump, side, fewest, value in ((Suit.H, ("N", "S"), False, 1), (Suit.H, ("E", "W"), False, 0),
+                                       (None, "W", False, 1), (None, "S", True, 0), (Suit.H, "S", True, 1)):
+        s = Solver(hands, FOUR, "N", trump, side, fewest, must_trump=False, engine=engine)
+        assert (s.value(), s.nodes) == (value, 4), (trump, side, fewest)
 
 
 def test_a_side_must_be_players_who_hold_cards_and_talon_leads_are_for_three() -> None:
