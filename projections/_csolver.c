@@ -472,6 +472,10 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
             int b = moves[i];
             uint64_t above = alive & SUIT_MASK[b >> 4] & ~((2ull << b) - 1u);
             int w = (above ? 0 : 32) + (b & 15);
+            if (!s->fewest && s->trump >= 0 && (b >> 4) != s->trump)  /* a suit the other camp can ruff: last */
+                for (int o = 0; o < s->n; o++)
+                    if (s->in_side[o] != s->in_side[seat] && !(s->h[o] & SUIT_MASK[b >> 4])
+                        && (s->h[o] & SUIT_MASK[s->trump])) { w -= 64; break; }
             weight[i] = low_first ? -w : w;
         }
         for (int i = 0; i < nm; i++) {  /* by weight, high first, ties as they come */

@@ -526,7 +526,7 @@ class Solver:
             if not (above & -above) & hand:
                 moves.append(low.bit_length() - 1)
         maxer = self._max[seat]
-        moves = self._order(moves, seat, trick, alive)
+        moves = self._order(moves, seat, trick, alive, h)
         self.nodes += len(moves)
         n = len(trick)
         last = n == self.n - 1
@@ -563,21 +563,25 @@ class Solver:
         best = next(c for s, c in trick if s == w)
         return 1 << best if any(c >> 4 == best >> 4 and c != best for _, c in trick) else 0
 
-    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int) -> list[int]:
-        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high
-        first (low first for a side player playing for the fewest). Following: low when the trick already goes
-        the player's way, else the cheapest card that takes it when taking it is his wish, else his highest card
-        that stays under; discards by rank."""
-        inside = self._in
+    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int, h: list[int]
+               ) -> list[int]:
+        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first
+        (low first for a side player playing for the fewest; for the most, a suit the other camp can ruff last).
+        Following: low when the trick already goes the player's way, else the cheapest card that takes it when
+        taking it is his wish, else his highest card that stays under; discards by rank."""
+        inside, trump = self._in, self.trump
         if not trick:
             weight = [(0 if alive & _SUIT_MASK[b >> 4] & ~((2 << b) - 1) else 32) + (b & 15) for b in moves]
+            if not self.fewest and trump >= 0:
+                ruff = [x for i, x in enumerate(h) if inside[i] != inside[seat] and x & _SUIT_MASK[trump]]
+                weight = [w - 64 if b >> 4 != trump and any(not x & _SUIT_MASK[b >> 4] for x in ruff) else w
+                          for w, b in zip(weight, moves)]
             if inside[seat] and self.fewest:
                 weight = [-x for x in weight]
             ranked = sorted(range(len(moves)), key=lambda i: -weight[i])
             return [moves[i] for i in ranked]
         if len(moves) < 2:
             return moves
-        trump = self.trump
         w_seat, w_card = trick[0]
         for s, c in trick[1:]:
             if _beats(c, w_card, trump):
