@@ -281,6 +281,8 @@ static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel)
 }
 
 static int card(Search *s, int seat, int t, int k, uint64_t *rel);
+static int winner(const Search *s, int t);
+static uint64_t decided(const Search *s, int t, int w);
 
 /* The exact table (Solver._start_exact): the whole position squeezed to its live cards is the key. */
 static int start_exact(Search *s, int leader, int t, int k, int r) {
@@ -314,15 +316,14 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     int r = popc64(s->h[leader]);
     if (k > r) return 0;
     if (r == 1 && t >= s->nt) {  /* the last trick: a card a hand, no table (Solver._last) */
-        int w = leader, best = low_index64(s->h[leader]);
-        for (int i = 1; i < s->n; i++) {
-            int seat = (leader + i) % s->n, c = low_index64(s->h[seat]);
-            if (beats(c, best, s->trump)) { w = seat; best = c; }
+        for (int i = 0; i < s->n; i++) {  /* the trick's cards are free here: a new trick starts */
+            s->tseat[i] = (leader + i) % s->n;
+            s->tcard[i] = low_index64(s->h[s->tseat[i]]);
         }
-        for (int i = 0; i < s->n; i++) {
-            int c = low_index64(s->h[i]);
-            if (c != best && c >> 4 == best >> 4) { *rel = 1ull << best; break; }
-        }
+        s->tn = s->n;
+        int w = winner(s, t);
+        *rel = decided(s, t, w);
+        s->tn = 0;
         s->nodes += s->n;
         return s->in_side[w];
     }
@@ -467,15 +468,15 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     int maxer = s->maxer[seat];
     int order[16], no = 0;
     if (n == 0) {
-        int weight[16], low_first = s->in_side[seat] && s->fewest;
+        int weight[16], low_first = s->in_side[seat] && s->fewest, ruffed = 0;  /* suits the other camp can ruff */
+        if (!s->fewest && s->trump >= 0)
+            for (int o = 0; o < s->n; o++)
+                if (s->in_side[o] != s->in_side[seat] && (s->h[o] & SUIT_MASK[s->trump]))
+                    for (int su = 0; su < 4; su++) ruffed |= (su != s->trump && !(s->h[o] & SUIT_MASK[su])) << su;
         for (int i = 0; i < nm; i++) {
             int b = moves[i];
             uint64_t above = alive & SUIT_MASK[b >> 4] & ~((2ull << b) - 1u);
-            int w = (above ? 0 : 32) + (b & 15);
-            if (!s->fewest && s->trump >= 0 && (b >> 4) != s->trump)  /* a suit the other camp can ruff: last */
-                for (int o = 0; o < s->n; o++)
-                    if (s->in_side[o] != s->in_side[seat] && !(s->h[o] & SUIT_MASK[b >> 4])
-                        && (s->h[o] & SUIT_MASK[s->trump])) { w -= 64; break; }
+            int w = (above ? 0 : 32) + (b & 15) - (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */
             weight[i] = low_first ? -w : w;
         }
         for (int i = 0; i < nm; i++) {  /* by weight, high first, ties as they come */

@@ -345,7 +345,7 @@ class Solver:
         if k > r:
             return False, 0
         if r == 1 and t >= len(self.talon):  # the last trick: one card a hand, no table
-            return self._last(h, leader)
+            return self._last(h, leader, t)
         if self._plain:
             return self._start_exact(h, leader, t, k, r), 0
         shape = leader << 2 | t
@@ -416,17 +416,14 @@ class Solver:
             e[1] = k - 1
         return ok, rel
 
-    def _last(self, h: list[int], leader: int) -> tuple[bool, int]:
-        """The last trick, a card a hand: whether the side takes it, and the winner's card when it beat another
-        of its suit (the cards tried are counted as the search would)."""
-        cards = [x.bit_length() - 1 for x in h]
-        w, best = leader, cards[leader]
-        for i in range(1, self.n):
-            seat = (leader + i) % self.n
-            if _beats(cards[seat], best, self.trump):
-                w, best = seat, cards[seat]
+    def _last(self, h: list[int], leader: int, t: int) -> tuple[bool, int]:
+        """The last trick, a card a hand: whether the side takes it, and the cards whose ranks decided it (the
+        cards tried are counted as the search would)."""
+        seats = [(leader + i) % self.n for i in range(self.n)]
+        trick = [(seat, h[seat].bit_length() - 1) for seat in seats]
+        w = self._winner(trick, t)
         self.nodes += self.n
-        return self._in[w], 1 << best if any(c != best and c >> 4 == best >> 4 for c in cards) else 0
+        return self._in[w], self._decided(trick, t, w)
 
     def _start_exact(self, h: list[int], leader: int, t: int, k: int, r: int) -> bool:
         """The exact table (playing for the fewest): the key is the whole position squeezed to its live cards.
