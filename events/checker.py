@@ -20,6 +20,7 @@ from typing import Final
 from .codec import LARGEST
 from .game import DealState, GameState, Table
 from .ids import IdTable
+from .notation import notation_word
 from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
 from .problems import Issue
 from .scoring import Scoring
@@ -29,7 +30,7 @@ from .variants import find_variant
 
 __all__ = ["LogChecker", "MAX_PLAYERS"]
 
-_STAKE = re.compile(r"^\d{1,12}(\.\d{1,6})?$")
+_STAKE = re.compile(r"\d{1,12}(\.\d{1,6})?", re.ASCII)
 
 
 MAX_PLAYERS: Final = 4
@@ -173,6 +174,12 @@ class LogChecker:
                 return [Issue("player-name-spaces", f"players.{i}",
                               f"{printable(name)!r} has blanks at its ends ({blank_characters(name[0] + name[-1])}); "
                               f"write it {printable(trimmed)!r}")]
+            word = notation_word(name)
+            if word is not None:
+                return [Issue("player-name-notation", f"players.{i}",
+                              f"{printable(name)!r} " + ("is" if word == name else f"holds {word!r},") +
+                              " a word of the deal notation (a deal line would read it as that word, not as the "
+                              "player): give the player another name")]
             if name in seen.values():
                 return [Issue("player-twice", f"players.{i}", f"{name} is listed twice")]
             other = seen.get(keys[0]) or seen.get(keys[1])
@@ -187,7 +194,7 @@ class LogChecker:
         issues = find_variant(ev.rules.preset).game.start_issues(ev)
         if issues:
             return issues
-        if ev.stake is not None and not _STAKE.match(ev.stake):
+        if ev.stake is not None and not _STAKE.fullmatch(ev.stake):
             return [Issue("stake-invalid", "stake", f"{ev.stake!r} is not a decimal amount such as \"0.10\"")]
         return []
 

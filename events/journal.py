@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from .chain import _sha256
+from .text import digits
 
 __all__ = ["MAX_LINE", "BOM", "JOURNAL_SUFFIX", "Journal", "Spool", "SPOOL_MEMORY", "read_journal", "journal_size"]
 
@@ -112,10 +113,10 @@ def read_journal(path: str, fd: int) -> Journal:
     finally:
         os.close(jfd)
     parts = text.decode("ascii", "replace").split()
-    if not parts or not parts[0].isdigit():
+    if not parts or not digits(parts[0]):
         return Journal(None, f"{journal} is not a journal vistlog wrote")
     size = int(parts[0])
-    if len(parts) >= 6 and parts[4].isdigit():  # written with the file's identity (older ones hold the size alone)
+    if len(parts) >= 6 and digits(parts[4]):  # written with the file's identity (older ones hold the size alone)
         if parts[1:3] != [str(log.st_dev), str(log.st_ino)]:
             return Journal(None, f"{journal} was written for another file (the log was replaced since)")
         if size > log.st_size or _identity(fd, size).split()[2] != parts[3]:

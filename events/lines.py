@@ -5,7 +5,6 @@ cannot be read at all (missing, empty, not JSON Lines)."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import io
 import itertools
@@ -14,17 +13,20 @@ import stat
 import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO, Final, NamedTuple
 
 import orjson
 
-from .chain import _CHAIN_PREFIX, _CHAIN_TAIL, _MAC_PREFIX, _MAC_TAIL, CHAIN_MESSAGES, Chain, _content, split_chain
+from .chain import (
+    _CHAIN_PREFIX, _CHAIN_TAIL, _MAC_PREFIX, _MAC_TAIL, CHAIN_MESSAGES, Chain, _content, _sha256, split_chain,
+)
 from .codec import DecodeError, decode_owned, loads_line
 from .journal import BOM, MAX_LINE, read_journal
 from .model import Event
 from .problems import Issue, LogUnreadable, Problem
 
-__all__ = ["LogUnreadable", "open_source", "read_lines", "RawLine", "Refused", "read_events", "problem_of"]
+__all__ = ["LogUnreadable", "committed_size", "tail_mark", "open_source", "read_lines", "RawLine", "Refused",
+           "read_events", "problem_of"]
 
 
 class _Upto(io.RawIOBase):
@@ -66,11 +68,36 @@ class _Upto(io.RawIOBase):
         super().close()
 
 
+def committed_size(path: str, fd: int) -> int:
+    """How much of the log open on ``fd`` a reader takes as written, asking no lock (a read never waits on a
+    writer): the file's size, cut back to where an append under way, or one that never finished, began.
+
+    A writer writes its journal (the size before it) before its first byte and removes it after its last,
+    so the size is read first and the journal after: a journal seen then covers every byte of that size an
+    append had not finished; no journal means those bytes were whole by then. A journal being written is
+    not read yet, and no byte of its append is written before it is.
+    """
+    size = os.fstat(fd).st_size
+    before = read_journal(path, fd).size
+    return before if before is not None and before < size else size
+
+
+TAIL_MARK: Final = 4096
+"""How many bytes before a read position :func:`tail_mark` looks at."""
+
+
+def tail_mark(fd: int, end: int) -> bytes:
+    """What the log open on ``fd`` holds just before ``end`` (its last :data:`TAIL_MARK` bytes, hashed): a file
+    rewritten in place (a copy saved over it, an editor) no longer holds what a reader read up to there."""
+    start = max(0, end - TAIL_MARK)
+    return _sha256(os.pread(fd, end - start, start)).digest() if end else b""
+
+
 def open_source(path: str) -> BinaryIO:
     """Open a log for reading; ``-`` is standard input. Raise :class:`LogUnreadable`.
 
-    A file is read as it stood when opened, under a shared lock for that instant: an append
-    under way then is not half seen, and the tail of an append that never finished (a writer
+    A file is read as it stood when opened (:func:`committed_size`, without waiting on any lock): an
+    append under way then is not half seen, and the tail of an append that never finished (a writer
     killed mid-write, whose journal is still there) is not read at all.
     """
     if path == "-":
@@ -84,16 +111,7 @@ def open_source(path: str) -> BinaryIO:
     st = os.fstat(raw.fileno())
     if not stat.S_ISREG(st.st_mode):
         return io.BufferedReader(raw, 1 << 16)  # type: ignore[return-value]
-    try:
-        fcntl.flock(raw.fileno(), fcntl.LOCK_SH)
-        size = os.fstat(raw.fileno()).st_size
-        before = read_journal(path, raw.fileno()).size
-        fcntl.flock(raw.fileno(), fcntl.LOCK_UN)
-    except OSError:
-        size, before = st.st_size, read_journal(path, raw.fileno()).size
-    if before is not None and before < size:
-        size = before
-    return io.BufferedReader(_Upto(raw, size), 1 << 16)  # type: ignore[return-value]
+    return io.BufferedReader(_Upto(raw, committed_size(path, raw.fileno())), 1 << 16)  # type: ignore[return-value]
 
 
 def _lines(src: Iterable[bytes]) -> Iterator[bytes]:

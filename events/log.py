@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import io
 import os
 import stat
+import time
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -53,7 +55,18 @@ from .journal import (
     journal_size,
     read_journal,
 )
-from .lines import Refused, _is_torn, _lines, open_source, problem_of, read_events, read_lines
+from .lines import (
+    Refused,
+    _is_torn,
+    _lines,
+    _Upto,
+    committed_size,
+    open_source,
+    problem_of,
+    read_events,
+    read_lines,
+    tail_mark,
+)
 from .model import Event
 from .native import mypyc_attr
 from .problems import Issue, LogUnreadable, Problem, VistlogError
@@ -63,7 +76,8 @@ __all__ = [
     "CHAIN_FIELD", "Problem", "LogUnreadable", "open_source", "read_lines", "read_events",
     "split_chain", "chain_step", "verify", "VerifyResult", "append", "AppendRejected", "GENESIS",
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
-    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "Journal", "read_journal", "Spool", "SPOOL_MEMORY",
+    "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "LogBusy", "committed_size", "Journal", "read_journal",
+    "Spool", "SPOOL_MEMORY",
     "MAX_PROBLEMS",
 ]
 
@@ -114,11 +128,11 @@ class AppendConflict(AppendRejected):
 
     code = "append-conflict"
 
-    def __init__(self, path: str, expected: int, actual: int) -> None:
-        self.expected, self.actual = expected, actual
-        super().__init__([Problem(path, None, expected, "seq", f"expected to write seq {expected}, but the log's "
-                                  f"next seq is {actual}: somebody recorded first; nothing written",
-                                  code="append-conflict")])
+    def __init__(self, path: str, expected: int, actual: int, rewritten: bool = False) -> None:
+        self.expected, self.actual, self.rewritten = expected, actual, rewritten
+        why = ("the log was rewritten since it was read (another program saved over it)" if rewritten else
+               f"expected to write seq {expected}, but the log's next seq is {actual}: somebody recorded first")
+        super().__init__([Problem(path, None, expected, "seq", f"{why}; nothing written", code="append-conflict")])
 
 
 class LogWriter:
@@ -144,8 +158,11 @@ class LogWriter:
     """
 
     def __init__(self, path: str, make_checker: Callable[[], Checker], *, key: bytes | None = None,
-                 warn: Callable[[str], None] | None = None) -> None:
+                 warn: Callable[[str], None] | None = None, wait: float | None = None) -> None:
         self.path = path
+        self.wait = wait
+        """How long an append waits for another writer's lock before :class:`LogBusy` (None: as long as it
+        takes)."""
         self.make_checker = make_checker
         self.key = key
         self.warn = warn
@@ -155,6 +172,7 @@ class LogWriter:
         self._chain = Chain(key)
         self._last_seq = 0
         self._ident: tuple[int, int] | None = None
+        self._mark = b""
 
     @property
     def next_seq(self) -> int:
@@ -162,23 +180,69 @@ class LogWriter:
         return self._last_seq + 1
 
     def refresh(self) -> bool:
-        """Read what other writers appended since (under the lock); True when anything was new."""
-        if not os.path.exists(self.path):
-            return False
-        fd, _ = _open_locked(self.path, create=False)
+        """Read what other writers appended since; True when anything was new. A read takes no lock (it never
+        waits on a writer) and never changes the file: it stops where an append under way began
+        (:func:`~vistlog.events.lines.committed_size`) and before a last line still being written."""
         try:
-            _recover(self.path, fd, self.warn)
-            before = (self._ident, self._end)
-            self._catch_up(fd)
-            return (self._ident, self._end) != before
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return False
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LogUnreadable(f"{self.path}: not a regular file; a log is a file")
+            before = (self._ident, self._end, self._mark)
+            self._catch_up(fd, committed_size(self.path, fd))
+            return (self._ident, self._end, self._mark) != before
         finally:
             os.close(fd)
 
+    def stale(self, expect_seq: int | None, expect_at: str | None) -> None:
+        """Raise :class:`AppendConflict` when the log, as last read, is not at ``expect_seq``/``expect_at`` (see
+        :meth:`append`), without waiting on any lock; ``rewritten`` says whether it was rewritten rather than
+        appended to."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            if expect_seq not in (None, 1) or expect_at not in (None, "0"):
+                raise AppendConflict(self.path, expect_seq or 1, 1, rewritten=expect_at is not None) from None
+            return
+        try:
+            self._stale(fd, expect_seq, expect_at)
+        finally:
+            os.close(fd)
+
+    def _stale(self, fd: int, expect_seq: int | None, expect_at: str | None) -> None:
+        if expect_at is not None and expect_at != self.position and not (expect_at == "0" and self._end == 0):
+            raise AppendConflict(self.path, expect_seq or self.next_seq, self.next_seq,
+                                 rewritten=not self._extends(fd, expect_at))
+        if expect_seq is not None and expect_seq != self.next_seq:
+            raise AppendConflict(self.path, expect_seq, self.next_seq)
+
+    def _extends(self, fd: int, at: str) -> bool:
+        """Whether the log open on ``fd`` is the one read to position ``at``, appended to since."""
+        if at == "0":  # read before the log existed: whatever it holds now was appended
+            return True
+        parts = at.split(".")
+        if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts[:3]) or self._ident is None:
+            return False
+        dev, ino, end = (int(p) for p in parts[:3])
+        return ((dev, ino) == self._ident and end <= self._end and
+                (tail_mark(fd, end).hex()[:16] if end else "") == parts[3])
+
+    @property
+    def position(self) -> str:
+        """Where this writer has read the log to, as a token (the file, the bytes read, what its last bytes
+        hold): a write made for one position (``expect_at``) is refused once the log is at another, even
+        when it was rewritten in place to the same number of events."""
+        return f"{self._ident[0]}.{self._ident[1]}.{self._end}.{self._mark.hex()[:16]}" if self._ident else "0"
+
     def append(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>",
-               expect_seq: int | None = None, then: Callable[[], list[Problem]] | None = None) -> list[Event]:
+               expect_seq: int | None = None, then: Callable[[], list[Problem]] | None = None,
+               expect_at: str | None = None) -> list[Event]:
         """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`). ``then`` is
         asked, once every item has passed, what else is wrong now (with the checker's state after them): a
-        problem it gives refuses the append as any other does."""
+        problem it gives refuses the append as any other does. ``expect_at``: the :attr:`position` the
+        events were made for (:class:`AppendConflict` when the log is now at another)."""
         path, key = self.path, self.key
         incoming = list(incoming)
         if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
@@ -189,14 +253,13 @@ class LogWriter:
             if problems:
                 raise AppendRejected(problems)
             self.check = None
-        fd, created = _open_locked(path, create=True)
+        fd, created = _open_locked(path, create=True, wait=self.wait)
         try:
             _recover(path, fd, self.warn)
             self._catch_up(fd)
             check = self.check
             assert check is not None
-            if expect_seq is not None and expect_seq != self.next_seq:
-                raise AppendConflict(path, expect_seq, self.next_seq)
+            self._stale(fd, expect_seq, expect_at)
             good_end = self._end
             needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
             self.check = None  # until the events are written, the checker's state is not the log's
@@ -215,7 +278,7 @@ class LogWriter:
                         with contextlib.suppress(OSError):  # waiting on it sees it unlinked and opens anew
                             os.unlink(path)
                     raise
-                self._advanced(good_end + len(blob), state, accepted[-1].seq)
+                self._advanced(fd, good_end + len(blob), state, accepted[-1].seq)
             self.check = check
             return accepted
         finally:
@@ -227,7 +290,7 @@ class LogWriter:
         written through the journal as :meth:`append` writes. Returns how many events were appended. A log
         this call created is removed again when the events are refused."""
         path, key = self.path, self.key
-        fd, created = _open_locked(path, create=True)
+        fd, created = _open_locked(path, create=True, wait=self.wait)
         spool = Spool()
         try:
             _recover(path, fd, self.warn)
@@ -256,44 +319,52 @@ class LogWriter:
                         os.unlink(path)
                 raise
             if count:
-                self._advanced(good_end + spool.length, chaining.state, chaining.last_seq)
+                self._advanced(fd, good_end + spool.length, chaining.state, chaining.last_seq)
             self.check = check
             return count
         finally:
             spool.close()
             os.close(fd)
 
-    def _advanced(self, end: int, state: bytes, last_seq: int) -> None:
+    def _advanced(self, fd: int, end: int, state: bytes, last_seq: int) -> None:
         """What this writer knows of the log once its lines are on disk: the end, the chain, the last ``seq``."""
         self._end = end
+        self._mark = tail_mark(fd, end)
         self._chain.state = state
         self._chain.began = True
         self._chain.keyed = self._chain.keyed or self.key is not None
         self._last_seq = last_seq
 
-    def _catch_up(self, fd: int) -> None:
+    def _catch_up(self, fd: int, limit: int | None = None) -> None:
         """Bring the checker up to the log's end: from the start when it is unknown, when the file is
-        another or shorter than read; else only the lines written since."""
+        another, shorter than read, or no longer holds what was read (rewritten in place); else only the lines
+        written since. Under the lock (``limit`` None) a torn last line is cut; a read (up to ``limit``,
+        without the lock) stops before it and changes nothing."""
         st = os.fstat(fd)
         ident = (st.st_dev, st.st_ino)
+        size = st.st_size if limit is None else limit
         check = self.check
-        if check is None or ident != self._ident or st.st_size < self._end:
+        if (check is None or ident != self._ident or size < self._end
+                or tail_mark(fd, self._end) != self._mark):
             check = self.make_checker()
-            self._chain, self._end, self._last_seq = Chain(self.key), 0, 0
+            self._chain, self._end, self._last_seq, self._mark = Chain(self.key), 0, 0, b""
         self._ident = ident
         self.check = None  # a replay that raises leaves it unknown
-        if st.st_size != self._end:
-            self._end, self._last_seq = _replay(self.path, fd, check, self.warn, self.key, chain=self._chain,
-                                                start=self._end, last_seq=self._last_seq)
-            if self._end != os.fstat(fd).st_size:
+        if size != self._end:
+            self._end, self._last_seq = _replay(self.path, fd, check, self.warn if limit is None else None,
+                                                self.key, chain=self._chain, start=self._end,
+                                                last_seq=self._last_seq, limit=limit)
+            if limit is None and self._end != os.fstat(fd).st_size:
                 _cut(fd, self._end)
+            self._mark = tail_mark(fd, self._end)
         self.check = check
 
 
-def _open_locked(path: str, *, create: bool) -> tuple[int, bool]:
+def _open_locked(path: str, *, create: bool, wait: float | None = None) -> tuple[int, bool]:
     """Open the log for appending under its exclusive lock: ``(fd, created by this call)``. The file
     locked must still be the path's file: one unlinked meanwhile (a first append that failed and removed
-    the file it created) is let go and the path opened again."""
+    the file it created) is let go and the path opened again. ``wait``: the seconds to wait for another
+    writer's lock at the most (:class:`LogBusy` then); None waits as long as it takes."""
     for _ in range(100):
         created = False
         try:
@@ -313,7 +384,7 @@ def _open_locked(path: str, *, create: bool) -> tuple[int, bool]:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            _lock(fd, path, wait)
             try:
                 now = os.stat(path)
             except FileNotFoundError:
@@ -327,6 +398,29 @@ def _open_locked(path: str, *, create: bool) -> tuple[int, bool]:
     raise LogUnreadable(f"{path}: the file kept being replaced while this append waited for it; nothing appended")
 
 
+def _lock(fd: int, path: str, wait: float | None) -> None:
+    if wait is None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise LogBusy(f"{path}: another program has been writing to the log for over {wait:g} s "
+                              "(an import?); nothing written, try again") from None
+            time.sleep(0.02)
+
+
+@mypyc_attr(native_class=False)  # exceptions keep their class attributes
+class LogBusy(VistlogError):
+    """Another writer held the log's lock longer than this append would wait: nothing was written."""
+
+    code = "log-busy"
+
+
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class KeyRequired(LogUnreadable):
     """A keyed log (its lines carry ``_mac``) appended to without its key, or with another key:
@@ -336,16 +430,18 @@ class KeyRequired(LogUnreadable):
 
 
 def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None,
-            key: bytes | None = None, *, chain: Chain, start: int = 0, last_seq: int = 0) -> tuple[int, int]:
-    """Read the log under the lock from ``start`` (a line's beginning), following ``chain`` and feeding
-    ``check``: (the end of its last whole line, the last ``seq``).
+            key: bytes | None = None, *, chain: Chain, start: int = 0, last_seq: int = 0,
+            limit: int | None = None) -> tuple[int, int]:
+    """Read the log from ``start`` (a line's beginning) to its end (or ``limit``), following ``chain`` and
+    feeding ``check``: (the end of its last whole line, the last ``seq``).
 
     Refuses a non-empty file whose first line is not an event: it is not a log; and a keyed log
     without its key, or with a key that does not prove its keyed lines (:class:`KeyRequired`).
     """
     good_end = start
     first = start == 0
-    with os.fdopen(os.dup(fd), "rb") as existing:
+    with (os.fdopen(os.dup(fd), "rb") if limit is None else
+          io.BufferedReader(_Upto(io.FileIO(os.dup(fd), "rb"), limit), 1 << 16)) as existing:
         existing.seek(start)
         offset = start
         lines = _lines(existing)
@@ -355,7 +451,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
                 raise LogUnreadable(f"{path}: a line of over {MAX_LINE} bytes: not a log this program appends to")
             line = _content(raw[3:] if first and raw.startswith(BOM) else raw)
             if not raw.endswith(b"\n") and line.strip() and _is_torn(line):
-                if not line.lstrip().startswith(b'{"'):
+                if limit is None and not line.lstrip().startswith(b'{"'):
                     raise LogUnreadable(f"{path}: its last line is neither an event nor the start of one; "
                                         "nothing appended")
                 if warn:
@@ -369,11 +465,14 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
                 raise KeyRequired(f"{path}: the key does not prove this log's keyed chain (_mac): "
                                   "is it the club's key? nothing appended")
             try:
-                event = decode_owned(loads_line(content))
+                data = loads_line(content)
+                looks = type(data) is dict and "type" in data  # an event, sound or not: a log's line
+                event = decode_owned(data)
             except DecodeError as exc:
-                if first:
+                if first and not looks:
                     raise LogUnreadable(f"{path}:1: not a log (the first line is not an event: {exc}); "
                                         "nothing appended") from None
+                first = False
                 continue
             first = False
             last_seq = event.seq

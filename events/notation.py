@@ -94,7 +94,27 @@ _VOID: Final = _words(("void", "void|аннулировать|аннулиров
 _END: Final = _words(("end", "end|конец"))
 _PHRASES: Final = (("без трёх", "без-трёх"), ("без трех", "без-трех"), ("ne dođem", "ne-dođem"),
                    ("все пас", "все-пас"), ("all pass", "all-pass"))
-_NUMBER: Final = re.compile(r"^-?\d{1,4}$")
+_HEADS: Final = frozenset({*_OPTIONS, *_AUCTION, *_RASPAS, *_TRICKS, *_VOID, *_END})
+"""The words the notation reads before a player's name (a line's or a clause's first word, ``last``)."""
+
+
+def notation_word(name: str) -> str | None:
+    """The word of the deal notation that a player's ``name`` holds (``None`` when none): a line or clause
+    beginning with such a name is read as that word (``End 6S; …`` as ``end``), so a game refuses it. A name
+    holding ``;`` or ``,`` (the notation's separators) or one of its two-word phrases is refused alike.
+
+    >>> notation_word("End game"), notation_word("Конец"), notation_word("Вова"), notation_word("Anna, B.")
+    ('End', 'Конец', None, ',')
+    """
+    for mark in (";", ","):
+        if mark in name:
+            return mark
+    folded = _fold(name)
+    for phrase, _ in _PHRASES:
+        if re.search(rf"(?<!\w){re.escape(_fold(phrase))}(?!\w)", folded):
+            return phrase
+    return next((w for w in name.split() if _fold(w) in _HEADS), None)
+_NUMBER: Final = re.compile(r"-?\d{1,4}", re.ASCII)
 
 
 class _Clause:
@@ -146,7 +166,7 @@ class _Clause:
 
     def number(self, what: str, **values: object) -> int:
         word = self.peek()
-        if word is None or not _NUMBER.match(word):
+        if word is None or not _NUMBER.fullmatch(word):
             raise NotationError(what, word, **values)
         self.i += 1
         return int(word)
@@ -191,7 +211,7 @@ def parse_line(line: str, table: Table) -> list[dict[str, Any]]:
     rest = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
     if first in _VOID:
         number, _, reason = rest.partition(" ")
-        if not _NUMBER.match(number):
+        if not _NUMBER.fullmatch(number):
             raise NotationError("the number of the deal to void (void N [REASON])", number or None)
         ev: dict[str, Any] = {"type": "deal_voided", "game": table.game, "deal": int(number)}
         if reason.strip():
@@ -245,7 +265,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             if after is not None and (_fold(after) in _CALLS or _fold(after) in _KONTRA):
                 while c.more():
                     calls.append(_call(c))
-            elif after is not None and _NUMBER.match(after) and not c.level_contract_at(c.i + found[1]):
+            elif after is not None and _NUMBER.fullmatch(after) and not c.level_contract_at(c.i + found[1]):
                 tricks = _once(tricks, _tricks(c))
             elif contract is not None or raspas:
                 raise c.fail("a call (whist, pass, half, invite, kontra …) or the tricks (a number)", after)
@@ -310,7 +330,7 @@ def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
             c.take()
         else:
             voided = dict(table.voided)
-            if c.more() and _NUMBER.match(c.peek() or ""):
+            if c.more() and _NUMBER.fullmatch(c.peek() or ""):
                 number = c.number("the number of the voided deal")
             elif len(voided) == 1:
                 number = next(iter(voided))

@@ -17,6 +17,7 @@ vistlog.events.rules.RulesError: rules.whist_rat: unknown option (did you mean w
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -95,14 +96,32 @@ def _read_bool(v: Any) -> bool:
 _bool = Parser(_read_bool, "true | false")
 
 
+LARGEST_RULE: Final = 2**63 - 1
+"""The largest number a rule holds, whole or the numerator and denominator of a fraction (a 64-bit integer):
+every number of a rule is read within it, so that no sum or product scoring makes of them is past what a
+reader prints or draws."""
+
+_DECIMAL: Final = re.compile(r"\s*(?:\d+(?:\.\d+)?|\d+/\d+)\s*", re.ASCII)
+
+
 def _int(lo: int, hi: int | None = None) -> Parser:
+    top = LARGEST_RULE if hi is None else hi
+
     def parse(v: Any) -> int:
-        if type(v) is not int or v < lo or (hi is not None and v > hi):
-            span = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
-            raise ValueError(f"{v!r} is not a whole number {span}")
+        if type(v) is not int or v < lo or v > top:
+            span = f"{lo}..{hi}" if hi is not None else f"≥ {lo} (at most {LARGEST_RULE})"
+            raise ValueError(f"{_shown(v)} is not a whole number {span}")
         return v
 
     return Parser(parse, f"integer {lo}..{hi}" if hi is not None else f"integer ≥ {lo}")
+
+
+def _shown(v: Any) -> str:
+    """A value as a message quotes it: its first characters only (a number of 5,000 digits is not printed)."""
+    if type(v) is int and not -LARGEST_RULE <= v <= LARGEST_RULE:
+        return "a number past 2^63-1"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def to_fraction(v: Any) -> Fraction:
@@ -116,14 +135,17 @@ def to_fraction(v: Any) -> Fraction:
             f = Fraction(v)
         elif isinstance(v, float):
             f = Fraction(repr(v))
-        elif isinstance(v, str):
+        elif isinstance(v, str) and len(v) <= 80 and _DECIMAL.fullmatch(v):
             f = Fraction(v.strip())
         else:
             raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{v!r} is not a number (use 1, 0.5 or \"1/2\")") from None
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise ValueError(f"{_shown(v)} is not a number (use 1, 0.5 or \"1/2\", in ASCII digits)") from None
     if f < 0:
-        raise ValueError(f"{v!r} is negative")
+        raise ValueError(f"{_shown(v)} is negative")
+    if f.numerator > LARGEST_RULE or f.denominator > LARGEST_RULE:
+        raise ValueError(f"{_shown(v)} is past the largest number a rule holds ({LARGEST_RULE}, "
+                         "numerator and denominator alike)")
     return f.numerator if f.denominator == 1 else f  # type: ignore[return-value]
 
 
@@ -131,8 +153,9 @@ _fraction = Parser(to_fraction, "number ≥ 0 (1, 0.5, \"1/2\")")
 
 
 def _read_progression(v: Any) -> tuple[int, ...]:
-    if not isinstance(v, (list, tuple)) or not v or any(type(x) is not int or x < 0 for x in v):
-        raise ValueError(f"{v!r} is not a non-empty list of whole numbers ≥ 0")
+    if (not isinstance(v, (list, tuple)) or not v or len(v) > 100
+            or any(type(x) is not int or not 0 <= x <= LARGEST_RULE for x in v)):
+        raise ValueError(f"{_shown(v)} is not a list of 1 to 100 whole numbers from 0 to {LARGEST_RULE}")
     return tuple(v)
 
 
@@ -319,7 +342,7 @@ ENCYCLOPEDIA_TABLE: Final = {
 def _read_table(v: Any) -> Mapping[str, ContractPoints]:
     """Overrides of the points table, merged over the encyclopedia's, then checked zero-sum."""
     if not isinstance(v, Mapping):
-        raise ValueError(f"{v!r} is not an object of contract rows")
+        raise ValueError(f"{_shown(v)} is not an object of contract rows")
     table = dict(ENCYCLOPEDIA_TABLE)
     for name, row in v.items():
         if name not in SOLO_CONTRACTS:
@@ -330,8 +353,8 @@ def _read_table(v: Any) -> Mapping[str, ContractPoints]:
         for key, value in row.items():
             if key not in base:
                 raise ValueError(f"{name}.{key}: unknown column ({', '.join(base)})")
-            if type(value) is not int or value < 0:
-                raise ValueError(f"{name}.{key}: {value!r} is not a whole number ≥ 0")
+            if type(value) is not int or not 0 <= value <= LARGEST_RULE:
+                raise ValueError(f"{name}.{key}: {_shown(value)} is not a whole number from 0 to {LARGEST_RULE}")
             base[key] = value
         table[name] = ContractPoints(**base)
     for name, row in table.items():
@@ -381,7 +404,8 @@ def _int_or_none(lo: int, hi: int | None, *words: str) -> Parser:
         try:
             return number(v)  # type: ignore[no-any-return]
         except ValueError:
-            raise ValueError(f"{v!r} is not a whole number {span} or {' or '.join(repr(w) for w in words)}") from None
+            raise ValueError(f"{_shown(v)} is not a whole number {span} or "
+                             f"{' or '.join(repr(w) for w in words)}") from None
 
     return Parser(parse, f"integer {span} | {' | '.join(words)}")
 

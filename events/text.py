@@ -14,7 +14,7 @@ from typing import Final
 
 import unicodedata
 
-__all__ = ["unsafe_characters", "ignorable_characters", "printable", "neutral", "restored", "nearest",
+__all__ = ["digits", "unsafe_characters", "ignorable_characters", "printable", "neutral", "restored", "nearest",
            "skeleton", "lookalike_keys", "blank_characters", "free_text_problem", "MAX_FREE_TEXT"]
 
 MAX_FREE_TEXT: Final = 500
@@ -28,6 +28,16 @@ _IGNORABLE = (
 )
 """Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): characters that print
 as nothing (joiners, variation selectors, fillers), so that two names holding them look alike."""
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``"١"`` and ``"１"``,
+    which ``int`` reads: a number in a log, a rule or the notation is written in ASCII digits only).
+
+    >>> digits("12"), digits("１2"), digits("١"), digits("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
 
 
 def unsafe_characters(text: str) -> str:

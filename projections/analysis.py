@@ -379,10 +379,11 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
     return DiscardVerdict(actual, value, tuple(best), best_value)
 
 
-def analysis_json(a: GameAnalysis) -> dict[str, Any]:
+def analysis_json(a: GameAnalysis, problems: int = 0) -> dict[str, Any]:
     """One game of ``analyse --format json``: ``{"game", "deals": [{"deal", "declarer", "contract", "side",
     "objective", "value", "cards": [{"seq", "player", "card", "before", "after"}, …]}, …]}`` and more fields; a
-    raspas has ``values`` (each player's) instead of ``side`` and ``value`` (docs/cli.md)."""
+    raspas has ``values`` (each player's) instead of ``side`` and ``value`` (docs/cli.md). ``problems``: how many
+    the game has (``"problems": N`` when any: a deal with a refused event is not analysed)."""
     deals = []
     for d in a.deals:
         out: dict[str, Any] = {"deal": d.deal, "declarer": d.declarer, "contract": d.contract}
@@ -404,8 +405,11 @@ def analysis_json(a: GameAnalysis) -> dict[str, Any]:
             out["discard"] = {"discarded": [str(y) for y in x.discarded], "value": x.value,
                               "best": [str(y) for y in x.best], "best_value": x.best_value}
         deals.append(out)
-    return {"game": a.game, "unit": a.unit, "deals": deals,
-            "skipped": [{"deal": n, "why": why} for n, why in a.skipped]}
+    out = {"game": a.game, "unit": a.unit, "deals": deals,
+           "skipped": [{"deal": n, "why": why} for n, why in a.skipped]}
+    if problems:
+        out["problems"] = problems
+    return out
 
 
 def claim_json(k: ClaimVerdict) -> dict[str, Any]:

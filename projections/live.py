@@ -17,6 +17,7 @@ import os
 from typing import Final
 
 from vistlog.events.codec import DecodeError, decode
+from vistlog.events.lines import committed_size, tail_mark
 from vistlog.events.model import GameStarted
 from vistlog.events.problems import Problem
 
@@ -30,8 +31,9 @@ CHUNK: Final = 1 << 20
 
 class LiveFold:
     """The games of one log, folded with detail (the replay, the drawing), extended by what was appended
-    since the last :meth:`update`. A log that was replaced or cut (another inode, or shorter than what was
-    read) is folded again from its start. A torn last line waits for the rest of it."""
+    since the last :meth:`update`. A log that was replaced, cut or rewritten in place (another inode, shorter
+    than what was read, or no longer holding what was read) is folded again from its start. A torn last line
+    waits for the rest of it."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -41,6 +43,7 @@ class LiveFold:
         self.pipe = Pipeline(self.path, detail=True, events=True)
         self.identity = identity
         self.offset = 0
+        self.mark = b""
         self.lineno = 0
         self.order: list[str] = []
         """The games, in the order they started."""
@@ -49,23 +52,26 @@ class LiveFold:
         """The problems found so far, by game (``""``: lines of no game)."""
 
     def update(self) -> set[str]:
-        """Read and fold what was appended since the last look; the games it changed."""
+        """Read and fold what was appended since the last look; the games it changed. No lock is taken and an
+        append under way is not read until it has finished (:func:`~vistlog.events.lines.committed_size`)."""
         try:
-            st = os.stat(self.path)
+            fh = open(self.path, "rb")  # noqa: SIM115 - closed below
         except FileNotFoundError:
             if self.offset:
                 self._reset(None)
             return set()
-        identity = (st.st_dev, st.st_ino)
-        changed: set[str] = set()
-        if identity != self.identity or st.st_size < self.offset:
-            changed = set(self.order)  # a log replaced: everything it showed is gone or folded again
-            self._reset(identity)
-        with open(self.path, "rb") as fh:
+        with fh:
+            st = os.fstat(fh.fileno())
+            size = committed_size(self.path, fh.fileno())
+            identity = (st.st_dev, st.st_ino)
+            changed: set[str] = set()
+            if identity != self.identity or size < self.offset or tail_mark(fh.fileno(), self.offset) != self.mark:
+                changed = set(self.order)  # a log replaced or rewritten: everything it showed is folded again
+                self._reset(identity)
             fh.seek(self.offset)
             rest = b""
-            while self.offset + len(rest) < st.st_size:
-                chunk = fh.read(min(CHUNK, st.st_size - self.offset - len(rest)))
+            while self.offset + len(rest) < size:
+                chunk = fh.read(min(CHUNK, size - self.offset - len(rest)))
                 if not chunk:
                     break
                 data = rest + chunk
@@ -73,6 +79,7 @@ class LiveFold:
                 rest = data[cut:]
                 self.offset += cut
                 self._feed(data[:cut], changed)
+            self.mark = tail_mark(fh.fileno(), self.offset)
         return changed
 
     def _feed(self, data: bytes, changed: set[str]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from vistlog.events.problems import Problem
+from vistlog.events.text import digits
 
 from .audit import audit
 from .fold import GameResult
@@ -120,6 +121,6 @@ def kind_view(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
         return KIND_VIEWS[kind]
     base, _, rest = kind.partition(":")
     samples, _, seed = rest.partition(":")
-    if base not in ("analyse", "analyse-discards") or not samples.isdigit() or not seed.lstrip("-").isdigit():
+    if base not in ("analyse", "analyse-discards") or not digits(samples) or not digits(seed.lstrip("-")):
         raise KeyError(kind)
     return _analysis(base == "analyse-discards", (int(samples), int(seed))), True

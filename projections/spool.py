@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import contextlib
 import heapq
+import json
 import os
 import tempfile
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 import orjson
 
@@ -50,6 +51,24 @@ def _remove(path: str) -> None:
         os.unlink(path)
 
 
+_WIDE: Final = b"~"
+"""The mark of a line holding a whole number past 64 bits, which orjson neither writes nor reads back exactly
+(it reads one as a float): such a line is written and read by the standard library's ``json``."""
+
+
+def _dumps(item: Any) -> bytes:
+    try:
+        return orjson.dumps(item)
+    except TypeError as exc:
+        if "64-bit" not in str(exc):
+            raise
+        return _WIDE + json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _loads(body: bytes) -> Any:
+    return json.loads(body[1:]) if body[:1] == _WIDE else orjson.loads(body)
+
+
 def _key_text(key: Key) -> bytes:
     return b",".join(b"%d" % k for k in key)
 
@@ -66,12 +85,12 @@ class Spool(Sequence[T], Generic[T]):
     @staticmethod
     def encode(item: Any) -> bytes:
         """An item as one line of JSON."""
-        return orjson.dumps(item)
+        return _dumps(item)
 
     @staticmethod
     def decode(body: bytes) -> Any:
         """An item from its line."""
-        return orjson.loads(body)
+        return _loads(body)
 
     @staticmethod
     def is_ok(item: Any) -> bool:
@@ -182,12 +201,12 @@ class Problems(Spool[Problem]):
     def encode(item: Any) -> bytes:
         """A problem's fields as a JSON array."""
         p: Problem = item
-        return orjson.dumps([p.path, p.line, p.seq, p.field, p.message, p.game, p.event_type, p.deal, p.code])
+        return _dumps([p.path, p.line, p.seq, p.field, p.message, p.game, p.event_type, p.deal, p.code])
 
     @staticmethod
     def decode(body: bytes) -> Any:
         """The problem again, field for field."""
-        *fields, code = orjson.loads(body)
+        *fields, code = _loads(body)
         return Problem(*fields, code=code)
 
 

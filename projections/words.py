@@ -30,6 +30,7 @@ from vistlog.events.rules import show
 from vistlog.events.variants import VARIANTS
 
 from vistlog.events.entries import ADJUSTMENT_REASON
+from vistlog.events.text import digits
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
 __all__ = ["Lang", "LANGS", "Words", "default_lang", "mixed", "signed", "plural", "rules_words", "REASONS", "RU"]
@@ -192,7 +193,10 @@ RU: Final[dict[str, str]] = {
     "the hands in play do not hold equal numbers of cards (the discard is not recorded)":
         "на руках неравное число карт (снос не записан)",
     "no deal with its hands recorded": "нет сдач с записанными руками",
-    "no deal analysed": "ни одна сдача не разобрана", "no contract": "нет контракта",
+    "no deal analysed": "ни одна сдача не разобрана",
+    "a deal with a refused event is not analysed ({n} problem(s): vistlog validate lists them)":
+        "сдачи с отклонёнными событиями не разбираются (ошибок: {n}; их перечисляет vistlog validate)",
+    "no contract": "нет контракта",
     "card": "карта", "before": "до", "after": "после", "deal {n}": "сдача {n}",
     # the sheet, the settlement, the audit
     "after deal {n}": "после сдачи {n}",
@@ -263,7 +267,7 @@ _UNDER = ("", "одной", "двух", "трёх", "четырёх", "пяти"
 
 
 def _tricks(n: str) -> str:
-    return f"{n} " + plural(int(n), "взятка", "взятки", "взяток") if n.isdigit() else f"{n} взятки"
+    return f"{n} " + plural(int(n), "взятка", "взятки", "взяток") if digits(n) else f"{n} взятки"
 
 
 def _without(n: str) -> str:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time
     from vistlog.events.codec import DecodeError
     from vistlog.events.game import Table
     from vistlog.events.importers import ImportedGame, SourceError
-    from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogUnreadable, VerifyResult
+    from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogBusy, LogUnreadable, VerifyResult
     from vistlog.events.nextstep import Next
     from vistlog.events.notation import NotationError
     from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
@@ -65,7 +65,7 @@ __all__ = [
     "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive", "build",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
-    "ClaimError", "KeyRequired",
+    "ClaimError", "KeyRequired", "LogBusy",
     "OutputError", "LogProblems", "WorkerFailed",
     "Problem", "CODES",
 ]
@@ -74,7 +74,7 @@ _WHERE: dict[str, str] = {
     **dict.fromkeys(("DecodeError",), "vistlog.events.codec"),
     **dict.fromkeys(("Table",), "vistlog.events.game"),
     **dict.fromkeys(("ImportedGame", "SourceError"), "vistlog.events.importers"),
-    **dict.fromkeys(("AppendConflict", "AppendRejected", "KeyRequired", "LogUnreadable", "VerifyResult"),
+    **dict.fromkeys(("AppendConflict", "AppendRejected", "KeyRequired", "LogBusy", "LogUnreadable", "VerifyResult"),
                     "vistlog.events.log"),
     **dict.fromkeys(("Next",), "vistlog.events.nextstep"),
     **dict.fromkeys(("NotationError",), "vistlog.events.notation"),

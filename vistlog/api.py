@@ -20,7 +20,7 @@ from __future__ import annotations
 from vistlog.events.codec import DecodeError
 from vistlog.events.game import Table
 from vistlog.events.importers import ImportedGame, SourceError
-from vistlog.events.log import MAX_LINE, AppendConflict, AppendRejected, LogUnreadable, VerifyResult
+from vistlog.events.log import MAX_LINE, AppendConflict, AppendRejected, LogBusy, LogUnreadable, VerifyResult
 from vistlog.events.nextstep import Next
 from vistlog.events.notation import NotationError
 from vistlog.events.problems import Problem, UnknownName, VistlogError
@@ -44,7 +44,7 @@ __all__ = [
     "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "kind_name", "Source",
     "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
     "FORMATS_IN", "FORMATS_OUT", "cannot_carry", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError",
-    "AppendConflict",
+    "AppendConflict", "LogBusy",
     "input_lines", "MAX_LINE",
     "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
     "OutputError",

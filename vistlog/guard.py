@@ -80,7 +80,7 @@ def _loopback_host(scope: Any) -> bool:
         return False
     if not port:
         return server[1] in (80, None)
-    return port.isdigit() and int(port) == server[1]
+    return (port.isascii() and port.isdigit()) and int(port) == server[1]
 
 
 def attachment(name: str) -> str:

@@ -15,6 +15,7 @@ request gets a 4xx with its reason in words, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hmac
 import os
@@ -29,20 +30,22 @@ import attrs
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.concurrency import iterate_in_threadpool
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, NotationError, Recorder, SingleDummy, Table,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, LogBusy, NotationError, Recorder, Table,
     VistlogError,
-    analysis_json, kind_name,
+    kind_name,
 )
 from .guard import (
     BODY_SECONDS, IDLE_SECONDS, LOCAL_HOSTS, MAX_CONNECTIONS, SECURITY_HEADERS, Guard, _open_files_limit, _protocol,
     _qr_rows, _quiet_loop_errors, attachment, new_token,
 )
 from .output import OutputError, dumps
+from vistlog.recording import log_chunks, next_seq_of
 
 __all__ = ["Pad", "make_app", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS",
            "IDLE_SECONDS", "MAX_CONNECTIONS"]
@@ -71,22 +74,46 @@ class HttpError(Exception):
         self.extra = extra
 
 
-class Pad:
-    """The score pad's state: the log, its recorder, and the last folded view of it.
+WRITE_WAIT: Final = 3.0
+"""How long a write from the page waits for another writer's lock on the log (an import, ``vistlog append``)
+before it says the log is busy, in seconds."""
+ANALYSIS_SECONDS: Final = 30.0
+"""How long one deal's analysis may run beside the server (``vistlog serve --analysis-seconds``)."""
+ANALYSIS_MEMORY: Final = 2 << 30
+"""How much memory one deal's analysis may take, in bytes (``vistlog serve --analysis-memory``, in MB)."""
+ANALYSES: Final = 2
+"""How many analyses run at once (one a core of a small machine); one more is told to wait."""
 
-    Writes go through one lock (the recorder also takes the log's own lock, so a ``vistlog
-    append`` in another terminal is safe too); the folded view is made again only when the
-    log changed.
+
+class Pad:
+    """The score pad's state: the log, its recorder, a reader of it, and the last folded view of it.
+
+    Writes go through one lock and the log's own (so a ``vistlog append`` in another terminal is safe
+    too), waiting :data:`WRITE_WAIT` seconds at most for another writer. Reads never wait on a writer: they
+    read the log without its lock, up to where an append under way began, and never change it. The folded
+    view is made again only when the log changed.
     """
 
     def __init__(self, log: str | os.PathLike[str], *, key_file: str | os.PathLike[str] | None = None,
-                 token: str | None = None, warn: Callable[[str], None] | None = None) -> None:
+                 token: str | None = None, warn: Callable[[str], None] | None = None,
+                 analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY) -> None:
         self.log = os.fspath(log)
         self.key_file = key_file
         self.token = token
-        self.recorder = Recorder(self.log, key_file=key_file, warn=warn)
+        self.analysis_seconds = analysis_seconds
+        self.analysis_memory = analysis_memory
+        self.analyses: set[Any] = set()
+        """The analyses running beside the server (their processes)."""
+        self.stopping = False
+        """The server was told to stop (its analyses stop at once)."""
+        self.recorder = Recorder(self.log, key_file=key_file, warn=warn, wait=WRITE_WAIT)
+        """What the page's writes go through (under :attr:`lock`)."""
+        self.reader = Recorder(self.log, key_file=key_file, warn=warn)
+        """What the page's reads look through (under :attr:`read_lock`): never waits on a write."""
         self.lock = threading.Lock()
-        """Held by every use of the recorder (a write, reading what others appended): short."""
+        """Held by every write: at most :data:`WRITE_WAIT` seconds more than the write itself."""
+        self.read_lock = threading.Lock()
+        """Held while the reader looks at the log (what others appended since): short."""
         self.view_lock = threading.Lock()
         """Held while a view is folded (long on a long game): never while the recorder is waited for, so
         ``/api/version`` and the writes go on beside a slow fold."""
@@ -95,22 +122,22 @@ class Pad:
         self._views: dict[tuple[str, str, bool], dict[str, Any]] = {}
         """Each game's view as last made (by game, language, and whether all its deals are in it)."""
         if os.path.exists(self.log):
-            self.recorder.refresh()  # a keyed log without its key is refused now, not at the first deal
+            self.reader.refresh()  # a keyed log without its key is refused now, not at the first deal
 
     # ------------------------------------------------------------------ reading
 
     def seq(self) -> int:
-        """The next ``seq`` of the log (after reading what others appended)."""
-        with self.lock:
-            self.recorder.refresh()
-            return self.recorder.next_seq
+        """The next ``seq`` of the log, read from its last event alone: no lock, whatever else is going on."""
+        return next_seq_of(self.log)
 
     def state(self, game: str | None, lang: views.Lang = "ru", every: bool = False) -> dict[str, Any]:
         """What the page shows: the games, and the chosen (or last) one in full, its texts in ``lang``: its last
-        :data:`VIEW_DEALS` deals, or ``every`` deal."""
-        with self.lock:
-            tables = self.recorder.tables()
-            seq = self.recorder.next_seq
+        :data:`VIEW_DEALS` deals, or ``every`` deal; ``at``, the position of the log it was read at (the page
+        sends it back with a write, which is refused once the log is anywhere else)."""
+        with self.read_lock:
+            tables = self.reader.tables()
+            seq = self.reader.next_seq
+            at = self.reader.position
         with self.view_lock:
             for changed in self.live.update():
                 for key in [k for k in self._views if k[0] == changed]:
@@ -120,15 +147,15 @@ class Pad:
             games = [self._summary(g, g in tables) for g in order]
             full = self._game_view(chosen, lang, every) if chosen is not None else None
             problems = [str(p) for ps in self.live.problems.values() for p in ps]
-        out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq, "games": games, "problems": problems,
-                               "game": None}
+        out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq, "at": at, "games": games,
+                               "problems": problems, "game": None}
         if full is not None and chosen is not None:
             full = dict(full)
             table = tables.get(chosen)
             full["table"] = _table_json(table, lang) if table is not None else None
             if table is not None:
-                with self.lock:
-                    full["table"]["next"] = views.next_step(self.recorder.next_step(chosen), lang)
+                with self.read_lock:
+                    full["table"]["next"] = views.next_step(self.reader.next_step(chosen), lang)
             out["game"] = full
         return out
 
@@ -155,9 +182,9 @@ class Pad:
         chose that the line cannot say yet): :meth:`vistlog.api.Recorder.next_step`, in ``lang``."""
         if len(line) > MAX_DRAFT:
             raise HttpError(413, f"a draft line is at most {MAX_DRAFT} characters")
-        with self.lock:
+        with self.read_lock:
             try:
-                nx = self.recorder.next_step(game, line, declarer=chosen.get("declarer"),
+                nx = self.reader.next_step(game, line, declarer=chosen.get("declarer"),
                                              contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")),
                                              auction=bool(chosen.get("auction")))
             except VistlogError as exc:
@@ -167,11 +194,16 @@ class Pad:
     # ------------------------------------------------------------------ writing
 
     def record(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Record what the page sends: ``{"game", "expect_seq", "line"}`` (a deal in the notation,
-        ``void N``, ``end``) or ``{"game", "expect_seq", "events"}`` (a game's start, an adjustment)."""
+        """Record what the page sends: ``{"game", "expect_seq", "expect_at", "line"}`` (a deal in the notation,
+        ``void N``, ``end``) or ``{"game", "expect_seq", "expect_at", "events"}`` (a game's start, an adjustment);
+        ``expect_at`` is the ``at`` of the state the page showed (the write is refused once the log moved on or
+        was rewritten since)."""
         expect = body.get("expect_seq")
         if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool) or expect < 1):
             raise HttpError(400, "expect_seq: a positive integer (the seq the page saw as next)")
+        at = body.get("expect_at")
+        if at is not None and (not isinstance(at, str) or len(at) > 100):
+            raise HttpError(400, "expect_at: the position the page read the log at (its state's at)")
         stamp = {"at": _now()}
         by = body.get("by")
         if isinstance(by, str) and by.strip():
@@ -184,17 +216,19 @@ class Pad:
         with self.lock:
             try:
                 if isinstance(line, str):
-                    done = self.recorder.record_line(line, game=game, expect_seq=expect, stamp=stamp)
+                    done = self.recorder.record_line(line, game=game, expect_seq=expect, stamp=stamp, expect_at=at)
                 elif isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
                     if len(events) > 100:
                         raise HttpError(413, "at most 100 events at once")
-                    done = self.recorder.record([{**e, **stamp} for e in events], expect_seq=expect, source="<pad>")
+                    done = self.recorder.record([{**e, **stamp} for e in events], expect_seq=expect, source="<pad>",
+                                                expect_at=at)
                 else:
                     raise HttpError(400, "send a line (a deal in the notation) or events (a list of objects)")
             except AppendConflict as exc:
-                raise HttpError(409, f"somebody recorded first: the log's next seq is {exc.actual}, not "
-                                     f"{exc.expected}; nothing written, the page shows what was written",
-                                seq=exc.actual) from None
+                raise HttpError(409, CONFLICT[lang]["rewritten" if exc.rewritten else "first"].format(
+                    actual=exc.actual, expected=exc.expected), seq=exc.actual, rewritten=exc.rewritten) from None
+            except LogBusy:
+                raise HttpError(503, BUSY[lang], busy=True) from None
             except NotationError as exc:
                 said = views.notation_message(exc, lang)
                 raise HttpError(422, said, problems=[{"field": "line", "message": said, "code": exc.code}]) from None
@@ -225,8 +259,6 @@ class Pad:
                 raise HttpError(422, "; ".join(str(p) for p in exc.problems)) from None
             except VistlogError as exc:
                 raise HttpError(422, str(exc)) from None
-            with self.lock:
-                self.recorder.refresh()
         refused = {g: [str(p) for p in ps] for g, ps in outcome.refused.items()}
         return {"imported": list(outcome.imported), "refused": refused,
                 "unreadable": [line.replace(folder, "") for line in outcome.unreadable]}
@@ -242,6 +274,17 @@ def _now() -> str:
 
 
 NOTHING_WRITTEN: Final = {"ru": "; ничего не записано", "en": "; nothing written"}
+BUSY: Final = {"ru": "журнал занят — попробуйте ещё раз (другая программа пишет в него); ничего не записано",
+               "en": "the log is busy — try again (another program is writing to it); nothing written"}
+CONFLICT: Final = {
+    "ru": {"first": "кто-то записал раньше: следующий номер в журнале {actual}, а не {expected}; ничего не "
+                    "записано, страница показывает записанное",
+           "rewritten": "журнал переписан другой программой после того, как страница его прочла; ничего не "
+                        "записано, страница показывает журнал, каким он стал"},
+    "en": {"first": "somebody recorded first: the log's next seq is {actual}, not {expected}; nothing written, "
+                    "the page shows what was written",
+           "rewritten": "the log was rewritten by another program since the page read it; nothing written, the "
+                        "page shows the log as it is now"}}
 
 
 def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
@@ -372,11 +415,13 @@ def make_app(pad: Pad) -> Starlette:
         what = request.path_params["what"]
         game = request.query_params.get("game")
         if what == "log":
-            if not os.path.exists(pad.log):
-                raise HttpError(404, "the log is empty: nothing recorded yet")
-            data = await _run(_read_log, pad)
-            return Response(data, media_type="application/x-ndjson",
-                            headers={"content-disposition": attachment(os.path.basename(pad.log))})
+            try:
+                size, chunks = log_chunks(pad.log)
+            except FileNotFoundError:
+                raise HttpError(404, "the log is empty: nothing recorded yet") from None
+            return StreamingResponse(iterate_in_threadpool(chunks), media_type="application/x-ndjson",
+                                     headers={"content-disposition": attachment(os.path.basename(pad.log)),
+                                              "content-length": str(size)})
         g = await _run(_game, pad, game)
         if what == "html":
             return Response(views.html(g, lang=_lang(request)), media_type="text/html; charset=utf-8",
@@ -391,7 +436,11 @@ def make_app(pad: Pad) -> Starlette:
         if not (deal.isascii() and deal.isdigit() and len(deal) <= 6):
             raise HttpError(400, "deal: a deal number (1 to 999999) is needed")
         weigh = request.query_params.get("single_dummy") == "1"
-        return _json(await _run(_deal_analysis, pad, game, int(deal), weigh, _lang(request)))
+        chosen = await _run(_game_id, pad, game)
+        spec = {"log": os.path.abspath(pad.log), "game": chosen, "deal": int(deal), "single_dummy": weigh,
+                "lang": _lang(request), "samples": PAD_SAMPLES, "seconds": pad.analysis_seconds,
+                "memory": pad.analysis_memory}
+        return _json(await _beside(pad, request, spec))
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -437,32 +486,57 @@ def _file(game: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in game)[:100].lstrip(".") or "game"
 
 
-def _read_log(pad: Pad) -> bytes:
-    with pad.lock, open(pad.log, "rb") as fh:
-        return fh.read()
-
-
 PAD_SAMPLES = 60
 """Layouts a decision when the pad's replay asks what the players could know (a few seconds a deal with the
 compiled search; the command line's default is 200)."""
 
 
-def _deal_analysis(pad: Pad, game: str | None, deal: int, single_dummy: bool = False,
-                   lang: views.Lang | None = None) -> dict[str, Any]:
+async def _beside(pad: Pad, request: Request, spec: dict[str, Any]) -> Any:
     """One deal of the open-hand analysis (``analyse --format json``'s deal object), asked for when the replay
-    viewer shows the values: the analysis costs a solve a card, so the page's state does not carry it.
-    ``single_dummy``: its whist calls and opening lead weighed too (:data:`PAD_SAMPLES` layouts each), each
-    decision also as the lines ``analyse`` prints (``decision_lines``, in ``lang``)."""
-    g = _game(pad, game)
-    sd = SingleDummy(PAD_SAMPLES) if single_dummy else None
-    view = analysis_json(g.analysis(deals={deal}, single_dummy=sd))
-    for d in view["deals"] if single_dummy else ():
-        d["decision_lines"] = [views.decision_lines(x, view["unit"], lang) for x in d.get("decisions", ())]
-    found = [d for d in view["deals"] if d["deal"] == deal]
-    if not found:
-        why = next((s["why"] for s in view["skipped"] if s["deal"] == deal), "no played deal with its hands recorded")
-        raise HttpError(404, f"deal {deal}: {why}")
-    return found[-1]
+    viewer shows the values, computed in a process of its own (:mod:`vistlog._beside`): the server answers
+    everything else meanwhile. The process is killed when the page leaves, when it has run
+    ``pad.analysis_seconds``, or when the server stops; it cannot take more than ``pad.analysis_memory``."""
+    import asyncio
+
+    if len(pad.analyses) >= ANALYSES:
+        raise HttpError(503, f"{ANALYSES} analyses are running already: try again when one has finished")
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "vistlog._beside", stdin=asyncio.subprocess.PIPE,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    pad.analyses.add(proc)
+    try:
+        work = asyncio.ensure_future(proc.communicate(orjson.dumps(spec)))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + pad.analysis_seconds
+        while not work.done():
+            await asyncio.wait({work}, timeout=0.2)
+            if work.done():
+                break
+            if pad.stopping:
+                raise HttpError(503, "the server is stopping: the analysis was stopped")
+            if await request.is_disconnected():
+                raise HttpError(499, "the page left: the analysis was stopped")
+            if loop.time() > deadline:
+                raise HttpError(503, f"deal {spec['deal']}: the analysis took over {pad.analysis_seconds:g} s and "
+                                     "was stopped (vistlog analyse has no such limit)")
+        out, _ = work.result()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        pad.analyses.discard(proc)
+    try:
+        answer = orjson.loads(out)
+    except orjson.JSONDecodeError:
+        raise HttpError(503, f"deal {spec['deal']}: the analysis stopped (over its {pad.analysis_seconds:g} s or "
+                             f"{pad.analysis_memory >> 20} MB)") from None
+    if answer["status"] != 200:
+        raise HttpError(answer["status"], answer["error"])
+    return answer["body"]
+
+
+def _game_id(pad: Pad, game: str | None) -> str:
+    """The id of ``game`` in the pad's log (the last one when None), or 404."""
+    return _game(pad, game).id
 
 
 def _game(pad: Pad, game: str | None) -> Game:
@@ -499,7 +573,7 @@ def _check_write(request: Request) -> None:
 
 async def _body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
         raise HttpError(413, f"the body is over {limit} bytes")
     chunks: list[bytes] = []
     size = 0
@@ -522,15 +596,18 @@ async def _body(request: Request, limit: int) -> bytes:
 
 
 def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str | None = None,
-          open_browser: bool = False, say: Callable[[str], None] = print) -> None:
-    """Run the score pad until interrupted (what ``vistlog serve`` does)."""
+          open_browser: bool = False, say: Callable[[str], None] = print,
+          analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY) -> None:
+    """Run the score pad until interrupted (what ``vistlog serve`` does): Ctrl+C or SIGTERM stops it within a
+    few seconds, whatever it is doing (an analysis running beside it is killed)."""
     import asyncio
     import socket
 
     import uvicorn
 
     token = None if host in LOCAL_HOSTS else new_token()
-    pad = Pad(log, key_file=key_file, token=token, warn=lambda m: say(m))
+    pad = Pad(log, key_file=key_file, token=token, warn=lambda m: say(m), analysis_seconds=analysis_seconds,
+              analysis_memory=analysis_memory)
     app = make_app(pad)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -550,13 +627,23 @@ def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str 
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
     _open_files_limit()
     config = uvicorn.Config(app, log_level="warning", access_log=False, http=_protocol(), timeout_keep_alive=5,
-                            h11_max_incomplete_event_size=16 * 1024)
-    server = uvicorn.Server(config)
+                            h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=2)
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            pad.stopping = True  # an analysis under way is stopped at once, not waited for
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
 
     async def main() -> None:
         asyncio.get_running_loop().set_exception_handler(
             _quiet_loop_errors(lambda m: print(m, file=sys.stderr, flush=True)))
-        await server.serve(sockets=[sock])
+        try:
+            await server.serve(sockets=[sock])
+        finally:
+            for proc in list(pad.analyses):
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
 
     asyncio.run(main())
 

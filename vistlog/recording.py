@@ -10,13 +10,13 @@ from typing import IO, Any
 
 import attrs
 
-from vistlog.events.codec import DecodeError, decode_obj, unstructure
+from vistlog.events.codec import DecodeError, decode_obj, loads_line, unstructure
 from vistlog.events.importers import ImportedGame
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.log import (
     MAX_LINE,
-    LogUnreadable, LogWriter, VerifyResult, problem_of,
-    read_key, read_lines,
+    LogUnreadable, LogWriter, VerifyResult, committed_size, problem_of,
+    read_key, read_lines, split_chain,
 )
 from vistlog.events.log import append as _append
 from vistlog.events.log import verify as _verify
@@ -178,7 +178,8 @@ class Recorder:
     """
 
     def __init__(self, path: str | os.PathLike[str], *, key: bytes | None = None,
-                 key_file: str | os.PathLike[str] | None = None, warn: Callable[[str], None] | None = None) -> None:
+                 key_file: str | os.PathLike[str] | None = None, warn: Callable[[str], None] | None = None,
+                 wait: float | None = None) -> None:
         self.path = os.fspath(path)
         self._checker: LogChecker | None = None
 
@@ -186,10 +187,11 @@ class Recorder:
             self._checker = LogChecker()
             return self._checker.admit
 
-        self._writer = LogWriter(self.path, make, key=_key(key, key_file), warn=warn)
+        self._writer = LogWriter(self.path, make, key=_key(key, key_file), warn=warn, wait=wait)
 
     def refresh(self) -> bool:
-        """Read what other writers appended since the last look; True when anything was new."""
+        """Read what other writers appended since the last look; True when anything was new. A look takes no
+        lock and never changes the file (an append under way is not seen until it has finished)."""
         try:
             return self._writer.refresh()
         except OSError as exc:
@@ -199,6 +201,12 @@ class Recorder:
     def next_seq(self) -> int:
         """The ``seq`` the next event gets (as of the last look)."""
         return self._writer.next_seq
+
+    @property
+    def position(self) -> str:
+        """Where the last look left the log, as a token a record can be made conditional on (``expect_at``):
+        it changes with every append, and when the file is replaced or rewritten in place."""
+        return self._writer.position
 
     def games(self) -> list[str]:
         """The games under way in the log, in the order they started."""
@@ -222,12 +230,16 @@ class Recorder:
         return _table_of(self._live(), game, f"{self.path}: ")
 
     def record(self, events: Iterable[Event | Mapping[str, Any]], *, expect_seq: int | None = None,
-               source: str = "<pad>", then: Callable[[], list[Problem]] | None = None) -> list[Event]:
+               source: str = "<pad>", then: Callable[[], list[Problem]] | None = None,
+               expect_at: str | None = None) -> list[Event]:
         """Check and append events (dicts without ``seq`` get the next ones), all or none; ``then`` says what
-        else is wrong once they have all passed (see :meth:`~vistlog.events.log.LogWriter.append`)."""
+        else is wrong once they have all passed (see :meth:`~vistlog.events.log.LogWriter.append`);
+        ``expect_seq``/``expect_at``: only if the log's next ``seq`` is that, and it is at that
+        :attr:`position` (:class:`~vistlog.events.log.AppendConflict` otherwise)."""
         items = [unstructure(ev) if not isinstance(ev, Mapping) else plain(ev) for ev in events]
         try:
-            return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq, then=then)
+            return self._writer.append([(None, item) for item in items], source, expect_seq=expect_seq, then=then,
+                                       expect_at=expect_at)
         except OSError as exc:
             raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
 
@@ -266,9 +278,12 @@ class Recorder:
         return parse_notation(line, self.table(game))
 
     def record_line(self, line: str, *, game: str | None = None, expect_seq: int | None = None,
-                    stamp: Mapping[str, str] | None = None) -> list[Event]:
+                    stamp: Mapping[str, str] | None = None, expect_at: str | None = None) -> list[Event]:
         """Record one deal written in one line (or ``void N``, ``end``); ``stamp`` adds envelope
         fields (``at``, ``by``) to every event."""
+        if expect_seq is not None or expect_at is not None:
+            self.refresh()  # a line is read for the log the page saw, or not at all
+            self._writer.stale(expect_seq, expect_at)
         events = self.parse(line, game)
         if stamp:
             events = [{**ev, **stamp} for ev in events]
@@ -284,7 +299,8 @@ class Recorder:
             return [Problem("<line>", None, None, "line", f"{why}: a line is a whole deal; say how it ended",
                             code="line-unfinished")] if why else []
 
-        return self.record(events, expect_seq=expect_seq, source="<line>", then=whole if deal is not None else None)
+        return self.record(events, expect_seq=expect_seq, source="<line>", then=whole if deal is not None else None,
+                           expect_at=expect_at)
 
 
 def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table:
@@ -394,3 +410,65 @@ def verify(path: str | os.PathLike[str], head: str | None = None, *, key: bytes 
         return _verify(target, head, secret)
     except OSError as exc:
         raise LogUnreadable(f"{target}: cannot read ({exc.strerror or exc})") from None
+
+
+_TAIL_STEP = 1 << 16
+
+
+def next_seq_of(path: str | os.PathLike[str]) -> int:
+    """The ``seq`` the log's next event gets, read from its last event alone (1 for no log), without any lock:
+    what the score pad answers ``/api/version`` with, however long the log and whatever is writing to it. An
+    append under way is not seen until it has finished; a last line still being written is passed over."""
+    try:
+        fd = os.open(os.fspath(path), os.O_RDONLY)
+    except FileNotFoundError:
+        return 1
+    try:
+        end = committed_size(os.fspath(path), fd)
+        rest = b""
+        pos = end
+        looked = 0
+        while pos > 0 and looked <= MAX_LINE + _TAIL_STEP:
+            start = max(0, pos - _TAIL_STEP)
+            rest = os.pread(fd, pos - start, start) + rest
+            looked += pos - start
+            pos = start
+            lines = rest.split(b"\n")
+            for line in reversed(lines[1:] if pos > 0 else lines):
+                seq = _seq_of(line)
+                if seq is not None:
+                    return seq + 1
+            rest = lines[0] if pos > 0 else b""
+        return 1
+    finally:
+        os.close(fd)
+
+
+def _seq_of(line: bytes) -> int | None:
+    """The ``seq`` of one line when it is a whole event (else None), as a writer's replay reads it."""
+    if not line.strip():
+        return None
+    try:
+        event = decode_obj(loads_line(split_chain(line.removeprefix(b"\xef\xbb\xbf").rstrip(b" \t\r"))[0]))
+    except (DecodeError, ValueError):
+        return None
+    return event.seq
+
+
+def log_chunks(path: str | os.PathLike[str], size: int = 1 << 16) -> tuple[int, Iterator[bytes]]:
+    """The log as it stands now (its length, and its bytes ``size`` at a time), read without a lock and never
+    held whole: what the score pad's download streams. Raises ``FileNotFoundError`` when there is no log."""
+    fh = open(os.fspath(path), "rb")  # noqa: SIM115 - closed by the generator below
+    length = committed_size(os.fspath(path), fh.fileno())
+
+    def chunks() -> Iterator[bytes]:
+        with fh:
+            left = length
+            while left > 0:
+                data = fh.read(min(size, left))
+                if not data:
+                    return
+                left -= len(data)
+                yield data
+
+    return length, chunks()

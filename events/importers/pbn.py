@@ -38,6 +38,7 @@ import orjson
 from ..cards import SOLO_ORDER, Card, Suit, parse_card
 from ..play import Play, solo_whist_trump
 from ..seating import in_turn
+from ..text import digits
 from .base import EventList, ImportedGame, SourceError, source
 
 __all__ = ["read", "write"]
@@ -267,7 +268,7 @@ def _board(events: EventList, game: str, number: int, path: str, where: str, tag
         taken = {}
         for part in _tag(tags, "Tricks").split():
             seat, _, n = part.partition(":")
-            if seat not in seat_player or not n.isdigit():
+            if seat not in seat_player or not digits(n):
                 raise SourceError(f"{where}: Tricks: {part!r} is not SEAT:N")
             taken[seat_player[seat]] = int(n)
         ev("tricks", deal=number, taken=taken)

@@ -28,6 +28,7 @@ from ..cards import Bid, Card, Kontra, Suit, WhistCall
 from ..codec import decode_obj
 from ..checker import LogChecker
 from ..serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
+from ..text import digits
 from .base import ImportedGame, SourceError, source
 
 __all__ = ["read", "CODES", "card_of", "code_of", "ppn_bid", "KONTRA_LETTER"]
@@ -58,7 +59,7 @@ def _tag(text: str) -> tuple[str, str] | None:
         return (name, m.group(1).replace('\\"', '"')) if m else None
     return None if '"' in rest or "]" in rest else (name, rest)
 KONTRA_LETTER = {"K": Kontra.KONTRA, "R": Kontra.REKONTRA, "S": Kontra.SUBKONTRA, "M": Kontra.MORTKONTRA}
-_ENTRY = re.compile(r"^(?:0|M(\d+):(-?\d+)|F(\d+):([LR])(\d+)(?::(-?\d+))?)$")
+_ENTRY = re.compile(r"^(?:0|M(\d+):(-?\d+)|F(\d+):([LR])(\d+)(?::(-?\d+))?)$", re.ASCII)
 
 
 def card_of(code: str) -> Card:
@@ -125,10 +126,10 @@ def _tags(path: str, lines: list[tuple[int, str]]) -> tuple[dict[str, str], list
     tags: dict[str, str] = {}
     deals: list[tuple[int, str]] = []
     for no, text in lines:
-        tag = _tag(text) if not text[1:2].isdigit() else None
+        tag = _tag(text) if not digits(text[1:2]) else None
         if tag is not None:
             tags[tag[0]] = tag[1]
-        elif text.startswith("[") and text.endswith("]") and text[1:2].isdigit():
+        elif text.startswith("[") and text.endswith("]") and digits(text[1:2]):
             deals.append((no, text[1:-1]))
         else:
             raise SourceError(f"{path}:{no}: not a PPN tag or deal record: {text[:40]!r}")
@@ -138,7 +139,7 @@ def _tags(path: str, lines: list[tuple[int, str]]) -> tuple[dict[str, str], list
 def _rules(path: str, tags: dict[str, str]) -> dict[str, Any]:
     rules: dict[str, Any] = {"preset": "serbian"}
     if "Refe" in tags:
-        if not tags["Refe"].isdigit():
+        if not digits(tags["Refe"]):
             raise SourceError(f"{path}: Refe: {tags['Refe']!r} is not a whole number")
         rules["refe_limit"] = int(tags["Refe"])
     for item in filter(None, (x.strip() for x in tags.get("Rules", "").split(","))):
@@ -146,7 +147,7 @@ def _rules(path: str, tags: dict[str, str]) -> dict[str, Any]:
         v: Any = value.strip()
         if v in ("true", "false"):
             v = v == "true"
-        elif v.lstrip("-").isdigit():
+        elif digits(v.lstrip("-")):
             v = int(v)
         rules[key.strip()] = v
     return rules
@@ -194,7 +195,7 @@ def _deal(r: _Reader, players: list[str], record: str, bula: dict[str, int], sou
     if len(f) not in (4, 14):
         raise r.fail(f"a deal record has 4 or 14 fields, not {len(f)}")
     number, order, cards, bids = f[:4]
-    if not number.isdigit():
+    if not digits(number):
         raise r.fail(f"deal id {number!r} is not a number")
     if sorted(order) != ["1", "2", "3"]:
         raise r.fail(f"deal order {order!r} is not the seats 1, 2, 3")
@@ -228,7 +229,7 @@ def _deal(r: _Reader, players: list[str], record: str, bula: dict[str, int], sou
            **({"igra": True} if m.group(1) else {}))
     d = r.deal
     if not d.contract or not d.contract.contract.is_misere:
-        came = set(d.defenders) if accepted.isdigit() and int(accepted) >= 4 else \
+        came = set(d.defenders) if digits(accepted) and int(accepted) >= 4 else \
             {seat[accepted]} if accepted in seat else set()
         for p in d.defenders:
             r.emit("whist", f"deal {deal}", deal=deal, player=p, call="whist" if p in came else "pass")

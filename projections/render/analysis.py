@@ -137,7 +137,11 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
     w = Words(lang)
     out = [f"{game['game']} · " + w("open-hand analysis") + f" · {w(game['unit'])}"]
     if not game["deals"]:  # every deal with its hands is of a kind not analysed yet: the lines below say which
-        out.append("  " + w("no deal analysed" if game.get("skipped") else "no deal with its hands recorded"))
+        out.append("  " + w("no deal analysed" if game.get("skipped") or game.get("problems")
+                            else "no deal with its hands recorded"))
+    if game.get("problems"):
+        out.append("  " + w("a deal with a refused event is not analysed ({n} problem(s): vistlog validate lists "
+                            "them)", n=game["problems"]))
     for d in game["deals"]:
         out.append("")
         out.append(_deal_head(d, w))

@@ -297,6 +297,11 @@ def _recording_commands(add: _Adder) -> None:
                     help="where to listen (default 127.0.0.1: this machine only; any other needs the printed token)")
     sp.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
     sp.add_argument("--open", action="store_true", help="open the page in the browser")
+    sp.add_argument("--analysis-seconds", type=_positive_seconds, default=30, metavar="S",
+                    help="how long one deal's analysis asked for by the page may run (default 30; it runs beside "
+                         "the server, which answers everything else meanwhile)")
+    sp.add_argument("--analysis-memory", type=_positive_mb, default=2048, metavar="MB",
+                    help="how much memory one deal's analysis may take (default 2048)")
     _add_key(sp, "the secret of a keyed log: every deal written is keyed (_mac)")
     sp = add("import", "recording.cmd_import",
              "bring games in from other programs: every game checked, appended, chained",
@@ -376,25 +381,28 @@ _GROUPS: tuple[Callable[[_Adder], None], ...] = (_reading_commands, _analysis_co
 """The commands, group by group."""
 
 
-def _whole(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
+def _whole(minimum: int, what: str, maximum: int | None = None, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits of at least ``minimum`` (and at most ``maximum``, for
+    the reason ``why``)."""
 
     def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not (text.isascii() and text.isdigit() and len(text) <= 18):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} (whole, in digits 0-9)")
+        n = int(text)
         if n < minimum:
             raise argparse.ArgumentTypeError(f"{what} is {minimum} or more")
         if maximum is not None and n > maximum:
-            raise argparse.ArgumentTypeError(f"{what} is at most {maximum} (4 × the cores of this machine)")
+            raise argparse.ArgumentTypeError(f"{what} is at most {maximum}{why}")
         return n
 
     return parse
 
 
-_positive = _whole(1, "a number of processes", maximum=4 * (os.cpu_count() or 1))
-_samples = _whole(1, "a number of layouts", maximum=100_000)
+_positive = _whole(1, "a number of processes", maximum=4 * (os.cpu_count() or 1),
+                   why=" (4 × the cores of this machine)")
+_samples = _whole(1, "a number of layouts", maximum=100_000, why=" (a decision weighed with more takes minutes)")
+_positive_seconds = _whole(1, "a number of seconds", maximum=86_400, why=" (a day)")
+_positive_mb = _whole(64, "a number of megabytes", maximum=1 << 20, why=" (a terabyte)")
 
 
 _deal_number = _whole(0, "a deal number")

@@ -177,7 +177,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     def analysed() -> Iterator[dict[str, Any]]:
         for g in games:  # a deal of thirteen tricks takes the pure search minutes: a bar on a terminal
             yield analysis_json(g.analysis(discards=args.discards, deals=None if args.deal is None else {args.deal},
-                                           progress=archive.progress_bar(unit="deals"), single_dummy=sd))
+                                           progress=archive.progress_bar(unit="deals"), single_dummy=sd),
+                                len(g.problems))
 
     if args.format == "html":
         sys.stdout.write(views.analysis_html(analysed(), args.lang))

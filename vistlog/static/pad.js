@@ -74,11 +74,11 @@ const $ = (id) => document.getElementById(id);
 const t = (key) => (T[lang] && T[lang][key]) || key;
 
 function fresh() {
-  // seq: the log's next seq when the form was begun; a write names it, so that a form made before another
-  // device wrote a deal is never written as the next deal unasked (409)
+  // seq, at: the log's next seq and position when the form was begun; a write names them, so that a form made
+  // before another device wrote a deal (or another program rewrote the log) is never written unasked (409)
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
            partner: null, trump: null, calls: [], offered: {}, bids: [], auction: false, tricks: {}, played: false, again: null, edited: false, last: null,
-           seq: null };
+           seq: null, at: null };
 }
 
 function el(tag, attrs, ...children) {
@@ -104,7 +104,7 @@ async function api(path, opts = {}) {
 
 async function post(body) {
   return api("/api/record", { method: "POST", headers: { "Content-Type": "application/json" },
-                              body: JSON.stringify(Object.assign({ expect_seq: S ? S.seq : null, lang }, body)) });
+                              body: JSON.stringify(Object.assign({ expect_seq: S ? S.seq : null, expect_at: S ? S.at : null, lang }, body)) });
 }
 
 // ------------------------------------------------------------------ state
@@ -380,7 +380,12 @@ function redraw() {
   form.edited = false;
   clearErrors();
   renderDeal();
-  if (form.seq === null && S && $("line").value) form.seq = S.seq;
+  if ($("line").value) begin();
+}
+
+function begin() {
+  // the form is begun: the writes it makes are for the log as it stands now
+  if (form.seq === null && S) { form.seq = S.seq; form.at = S.at; }
 }
 
 function refresh(again = 1) {
@@ -398,7 +403,7 @@ function update(redrawn = true) {
   clearErrors();
   if (!redrawn) { if (document.activeElement !== $("line")) $("line").value = composeLine(); return asking; }
   return refresh().then(() => {
-    if (form.seq === null && S && $("line").value) form.seq = S.seq;   // the form is begun
+    if ($("line").value) begin();
   });
 }
 
@@ -424,7 +429,8 @@ async function recordDeal() {
   let r;
   try {
     r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined,
-                     expect_seq: form.seq !== null ? form.seq : (S ? S.seq : null) });
+                     expect_seq: form.seq !== null ? form.seq : (S ? S.seq : null),
+                     expect_at: form.seq !== null ? form.at : (S ? S.at : null) });
   } catch (e) {
     $("err-general").textContent = t("offline");   // nothing reached the server: nothing is shown as written
     return;
@@ -438,12 +444,13 @@ async function recordDeal() {
     // the user records theirs as the next deal or drops it
     await load();
     const tb = table();
-    const again = el("button", { type: "button", id: "record-as-next", onclick: () => { form.seq = S.seq; recordDeal(); } },
+    const again = el("button", { type: "button", id: "record-as-next", onclick: () => { form.seq = S.seq; form.at = S.at; recordDeal(); } },
       `${t("record_as")} ${tb && tb.next ? tb.next.deal : ""}`);
     const drop = el("button", { type: "button", id: "drop-form", onclick: () => { form = fresh(); update(); } }, t("drop"));
     const written = (game() ? game().deal_list : []).filter((d) => !d.voided).slice(-1)[0];
-    $("err-general").replaceChildren(t("conflict") + (written ? ` ${t("deal_n")} ${written.deal}: ${written.summary}.` : ""),
-      el("br"), again, " ", drop);
+    const said = r.data.rewritten ? r.data.error
+      : t("conflict") + (written ? ` ${t("deal_n")} ${written.deal}: ${written.summary}.` : "");
+    $("err-general").replaceChildren(said, el("br"), again, " ", drop);
   } else showProblems(r.data);
 }
 
@@ -710,7 +717,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("game-select").addEventListener("change", (e) => { every = false; chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
   $("record").addEventListener("click", recordDeal);
   $("clear").addEventListener("click", () => { form = fresh(); update(); });
-  $("line").addEventListener("input", () => { form.edited = true; });
+  $("line").addEventListener("input", () => { form.edited = true; begin(); });
   $("line").addEventListener("keydown", (e) => { if (e.key === "Enter") recordDeal(); });
   $("played").addEventListener("change", (e) => { form.played = e.target.checked; update(); });
   $("auction").addEventListener("toggle", () => { if (form.auction !== $("auction").open) { form.auction = $("auction").open; update(); } });
