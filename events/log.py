@@ -18,11 +18,9 @@ alone: :func:`verify` prints the head hash to keep elsewhere.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import io
 import os
 import stat
-import time
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -67,6 +65,7 @@ from .lines import (
     read_lines,
     tail_mark,
 )
+from .locking import LogBusy, open_locked
 from .model import Event
 from .native import mypyc_attr
 from .problems import Issue, LogUnreadable, Problem, VistlogError
@@ -253,7 +252,7 @@ class LogWriter:
             if problems:
                 raise AppendRejected(problems)
             self.check = None
-        fd, created = _open_locked(path, create=True, wait=self.wait)
+        fd, created = open_locked(path, create=True, wait=self.wait)
         try:
             _recover(path, fd, self.warn)
             self._catch_up(fd)
@@ -290,7 +289,7 @@ class LogWriter:
         written through the journal as :meth:`append` writes. Returns how many events were appended. A log
         this call created is removed again when the events are refused."""
         path, key = self.path, self.key
-        fd, created = _open_locked(path, create=True, wait=self.wait)
+        fd, created = open_locked(path, create=True, wait=self.wait)
         spool = Spool()
         try:
             _recover(path, fd, self.warn)
@@ -360,67 +359,6 @@ class LogWriter:
         self.check = check
 
 
-def _open_locked(path: str, *, create: bool, wait: float | None = None) -> tuple[int, bool]:
-    """Open the log for appending under its exclusive lock: ``(fd, created by this call)``. The file
-    locked must still be the path's file: one unlinked meanwhile (a first append that failed and removed
-    the file it created) is let go and the path opened again. ``wait``: the seconds to wait for another
-    writer's lock at the most (:class:`LogBusy` then); None waits as long as it takes."""
-    for _ in range(100):
-        created = False
-        try:
-            if create:
-                try:
-                    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
-                    created = True
-                except FileExistsError:
-                    fd = os.open(path, os.O_RDWR | os.O_APPEND)
-            else:
-                fd = os.open(path, os.O_RDWR | os.O_APPEND)
-        except FileNotFoundError:
-            if not create:
-                raise
-            continue  # removed between the two opens: try again
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise LogUnreadable(f"{path}: not a regular file; a log is appended to a file")
-            _lock(fd, path, wait)
-            try:
-                now = os.stat(path)
-            except FileNotFoundError:
-                now = None
-            if now is not None and (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino):
-                return fd, created
-        except BaseException:
-            os.close(fd)
-            raise
-        os.close(fd)
-    raise LogUnreadable(f"{path}: the file kept being replaced while this append waited for it; nothing appended")
-
-
-def _lock(fd: int, path: str, wait: float | None) -> None:
-    if wait is None:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        return
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise LogBusy(f"{path}: another program has been writing to the log for over {wait:g} s "
-                              "(an import?); nothing written, try again") from None
-            time.sleep(0.02)
-
-
-@mypyc_attr(native_class=False)  # exceptions keep their class attributes
-class LogBusy(VistlogError):
-    """Another writer held the log's lock longer than this append would wait: nothing was written."""
-
-    code = "log-busy"
-
-
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
 class KeyRequired(LogUnreadable):
     """A keyed log (its lines carry ``_mac``) appended to without its key, or with another key:
@@ -464,6 +402,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
             if chain.step(content, value) == "chain-mismatch" and value is not None and value.startswith(KEYED):
                 raise KeyRequired(f"{path}: the key does not prove this log's keyed chain (_mac): "
                                   "is it the club's key? nothing appended")
+            looks = False
             try:
                 data = loads_line(content)
                 looks = type(data) is dict and "type" in data  # an event, sound or not: a log's line

@@ -75,6 +75,11 @@ def _fold(word: str) -> str:
     return word.casefold().replace("ё", "е")
 
 
+def _name_key(name: str) -> str:
+    """A name as a clause reads it: folded, its commas and runs of blanks one space."""
+    return " ".join(_fold(name).replace(",", " ").split())
+
+
 def _words(*pairs: tuple[str, str]) -> dict[str, str]:
     return {_fold(w): canonical for canonical, spellings in pairs for w in spellings.split("|")}
 
@@ -101,14 +106,14 @@ _HEADS: Final = frozenset({*_OPTIONS, *_AUCTION, *_RASPAS, *_TRICKS, *_VOID, *_E
 def notation_word(name: str) -> str | None:
     """The word of the deal notation that a player's ``name`` holds (``None`` when none): a line or clause
     beginning with such a name is read as that word (``End 6S; …`` as ``end``), so a game refuses it. A name
-    holding ``;`` or ``,`` (the notation's separators) or one of its two-word phrases is refused alike.
+    holding ``;`` (the notation's clause break) or one of its two-word phrases is refused alike; a comma is a
+    word break, which the notation reads in a name too.
 
-    >>> notation_word("End game"), notation_word("Конец"), notation_word("Вова"), notation_word("Anna, B.")
-    ('End', 'Конец', None, ',')
+    >>> notation_word("End game"), notation_word("Конец"), notation_word("Вова"), notation_word("Ли; Ан")
+    ('End', 'Конец', None, ';')
     """
-    for mark in (";", ","):
-        if mark in name:
-            return mark
+    if ";" in name:
+        return ";"
     folded = _fold(name)
     for phrase, _ in _PHRASES:
         if re.search(rf"(?<!\w){re.escape(_fold(phrase))}(?!\w)", folded):
@@ -143,11 +148,12 @@ class _Clause:
         return NotationError(expected, word if word is not None else self.peek(), **values)
 
     def name_at(self) -> tuple[str, int] | None:
-        """The player named at the current word (the longest full name, else a unique beginning)."""
+        """The player named at the current word (the longest full name, else a unique beginning); a name's
+        commas and blanks are word breaks, as in a clause (``Смит, Джон``)."""
         players = self.table.players
-        folded = {_fold(p): p for p in players}
+        folded = {_name_key(p): p for p in players}
         for span in range(min(4, len(self.words) - self.i), 0, -1):
-            text = _fold(" ".join(self.words[self.i:self.i + span]))
+            text = _name_key(" ".join(self.words[self.i:self.i + span]))
             if text in folded:
                 return folded[text], span
         word = self.peek()

@@ -131,7 +131,7 @@ CODES: dict[str, str] = {
     "player-name-invalid": "a player name with control or format characters",
     "player-twice": "a player listed twice",
     "player-name-notation": "a player name holding a word of the deal notation (end, raspas, tricks …) or its "
-                            "separators (; ,): a line would misread it",
+                            "clause break (;): a line would misread it",
     "player-name-not-nfc": "a player name not in Unicode NFC form (two spellings of the same letters)",
     "player-name-spaces": "a player name with blanks at its ends (it would print like the name without them)",
     "players-look-alike": "two players of one game whose names look alike (case, ё/е, confusable letters: "

@@ -97,9 +97,8 @@ _bool = Parser(_read_bool, "true | false")
 
 
 LARGEST_RULE: Final = 2**63 - 1
-"""The largest number a rule holds, whole or the numerator and denominator of a fraction (a 64-bit integer):
-every number of a rule is read within it, so that no sum or product scoring makes of them is past what a
-reader prints or draws."""
+"""The largest number a rule holds, whole or a fraction's numerator and denominator (so that no sum scoring
+makes of them is past what a reader prints or draws)."""
 
 _DECIMAL: Final = re.compile(r"\s*(?:\d+(?:\.\d+)?|\d+/\d+)\s*", re.ASCII)
 
@@ -118,9 +117,7 @@ def _int(lo: int, hi: int | None = None) -> Parser:
 
 def _shown(v: Any) -> str:
     """A value as a message quotes it: its first characters only (a number of 5,000 digits is not printed)."""
-    if type(v) is int and not -LARGEST_RULE <= v <= LARGEST_RULE:
-        return "a number past 2^63-1"
-    text = repr(v)
+    text = "a number past 2^63-1" if type(v) is int and not -LARGEST_RULE <= v <= LARGEST_RULE else repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -40,8 +40,8 @@ class DecisionTally:
         layout fitted)."""
         for deal in game.get("deals", ()):
             for x in deal.get("decisions", ()):
-                if not x["choices"] or x["kind"] not in KINDS:  # a discard (analyse --discards) is not counted here
-                    continue
+                if not x["choices"] or x["kind"] not in KINDS or x.get("enough") is False:
+                    continue  # a discard (analyse --discards), or too few layouts to rank: not counted here
                 players = self.units.setdefault(game["unit"], {})
                 row = players.setdefault(x["player"], {k: [0, 0, Fraction(0)] for k in KINDS})[x["kind"]]
                 row[0] += 1

@@ -29,7 +29,7 @@ from vistlog.events.record import DealRecord
 from vistlog.events.variants import find_variant
 
 from .worth import Camp, Worth, by_suit as _by_suit, shape as _shape, solver_for, taken_after as _taken_after
-from .odds import Decision, Score, SingleDummy, ranked, view
+from .odds import MIN_KEPT, Decision, Score, SingleDummy, ranked, view
 from .solver import Solver
 
 __all__ = ["deal_decisions", "call_choices"]
@@ -62,6 +62,8 @@ class _Weigher:
             rec, hands, worth, game, sd, engine, only)
         self.side, self.fewest = camp
         self.needed = worth.scoring.needed(worth.options, rec)
+        self.tricks_total = len(next(iter(hands.values()))) if hands else 10
+        """The tricks of the deal (each hand's cards as play began)."""
         self._memo: dict[tuple[Any, ...], dict[str, Num]] = {}
 
     def worth_of(self, taken: Mapping[str, int] | None, calls: Calls | None = None) -> dict[str, Num]:
@@ -104,10 +106,15 @@ class _Weigher:
         seen = view(self.rec, self.hands, player, [])
         name, wins = self.goal(player)
         odds, n, drawn, every = self.sd.odds(seen, f"{self.game}:{self.rec.number}:{seq}", choices, score, wins,
-                                             self.only)
-        rank, cost = ranked(odds, made) if odds else (0, 0)
+                                             self.only, self.tricks_total)
+        if not odds:
+            return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
+                             0, 0)]
+        rank, cost, ties = ranked(odds, made)
+        enough = every or self.only is not None or n >= MIN_KEPT
         return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
-                         rank, cost)]
+                         rank if enough else 0, cost.mean if enough else 0, cost.low if enough else 0,
+                         cost.high if enough else 0, ties, enough)]
 
     def calls(self, started: GameStarted) -> list[Decision]:
         """Each whist call, against the calls the game offered then."""

@@ -9,7 +9,11 @@ uniformly (all of them, exactly, when there are no more than N), each is solved 
 every legal choice is scored on each: the side's tricks, whether the contract is made (or set, or the
 misère caught), and what the deal is worth to the deciding player through the game's own scoring and
 settlement. The means come with 95% intervals (a normal interval for tricks and worth, Wilson's for the
-chance); the choice made is ranked among the others by its worth.
+chance); the choice made is ranked among the others by its worth, and its cost (what the best was worth more)
+has an interval of its own, from the differences between the two on the same layouts. No interval of drawn
+layouts is a point: where every layout gave the same value, the share of layouts that could give another is
+at most 3/n (the rule of three), each as far as the value can go. Below :data:`MIN_KEPT` drawn layouts a
+decision ranks nothing and says so.
 
 The layouts of a decision are drawn from a generator seeded by the seed, the game, the deal and the
 decision's event, so the output is the same whichever process solves which deal.
@@ -33,12 +37,15 @@ from vistlog.events.record import DealRecord
 from .layouts import Layouts
 
 __all__ = ["Estimate", "ChoiceOdds", "Decision", "SingleDummy", "Seen", "view", "estimate", "chance", "ranked",
-           "decision_json"]
+           "decision_json", "MIN_KEPT"]
 
 _Z2 = Fraction(38416, 10000)
 """1.96 squared: the normal quantile of a 95% two-sided interval."""
 _SCALE = 10000
 """Interval bounds are rounded outward to this many parts of one."""
+MIN_KEPT = 30
+"""Fewer layouts kept than this (drawn, not every one) rank nothing: the decision's choices are shown, with their
+intervals, but no rank and no cost."""
 OUT = "\x00out"
 """The place of the unseen cards out of play (a discard, a closed talon, a hand that sits out)."""
 
@@ -46,7 +53,7 @@ OUT = "\x00out"
 @attrs.frozen
 class Estimate:
     """A mean over the layouts and its 95% interval (``low == mean == high`` when every layout was solved, or
-    when one layout alone was given)."""
+    when the layouts were given rather than drawn)."""
 
     mean: Num
     low: Num
@@ -64,6 +71,9 @@ class ChoiceOdds:
     """The chance of the deciding player's goal (:attr:`Decision.goal`)."""
     worth: Estimate
     """What the deal is worth to the deciding player (whists, or the game's unit)."""
+    behind: Estimate = Estimate(0, 0, 0)
+    """What the best choice was worth more than this one, layout by layout (its mean and interval): ``low > 0``
+    tells the two apart at this many layouts. The best's own: 0, up to how far another may be ahead of it."""
 
 
 @attrs.frozen
@@ -90,9 +100,16 @@ class Decision:
     choices: tuple[ChoiceOdds, ...]
     """Best first: by worth, then chance, then the choice's name."""
     rank: int
-    """The choice made among them (1: no choice was worth more)."""
+    """The choice made among them (1: no choice was worth more; 0: not ranked, see :attr:`enough`)."""
     cost: Num
     """What the best choice was worth more than the one made, on average."""
+    cost_low: Num = 0
+    cost_high: Num = 0
+    """The cost's 95% interval (from the paired differences on the same layouts)."""
+    ties: int = 1
+    """How many choices cannot be told apart from the best at this many layouts (the best among them)."""
+    enough: bool = True
+    """Enough layouts were kept to rank the choices (:data:`MIN_KEPT`; every layout, or layouts given, always)."""
 
 
 def _mean(xs: Sequence[Num]) -> Fraction:
@@ -113,15 +130,33 @@ def _bounds(low: Fraction, high: Fraction) -> tuple[Num, Num]:
             exact_div(Fraction(math.ceil(high * _SCALE), _SCALE), 1))
 
 
-def estimate(xs: Sequence[Num], exact_mean: bool) -> Estimate:
-    """The mean of ``xs`` with its normal 95% interval (none when ``exact_mean``: every layout was solved)."""
+def estimate(xs: Sequence[Num], exact_mean: bool, span: tuple[Num, Num] | None = None) -> Estimate:
+    """The mean of ``xs`` with its normal 95% interval (none when ``exact_mean``: every layout was solved).
+    Where the layouts all agree, the interval is the rule of three's: at most 3/n of the layouts give another
+    value, each at most as far as ``span`` (the values it can take) allows (one unit either way without one).
+
+    >>> e = estimate([5] * 200, False, (0, 10))
+    >>> e.mean, float(e.low), float(e.high)
+    (5, 4.925, 5.075)
+    """
     m = _mean(xs)
     n = len(xs)
-    if exact_mean or n < 2:
+    if exact_mean:
         return Estimate(exact_div(m, 1), exact_div(m, 1), exact_div(m, 1))
-    var = sum((Fraction(x) - m) ** 2 for x in xs) / (n - 1)
+    var = sum((Fraction(x) - m) ** 2 for x in xs) / (n - 1) if n > 1 else Fraction(0)
+    if not var:
+        return Estimate(exact_div(m, 1), *_agreed(m, n, span))
     half = _sqrt_up(Fraction(_Z2 * var / n))
     return Estimate(exact_div(m, 1), *_bounds(m - half, m + half))
+
+
+def _agreed(m: Fraction, n: int, span: tuple[Num, Num] | None) -> tuple[Num, Num]:
+    """The 95% bounds of a mean whose ``n`` drawn layouts all gave ``m`` (the rule of three)."""
+    lo, hi = (min(Fraction(span[0]), m), max(Fraction(span[1]), m)) if span is not None else (m, m)
+    if lo == hi:  # nothing the value could be was ever seen: a unit either way
+        lo, hi = m - 1, m + 1
+    q = min(Fraction(1), Fraction(3, n))
+    return _bounds(m - q * (m - lo), m + q * (hi - m))
 
 
 def chance(hits: int, n: int, exact_mean: bool) -> Estimate:
@@ -220,11 +255,12 @@ class SingleDummy:
         return (lay.sample(rng) for _ in range(self.samples * TRIES)), False
 
     def odds(self, seen: Seen, key: str, choices: Sequence[str], score: Score, wins: Callable[[int], bool],
-             only: Sequence[Mapping[str, Sequence[Card]]] | None = None
+             only: Sequence[Mapping[str, Sequence[Card]]] | None = None, tricks_total: int = 10
              ) -> tuple[tuple[ChoiceOdds, ...], int, int, bool]:
         """Every choice scored on each layout kept (``score``); ``wins(tricks)``: the deciding player's goal is
         met. Best first, with the layouts kept and tried, and whether they were all of them. ``only``: these
-        layouts instead of drawn ones (the checks give the true one)."""
+        layouts instead of drawn ones (the checks give the true one: their means have no interval);
+        ``tricks_total``: the most tricks the side can take (the span of its tricks)."""
         todo: Iterator[Mapping[str, Sequence[Card]]]
         if only is not None:
             todo, every = iter(only), False
@@ -247,17 +283,31 @@ class SingleDummy:
                 break
         if not kept:  # nothing drawn fits: weighed on nothing, said so
             return (), 0, tried, every
-        odds = [ChoiceOdds(c, estimate(tricks[c], every), chance(sum(map(wins, tricks[c])), kept, every),
-                           estimate(worth[c], every)) for c in choices]
+        point = every or only is not None
+        values = [w for c in choices for w in worth[c]]
+        span = (min(values), max(values))
+        odds = [ChoiceOdds(c, estimate(tricks[c], point, (0, tricks_total)),
+                           chance(sum(map(wins, tricks[c])), kept, point), estimate(worth[c], point, span))
+                for c in choices]
         odds.sort(key=lambda o: (-Fraction(o.worth.mean), -Fraction(o.chance.mean), o.choice))
+        best = worth[odds[0].choice]
+        wide = Fraction(span[1]) - Fraction(span[0])
+        odds[1:] = [attrs.evolve(o, behind=estimate([b - x for b, x in zip(best, worth[o.choice])], point,
+                                                    (-wide, wide))) for o in odds[1:]]
+        # the best is behind none on average; how far behind it may be: as far as another may be ahead of it
+        ahead = max([Fraction(0), *(-Fraction(o.behind.low) for o in odds[1:])])
+        odds[0] = attrs.evolve(odds[0], behind=Estimate(0, 0, exact_div(ahead, 1)))
         return tuple(odds), kept, tried, every
 
 
-def ranked(odds: Sequence[ChoiceOdds], made: str) -> tuple[int, Num]:
-    """The choice made's rank among ``odds`` (1: none was worth more) and what the best was worth more."""
-    mine = Fraction(next(o for o in odds if o.choice == made).worth.mean)
+def ranked(odds: Sequence[ChoiceOdds], made: str) -> tuple[int, Estimate, int]:
+    """The choice made's rank among ``odds`` (1: none was worth more), what the best was worth more (with its
+    interval), and how many choices cannot be told apart from the best (their cost's interval reaches 0)."""
+    chosen = next(o for o in odds if o.choice == made)
+    mine = Fraction(chosen.worth.mean)
     rank = 1 + sum(Fraction(o.worth.mean) > mine for o in odds)
-    return rank, exact_div(Fraction(odds[0].worth.mean) - mine, 1)
+    ties = sum(Fraction(o.behind.low) <= 0 for o in odds)
+    return rank, chosen.behind, ties
 
 
 def decision_json(d: Decision) -> dict[str, Any]:
@@ -266,7 +316,9 @@ def decision_json(d: Decision) -> dict[str, Any]:
         return {"mean": exact(e.mean), "low": exact(e.low), "high": exact(e.high)}
 
     return {"seq": d.seq, "player": d.player, "kind": d.kind, "made": d.made, "goal": d.goal,
-            "layouts": d.layouts, "samples": d.samples, "drawn": d.drawn, "exact": d.exact, "rank": d.rank,
-            "cost": exact(d.cost),
+            "layouts": d.layouts, "samples": d.samples, "drawn": d.drawn, "exact": d.exact, "enough": d.enough,
+            "rank": d.rank if d.enough else None, "cost": exact(d.cost) if d.enough else None,
+            "cost_low": exact(d.cost_low) if d.enough else None, "cost_high": exact(d.cost_high) if d.enough else None,
+            "ties": d.ties if d.enough else None,
             "choices": [{"choice": o.choice, "tricks": est(o.tricks), "chance": est(o.chance),
-                         "worth": est(o.worth)} for o in d.choices]}
+                         "worth": est(o.worth), "behind": est(o.behind)} for o in d.choices]}

@@ -171,6 +171,9 @@ RU: Final[dict[str, str]] = {
     "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
     "single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}":
         "с закрытыми картами · {player}, {what} {made}: место {rank} из {k}, цена {cost} ({unit}) · {layouts}",
+    "single-dummy · {player}, {what} {made}: {layouts}: too few to rank the choices ({n} needed)":
+        "с закрытыми картами · {player}, {what} {made}: {layouts}: слишком мало, чтобы сравнивать (нужно {n})",
+    "the best {n} cannot be told apart at {m} layouts": "лучшие {n} не различить на {m} раскладах",
     "whist call": "вист", "opening lead": "первый ход", "the discard": "снос",
     "the best {n} shown": "показаны лучшие {n}", "calls": "висты", "leads": "ходы", "best": "лучших",
     "cost": "цена",

@@ -5,10 +5,11 @@ downloads). Nothing here knows a game: :mod:`vistlog.pad` is the page's applicat
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import orjson
@@ -181,6 +182,83 @@ def _quiet_loop_errors(say: Callable[[str], None]) -> Callable[[Any, dict[str, A
             say(f"vistlog serve: {what}")
 
     return handler
+
+
+class Stopped(Exception):
+    """A process run :func:`beside` the server was stopped: ``why`` is ``stopping`` (the server is), ``gone`` (the
+    asker left), ``late`` (its time was up) or ``died`` (it ended without an answer: past its own limits)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+async def beside(module: str, question: Any, seconds: float, running: set[Any], stopping: Callable[[], bool],
+                 gone: Callable[[], Awaitable[bool]]) -> Any:
+    """Ask ``python -m MODULE`` one question (JSON on its standard input) and return its answer (JSON on its
+    standard output), the server answering everything else meanwhile: the process is in ``running`` while it
+    runs, and killed as soon as ``stopping()`` or ``await gone()`` says so or ``seconds`` have passed
+    (:class:`Stopped`). A slow path of the server bounded in time; the module bounds its own memory."""
+    import sys
+
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", module, stdin=asyncio.subprocess.PIPE,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    running.add(proc)
+    try:
+        work = asyncio.ensure_future(proc.communicate(orjson.dumps(question)))
+        deadline = asyncio.get_running_loop().time() + seconds
+        while not work.done():
+            await asyncio.wait({work}, timeout=0.2)
+            if work.done():
+                break
+            if stopping():
+                raise Stopped("stopping")
+            if await gone():
+                raise Stopped("gone")
+            if asyncio.get_running_loop().time() > deadline:
+                raise Stopped("late")
+        out, _ = work.result()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        running.discard(proc)
+    try:
+        return orjson.loads(out)
+    except orjson.JSONDecodeError:
+        raise Stopped("died") from None
+
+
+class HttpError(Exception):
+    """A request refused, with its status and reason (and the problems, field by field)."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.extra = extra
+
+
+async def read_body(request: Any, limit: int) -> bytes:
+    """The request's body, at most ``limit`` bytes (413) and within :data:`BODY_SECONDS` (408)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
+        raise HttpError(413, f"the body is over {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise HttpError(413, f"the body is over {limit} bytes")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), BODY_SECONDS)
+    except TimeoutError:
+        raise HttpError(408, f"the body did not arrive within {BODY_SECONDS:.0f} seconds") from None
+    return b"".join(chunks)
 
 
 def _open_files_limit() -> None:

@@ -41,7 +41,8 @@ from .api import (
     kind_name,
 )
 from .guard import (
-    BODY_SECONDS, IDLE_SECONDS, LOCAL_HOSTS, MAX_CONNECTIONS, SECURITY_HEADERS, Guard, _open_files_limit, _protocol,
+    HttpError, Stopped, beside, read_body,
+    IDLE_SECONDS, LOCAL_HOSTS, MAX_CONNECTIONS, SECURITY_HEADERS, Guard, _open_files_limit, _protocol,
     _qr_rows, _quiet_loop_errors, attachment, new_token,
 )
 from .output import OutputError, dumps
@@ -63,15 +64,6 @@ _ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text
 _TOKEN_HEADER = "x-vistlog-token"
 _PAD_HEADER = "x-vistlog-pad"
 _COOKIE = "vistlog_token"
-
-
-class HttpError(Exception):
-    """A request refused, with its status and reason (and the problems, field by field)."""
-
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.extra = extra
 
 
 WRITE_WAIT: Final = 3.0
@@ -397,7 +389,7 @@ def make_app(pad: Pad) -> Starlette:
                       "labels": {p: views.preset_label(p, lang) for p in names}})
 
     async def record(request: Request) -> Response:
-        body = await _body(request, MAX_BODY)
+        body = await read_body(request, MAX_BODY)
         try:
             data = orjson.loads(body)
         except orjson.JSONDecodeError as exc:
@@ -407,7 +399,7 @@ def make_app(pad: Pad) -> Starlette:
         return _json(await _run(pad.record, data))
 
     async def upload(request: Request) -> Response:
-        data = await _body(request, MAX_UPLOAD)
+        data = await read_body(request, MAX_UPLOAD)
         fmt = request.query_params.get("format", "")
         return _json(await _run(pad.upload, data, fmt, request.query_params.get("name", "upload")))
 
@@ -493,42 +485,22 @@ compiled search; the command line's default is 200)."""
 
 async def _beside(pad: Pad, request: Request, spec: dict[str, Any]) -> Any:
     """One deal of the open-hand analysis (``analyse --format json``'s deal object), asked for when the replay
-    viewer shows the values, computed in a process of its own (:mod:`vistlog._beside`): the server answers
-    everything else meanwhile. The process is killed when the page leaves, when it has run
-    ``pad.analysis_seconds``, or when the server stops; it cannot take more than ``pad.analysis_memory``."""
-    import asyncio
-
+    viewer shows the values, computed beside the server (:mod:`vistlog._beside`, :func:`~vistlog.guard.beside`):
+    killed when the page leaves, after ``pad.analysis_seconds`` or when the server stops; it cannot take more
+    than ``pad.analysis_memory``."""
     if len(pad.analyses) >= ANALYSES:
         raise HttpError(503, f"{ANALYSES} analyses are running already: try again when one has finished")
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "vistlog._beside", stdin=asyncio.subprocess.PIPE,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
-    pad.analyses.add(proc)
     try:
-        work = asyncio.ensure_future(proc.communicate(orjson.dumps(spec)))
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + pad.analysis_seconds
-        while not work.done():
-            await asyncio.wait({work}, timeout=0.2)
-            if work.done():
-                break
-            if pad.stopping:
-                raise HttpError(503, "the server is stopping: the analysis was stopped")
-            if await request.is_disconnected():
-                raise HttpError(499, "the page left: the analysis was stopped")
-            if loop.time() > deadline:
-                raise HttpError(503, f"deal {spec['deal']}: the analysis took over {pad.analysis_seconds:g} s and "
-                                     "was stopped (vistlog analyse has no such limit)")
-        out, _ = work.result()
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        pad.analyses.discard(proc)
-    try:
-        answer = orjson.loads(out)
-    except orjson.JSONDecodeError:
-        raise HttpError(503, f"deal {spec['deal']}: the analysis stopped (over its {pad.analysis_seconds:g} s or "
-                             f"{pad.analysis_memory >> 20} MB)") from None
+        answer = await beside("vistlog._beside", spec, pad.analysis_seconds, pad.analyses,
+                              lambda: pad.stopping, request.is_disconnected)
+    except Stopped as exc:
+        why = {"stopping": "the server is stopping: the analysis was stopped",
+               "gone": "the page left: the analysis was stopped",
+               "late": f"deal {spec['deal']}: the analysis took over {pad.analysis_seconds:g} s and was stopped "
+                       "(vistlog analyse has no such limit)",
+               "died": f"deal {spec['deal']}: the analysis stopped (over its {pad.analysis_seconds:g} s or "
+                       f"{pad.analysis_memory >> 20} MB)"}[exc.why]
+        raise HttpError(499 if exc.why == "gone" else 503, why) from None
     if answer["status"] != 200:
         raise HttpError(answer["status"], answer["error"])
     return answer["body"]
@@ -569,30 +541,6 @@ def _check_write(request: Request) -> None:
         host = request.headers.get("host", "")
         if origin.split("://", 1)[-1] != host:
             raise HttpError(403, f"a write from another site ({origin}) is refused")
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
-        raise HttpError(413, f"the body is over {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-
-    async def read() -> None:
-        nonlocal size
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise HttpError(413, f"the body is over {limit} bytes")
-            chunks.append(chunk)
-
-    import asyncio
-
-    try:
-        await asyncio.wait_for(read(), BODY_SECONDS)
-    except TimeoutError:
-        raise HttpError(408, f"the body did not arrive within {BODY_SECONDS:.0f} seconds") from None
-    return b"".join(chunks)
 
 
 def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str | None = None,

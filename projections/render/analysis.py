@@ -12,6 +12,7 @@ from typing import Any
 
 from vistlog.events.cards import parse_card
 
+from ..odds import MIN_KEPT
 from ..words import Lang, Words, decimal, mixed, signed
 from . import claim_text
 
@@ -77,10 +78,12 @@ def _notes(d: dict[str, Any], w: Words) -> list[str]:
     return out
 
 
-def _estimate(e: dict[str, Any], w: Words, percent: bool = False, sign: bool = False) -> str:
+def _estimate(e: dict[str, Any], w: Words, percent: bool = False, sign: bool = False, places: int | None = None
+              ) -> str:
     """``4.26 [4.01–4.51]``; a chance in per cent; no interval where every layout was solved."""
     scale = 100 if percent else 1
-    places = 0 if percent else 2 if not sign else 1
+    if places is None:
+        places = 0 if percent else 2 if not sign else 1
     mean, low, high = (decimal(_num(e[k]) * scale, places, w.lang, sign) for k in ("mean", "low", "high"))
     pc = "%" if percent else ""
     return f"{mean}{pc}" if e["low"] == e["high"] else f"{mean}{pc} [{low}–{high}{pc}]"
@@ -104,10 +107,17 @@ def decision_lines(x: dict[str, Any], unit: str, w: Words) -> list[str]:
         return [w("single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract",
                   player=x["player"], what=what, made=made,
                   n=x["drawn"])]
-    out = [w("single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}",
-             player=x["player"], what=what, made=made,
-             rank=x["rank"], k=len(x["choices"]), cost=decimal(_num(x["cost"]), 1, w.lang), unit=w(unit),
-             layouts=layouts)]
+    if x.get("enough") is False:
+        out = [w("single-dummy · {player}, {what} {made}: {layouts}: too few to rank the choices ({n} needed)",
+                 player=x["player"], what=what, made=made, layouts=layouts, n=MIN_KEPT)]
+    else:
+        cost = _estimate({"mean": x["cost"], "low": x.get("cost_low", x["cost"]),
+                          "high": x.get("cost_high", x["cost"])}, w, places=1)
+        out = [w("single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}",
+                 player=x["player"], what=what, made=made,
+                 rank=x["rank"], k=len(x["choices"]), cost=cost, unit=w(unit), layouts=layouts)]
+        if (x.get("ties") or 1) > 1:
+            out[0] += " · " + w("the best {n} cannot be told apart at {m} layouts", n=x["ties"], m=x["samples"])
     shown = [o for k, o in enumerate(x["choices"]) if k < SHOWN or o["choice"] == x["made"]]
     width = max(len(named(o["choice"])) for o in shown)
     if len(shown) < len(x["choices"]):
