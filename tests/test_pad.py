@@ -325,14 +325,14 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
     try:
         page = _page(browser, s.url, width=1024)
         page.click("nav button[data-tab='replay']")
-        viewer = page.locator("#replay-list .viewer").first
+        viewer = show_deal(page, 7)
         viewer.locator("button.next-trick").click()
-        assert re.search(r"взятка 1 → \S+", viewer.locator(".trick").text_content())
-        assert "1 из 10" in viewer.text_content()
+        assert re.search(r"(?i)взятка 1 → \S+", viewer.locator(".trick").text_content())
+        assert "карта 3 из 30" in (viewer.text_content() or "")  # the dealer sits out: three play a trick
         assert page.errors == []
         # the open hands: each card with the value after it, the mistake marked (deal 7's K♠, trick 8)
         viewer.locator("button.open-hands").click()
-        page.wait_for_selector("#replay-list .viewer >> nth=0 >> .dd")
+        page.wait_for_selector("#replay-view .dd")
         assert "в открытую: Запад 5, у защиты 5" in viewer.locator(".dd").text_content()
         for _ in range(7):
             viewer.locator("button.next-trick").click()
@@ -340,6 +340,15 @@ def test_replay_shows_a_card_level_deal_trick_by_trick(tmp_path: Path, browser: 
         assert page.errors == []
     finally:
         s.stop()
+
+
+def show_deal(page: Any, deal: int) -> Any:
+    """The replay tab's viewer (the one of vistlog replay --format html), showing ``deal``."""
+    index = page.evaluate("n => [...document.querySelectorAll('#v-deal-list option')]"
+                          ".findIndex(o => o.textContent.startsWith(n + '.') && !o.textContent.includes('('))", deal)
+    assert index >= 0, deal
+    page.select_option("#v-deal-list", str(index))
+    return page.locator("#replay-view")
 
 
 @contextlib.contextmanager
@@ -352,8 +361,7 @@ def phone_replay(browser: Any, tmp_path: Path, deal: int) -> Iterator[tuple[Any,
     try:
         page = _page(browser, s.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         page.tap("nav button[data-tab='replay']")
-        item = page.locator("#replay-list li", has=page.locator("pre", has_text=f"Сдача {deal}:")).first
-        yield page, item.locator(".viewer")
+        yield page, show_deal(page, deal)
     finally:
         s.stop()
 
@@ -362,14 +370,14 @@ def test_the_replay_shows_the_declarers_hand_after_the_talon_and_every_tricks_wi
                                                                                   browser: Any) -> None:
     """samples/open-hands.jsonl deal 5: Боря takes A♦ K♣ and puts away 10♥ 7♠ (issue 48)."""
     with phone_replay(browser, tmp_path, 5) as (page, viewer):
-        hand = viewer.locator(".hands div", has_text="Боря").text_content() or ""
+        hand = viewer.locator(".hands div.hand:not(.talon)", has_text="Боря").text_content() or ""
         assert "A♦" in hand and "K♣" in hand and "10♥" not in hand and "7♠" not in hand
-        assert "прикуп: A♦ K♣ (взял Боря; снёс 10♥ 7♠)" in (viewer.text_content() or "")
+        assert "Прикуп A♦ K♣ (взял Боря; снёс 10♥ 7♠)" in (viewer.locator(".hands").text_content() or "")
         viewer.locator("button.next-trick").tap()
-        assert "прикуп" not in (viewer.text_content() or "")  # taken before play: no longer on the table
+        assert "Прикуп" not in (viewer.locator(".hands").text_content() or "")  # taken before play: off the table
         for _ in range(9):
             viewer.locator("button.next-trick").tap()
-        assert re.search(r"взятка 10 → (Аня|Боря|Вова)", viewer.locator(".trick").text_content() or "")
+        assert re.search(r"(?i)взятка 10 → (Аня|Боря|Вова)", viewer.locator(".trick").text_content() or "")
         assert page.errors == []
 
 

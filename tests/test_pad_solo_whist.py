@@ -149,8 +149,8 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         page.wait_for_selector("#deal-list li.void[data-deal='10']")
         assert "Отменить сдачу 10: все пас?" in asked
         # the trump of each deal is on the page (the turned card, the abundance's named trump)
-        page.tap("nav button[data-tab='replay']")
-        replay = page.text_content("#replay-list") or ""
+        page.tap("nav button[data-tab='deals']")
+        replay = page.text_content("#deal-list") or ""
         assert "открыта 6♠" in replay and "открыта 3♦" in replay and "козырь ♥" in replay
         # an unaccepted prop, by taps on the auction: the first to speak proposes, the others pass, and (the
         # rules' unaccepted_prop: raise) the proposer must go on: he plays a solo

@@ -26,7 +26,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import attrs
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -36,8 +35,7 @@ from starlette.routing import Route
 
 from . import archive, views
 from .api import (
-    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, LogBusy, NotationError, Recorder, Table,
-    VistlogError,
+    FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, LogBusy, NotationError, Recorder, VistlogError,
     kind_name,
 )
 from .guard import (
@@ -46,10 +44,11 @@ from .guard import (
     _qr_rows, _quiet_loop_errors, attachment, new_token,
 )
 from .output import OutputError, dumps
+from .padview import BUSY, CONFLICT, NOTHING_WRITTEN, VIEW_DEALS, game_json, table_json
 from vistlog.recording import log_chunks, next_seq_of
 
-__all__ = ["Pad", "make_app", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD", "LOCAL_HOSTS",
-           "IDLE_SECONDS", "MAX_CONNECTIONS"]
+__all__ = ["Pad", "make_app", "VIEW_DEALS", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD",
+           "LOCAL_HOSTS", "IDLE_SECONDS", "MAX_CONNECTIONS"]
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
@@ -60,7 +59,8 @@ MAX_UPLOAD = 4 * 1024 * 1024
 larger archive is imported with ``vistlog import``)."""
 MAX_DRAFT = 2000
 """The longest draft line the page may ask about (``GET /api/next``), in characters."""
-_ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html"}
+_ASSETS = {"pad.js": "text/javascript", "pad.css": "text/css", "pad.html": "text/html",
+           "viewer.js": "text/javascript", "viewer.css": "text/css"}
 _TOKEN_HEADER = "x-vistlog-token"
 _PAD_HEADER = "x-vistlog-pad"
 _COOKIE = "vistlog_token"
@@ -144,7 +144,7 @@ class Pad:
         if full is not None and chosen is not None:
             full = dict(full)
             table = tables.get(chosen)
-            full["table"] = _table_json(table, lang) if table is not None else None
+            full["table"] = table_json(table, lang) if table is not None else None
             if table is not None:
                 with self.read_lock:
                     full["table"]["next"] = views.next_step(self.reader.next_step(chosen), lang)
@@ -165,7 +165,7 @@ class Pad:
             if result is None:
                 return None
             problems = tuple(self.live.problems.get(game, ()))
-            self._views[key] = _game_json(Game(result, problems), lang, every)
+            self._views[key] = game_json(Game(result, problems), lang, every)
         return self._views[key]
 
     def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru"
@@ -263,63 +263,6 @@ def _lang(request: Request) -> views.Lang:
 
 def _now() -> str:
     return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-NOTHING_WRITTEN: Final = {"ru": "; ничего не записано", "en": "; nothing written"}
-BUSY: Final = {"ru": "журнал занят — попробуйте ещё раз (другая программа пишет в него); ничего не записано",
-               "en": "the log is busy — try again (another program is writing to it); nothing written"}
-CONFLICT: Final = {
-    "ru": {"first": "кто-то записал раньше: следующий номер в журнале {actual}, а не {expected}; ничего не "
-                    "записано, страница показывает записанное",
-           "rewritten": "журнал переписан другой программой после того, как страница его прочла; ничего не "
-                        "записано, страница показывает журнал, каким он стал"},
-    "en": {"first": "somebody recorded first: the log's next seq is {actual}, not {expected}; nothing written, "
-                    "the page shows what was written",
-           "rewritten": "the log was rewritten by another program since the page read it; nothing written, the "
-                        "page shows the log as it is now"}}
-
-
-def _table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
-    """Where the game stands (:class:`~vistlog.api.Table`), with what the page offers from it: the modes of a
-    deal and the contracts of the grid as the game's reading draws them (:func:`vistlog.views.table_view`), each
-    with its label in the page's language."""
-    form = views.table_view(t)
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": list(form.modes),
-            "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in form.grid],
-            "grid_columns": form.grid_columns,
-            "words": views.notation_words(lang),
-            "all_pass_word": "mode_allpass" if t.all_pass_bids else "mode_raspas"}
-
-
-def _red(contract: str) -> bool:
-    """A contract in a red suit (its button is drawn red)."""
-    return contract[:1].isdigit() and contract[-1:] in ("D", "H")
-
-
-VIEW_DEALS: Final = 100
-"""The deals a game's view holds unless all are asked for (the page offers the earlier ones on a tap)."""
-
-
-def _game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
-    """A game's view for the page, with its last :data:`VIEW_DEALS` deals (or ``every`` deal): what costs the
-    deals shown, never the game so far."""
-    told = g.deals_told
-    since = 0 if every else max(0, told - VIEW_DEALS)
-    blocks: list[list[str]] = [[]]
-    for line in g.replay_lines(lang=lang, since=since):
-        if line == "":
-            blocks.append([])
-        else:
-            blocks[-1].append(line)
-    deals = blocks[1:-1]  # the header, the deals, then the sheet
-    return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "preset": g.preset,
-            "ended": g.ended,
-            "deal_list": views.deal_list(g, lang, since), "columns": list(views.adjustable_columns(g)),
-            "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
-            "settlement_text": views.settlement_text(g.to_json(), lang),
-            "deals": deals, "header": blocks[0], "lines": views.record_lines(g, lang, since),
-            "cards": views.card_deals(g, since), "problems": [str(p) for p in g.problems],
-            "deals_told": told, "deals_since": since}
 
 
 # ---------------------------------------------------------------------------- the application
@@ -434,6 +377,13 @@ def make_app(pad: Pad) -> Starlette:
                 "memory": pad.analysis_memory}
         return _json(await _beside(pad, request, spec))
 
+    async def sheet(request: Request) -> Response:
+        upto = request.query_params.get("upto", "")
+        if not (upto.isascii() and upto.isdigit() and len(upto) <= 6):
+            raise HttpError(400, "upto: a deal number (1 to 999999) is needed")
+        g = await _run(_game, pad, request.query_params.get("game"))
+        return _json({"svg": await _run(views.svg, g, int(upto), _lang(request))})
+
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
 
@@ -445,6 +395,7 @@ def make_app(pad: Pad) -> Starlette:
         Route("/api/state", guard(state)),
         Route("/api/next", guard(next_step)),
         Route("/api/analysis", guard(analysis)),
+        Route("/api/sheet", guard(sheet)),
         Route("/api/presets", guard(presets)),
         Route("/api/rules/{preset}", guard(rules)),
         Route("/api/record", guard(record, write=True), methods=["POST"]),

@@ -205,8 +205,10 @@ def _reading_commands(add: _Adder) -> None:
          ("text", "json"), "vistlog audit samples/disputed-sheet.jsonl\n"
                            "  vistlog audit archive/ --dask local                # on a local Dask cluster"),
         ("replay", "reading.cmd_replay", "deal by deal, in words, what happened and what each entry is for",
-         ("text", "lines"), "vistlog replay samples/classic-bombs.jsonl --upto 3\n"
-                            "  vistlog replay samples/sochi-evening.jsonl --format lines   # one deal a line"),
+         ("text", "lines", "html"), "vistlog replay samples/classic-bombs.jsonl --upto 3\n"
+                                    "  vistlog replay samples/sochi-evening.jsonl --format lines   # one deal a line\n"
+                                    "  vistlog replay samples/open-hands.jsonl --format html --analyse -o game.html   "
+                                    "# one file to send"),
     ):
         sp = add(name, func, help_, example)
         if name in ("settle", "audit"):
@@ -222,12 +224,15 @@ def _reading_commands(add: _Adder) -> None:
             sp.add_argument("--values", action="store_true",
                             help="beside each card played, its double-dummy value (the declarer's tricks with "
                                  "best play from there; ✗ on a card that cost a trick: vistlog analyse)")
-        if name == "sheet":
+            sp.add_argument("--analyse", action="store_true",
+                            help="with --format html: each card's double-dummy value and cost (vistlog analyse)")
+        if name in ("sheet", "replay"):
             sp.add_argument("-o", "--output", metavar="FILE",
                             help="write here, whole or not at all (default: standard output)")
         if len(fmts) > 1:
             sp.add_argument("--format", choices=fmts, default="text",
-                            help="lines: every deal in the one-line notation of vistlog deal (docs/notation.md)"
+                            help="lines: every deal in the one-line notation of vistlog deal (docs/notation.md); "
+                                 "html: one self-contained page to send, trick by trick (one game: --game)"
                             if name == "replay" else "output format (default text)")
         _add_lang(sp)
         if name == "audit":

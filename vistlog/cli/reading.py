@@ -202,11 +202,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
             _out(line)
         return 0
     games = _Games(args)
+    if args.format == "html":
+        return _replay_page(args, games)
+    if args.output or args.analyse:
+        raise _UsageError("-o and --analyse go with --format html; text and lines go to standard output")
     for i, g in enumerate(games):
         if i:
             _out()
         for line in g.replay_lines(args.upto, args.lang, args.values):
             _out(line)
+    return 1 if games.count else 0
+
+
+def _replay_page(args: argparse.Namespace, games: _Games) -> int:
+    """vistlog replay --format html: one game as one self-contained page (:mod:`vistlog.viewer`)."""
+    from vistlog import verify
+    from vistlog.api import analysis_json
+    from vistlog.viewer import replay_page
+
+    if args.upto is not None or args.values:
+        raise _UsageError("--upto and --values are for the text: the page steps through every deal (--analyse: values)")
+    found = list(games)
+    if len(found) != 1:
+        raise _UsageError(f"--format html shows one game: name it with --game ({', '.join(g.id for g in found)})"
+                          if found else f"{args.log}: no game to show")
+    game = found[0]
+    head = verify(args.log).head if args.log != "-" else None
+    analysis = analysis_json(game.analysis()) if args.analyse else None
+    page = replay_page(game, head=head, log=os.path.basename(args.log), analysis=analysis,
+                       lang="en" if args.lang == "en" else "ru")
+    with open_output(args.output) as out:
+        out.write(page)
     return 1 if games.count else 0
 
 

@@ -541,78 +541,31 @@ function renderEarlier() {
   }
 }
 
+let replayShown = null;   // the data the replay viewer shows (made again only when the game's view changed)
 function renderReplay() {
+  // the replay tab is the viewer of vistlog replay --format html (viewer.js), over the game's view: its deals'
+  // stories, the cards played; the open-hand analysis and the sheet after a deal asked for on a tap
   const g = game();
-  $("replay-header").textContent = g ? g.header.join("\n") : "";
-  const list = $("replay-list");
-  list.replaceChildren();
-  if (!g) return;
+  if (!g) { $("replay-view").replaceChildren(); replayShown = null; return; }
+  if (replayShown && replayShown[0] === g && replayShown[1] === lang) return;
+  replayShown = [g, lang];
   const cards = g.cards || [];
-  dealsOf(g).forEach((d) => {
-    const n = d.deal;
-    const li = el("li", { class: d.voided ? "void" : "" }, el("pre", {}, d.block.join("\n")));
-    const played = cards.find((c) => c.deal === n && c.voided === d.voided);
-    if (played) li.append(viewer(played));
-    list.append(li);
-  });
+  const deals = dealsOf(g).map((d) => ({ deal: d.deal, voided: d.voided, dealer: d.dealer, summary: { [lang]: d.summary },
+    lines: { [lang]: d.block }, cards: cards.find((c) => c.deal === d.deal && c.voided === d.voided) || null, values: null }));
+  const which = chosen ? "&game=" + encodeURIComponent(chosen) : "";
+  VistlogViewer.mount($("replay-view"), { game: g.id, header: { [lang]: g.header }, deals, sheets: null, settlement: null },
+    { lang, embedded: true,
+      ask: async (deal, weigh) => {
+        const r = await api(`/api/analysis?deal=${deal}&lang=${lang}` + (weigh ? "&single_dummy=1" : "") + which);
+        if (r.status !== 200) throw new Error(r.data.error || r.status);
+        return r.data;
+      },
+      sheet: async (deal) => {
+        const r = await api(`/api/sheet?upto=${deal}&lang=${lang}` + which);
+        return r.status === 200 ? r.data.svg : null;
+      } });
 }
 
-function viewer(deal) {
-  // the hands when play began (the declarer's with the talon taken and the discard put away), then trick by
-  // trick, each with its winner, as the server tells them (deal.tricks)
-  const box = el("div", { class: "viewer" });
-  const tricks = deal.tricks;
-  let k = 0;
-  let values = null;  // the deal's open-hand analysis, when asked for (GET /api/analysis)
-  const plural = (n, stem) => t(stem + "_" + new Intl.PluralRules(lang).select(n));
-  const draw = () => {
-    const gone = new Set(tricks.slice(0, k).flatMap((tr) => tr.cards.map((c) => c[1])));
-    const hands = el("div", { class: "hands" }, ...Object.entries(deal.hands).map(([p, cs]) =>
-      el("div", {}, el("strong", {}, p), el("br"), cs.filter((c) => !gone.has(c)).map(pretty).join(" "))));
-    const rows = [hands];
-    if (deal.talon.length && deal.took && k === 0) {
-      rows.push(el("div", {}, `${t("talon")}: ${deal.talon.map(pretty).join(" ")} (${t("taken_by")} ${deal.declarer}` +
-        (deal.discard.length ? `; ${t("discarded")} ${deal.discard.map(pretty).join(" ")})` : ")")));
-    } else if (deal.talon.length && !deal.took && k < deal.talon.length) {
-      rows.push(el("div", {}, `${t("talon")}: ${deal.talon.slice(k).map(pretty).join(" ")}`));
-    }
-    // a contract: its side's double-dummy tricks; a raspas: what each player can hold himself to (values)
-    if (values && values.values) rows.push(el("div", { class: "dd" }, `${t("dd_each")} ` +
-      Object.entries(values.values).map(([p, n]) => `${p} ${n}`).join(", ")));
-    else if (values) rows.push(el("div", { class: "dd" }, `${t("dd_value")} ${values.side.join("+")} ${values.value}, ${t("dd_defence")} ${values.defence}`));
-    if (k > 0) {
-      const trick = tricks[k - 1], before = tricks.slice(0, k - 1).reduce((n, tr) => n + tr.cards.length, 0);
-      const lines = trick.cards.map(([p, c], i) => {
-        const v = values && values.cards[before + i];
-        const whose = values && values.side ? values.side.join("+") : p;  // whose tricks the values count
-        return el("div", {}, `${p} ${pretty(c)}` + (v ? ` — ${t("after_card")}: ${whose} ${v.after} ${plural(v.after, "trick")}`
-          + (v.mistake ? " ✗" : "") : ""));
-      });
-      rows.push(el("div", { class: "trick" }, el("strong", {}, `${t("trick")} ${k}` + (trick.winner ? ` → ${trick.winner}` : "")), ...lines));
-    }
-    // each decision made with the cards hidden (a whist call, the opening lead), as the server words it: its head
-    // line to tap, its choices under it
-    if (values && values.decision_lines && k === 0) rows.push(...values.decision_lines.map(([head, ...choices]) =>
-      el("details", { class: "decision" }, el("summary", {}, head), el("pre", {}, choices.join("\n")))));
-    const ask = async (weigh) => {
-      const r = await api(`/api/analysis?deal=${deal.deal}&lang=${lang}` + (weigh ? "&single_dummy=1" : "")
-        + (chosen ? "&game=" + encodeURIComponent(chosen) : ""));
-      if (r.status === 200) values = r.data; else box.append(el("div", { class: "err" }, r.data.error || r.status));
-      draw();
-    };
-    rows.push(el("div", {},
-      el("button", { type: "button", disabled: k === 0, onclick: () => { k--; draw(); } }, "◀"), ` ${k} ${t("of")} ${tricks.length} `,
-      el("button", { type: "button", class: "next-trick", disabled: k >= tricks.length, onclick: () => { k++; draw(); } }, "▶"),
-      " ", el("button", { type: "button", class: "open-hands", disabled: values !== null, onclick: () => ask(false) }, t("open_hands")),
-      " ", el("button", { type: "button", class: "closed-hands", disabled: !!(values && values.decision_lines),
-        onclick: () => ask(true) }, t("closed_hands"))));
-    box.replaceChildren(...rows);
-  };
-  draw();
-  return box;
-}
-
-function pretty(card) { return card.replace(/[SCDH]$/, (s) => SUITS[s]); }
 
 async function renderNew() {
   if (!$("preset").options.length) {
