@@ -9,6 +9,7 @@ import attrs
 
 from . import views
 from .api import Game, Table
+from .viewer import story
 
 __all__ = ["game_json", "table_json", "VIEW_DEALS", "NOTHING_WRITTEN", "BUSY", "CONFLICT"]
 
@@ -53,18 +54,12 @@ def game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
     deals shown, never the game so far."""
     told = g.deals_told
     since = 0 if every else max(0, told - VIEW_DEALS)
-    blocks: list[list[str]] = [[]]
-    for line in g.replay_lines(lang=lang, since=since):
-        if line == "":
-            blocks.append([])
-        else:
-            blocks[-1].append(line)
-    deals = blocks[1:-1]  # the header, the deals, then the sheet
+    header, deals = story(g, lang, since)
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "preset": g.preset,
             "ended": g.ended,
             "deal_list": views.deal_list(g, lang, since), "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
-            "deals": deals, "header": blocks[0], "lines": views.record_lines(g, lang, since),
+            "deals": deals, "header": header, "lines": views.record_lines(g, lang, since),
             "cards": views.card_deals(g, since), "problems": [str(p) for p in g.problems],
             "deals_told": told, "deals_since": since}

@@ -26,7 +26,7 @@ import orjson
 from . import views
 from .api import Game
 
-__all__ = ["replay_page", "replay_data"]
+__all__ = ["replay_page", "replay_data", "story"]
 
 _STATIC = Path(__file__).with_name("static")
 _LANGS: tuple[views.Lang, ...] = ("ru", "en")
@@ -50,6 +50,18 @@ def replay_page(game: Game, *, head: str | None = None, log: str | None = None, 
             f"<script>{script}</script>\n</body></html>\n")
 
 
+def story(game: Game, lang: views.Lang, since: int = 0) -> tuple[list[str], list[list[str]]]:
+    """The replay's words (:meth:`Game.replay_lines`) as its header's lines and each deal record's, from record
+    ``since`` on (the sheet at its end left out)."""
+    blocks: list[list[str]] = [[]]
+    for line in game.replay_lines(lang=lang, since=since):
+        if line == "":
+            blocks.append([])
+        else:
+            blocks[-1].append(line)
+    return blocks[0], blocks[1:-1]
+
+
 def replay_data(game: Game, *, langs: tuple[views.Lang, ...] = _LANGS, since: int = 0, sheets: bool = True,
                 head: str | None = None, log: str | None = None, analysis: Any = None) -> dict[str, Any]:
     """What the viewer shows of ``game`` (``vistlog/static/viewer.js`` reads it), as JSON-ready data: in each of
@@ -61,14 +73,7 @@ def replay_data(game: Game, *, langs: tuple[views.Lang, ...] = _LANGS, since: in
     header: dict[str, list[str]] = {}
     listed: dict[str, list[dict[str, Any]]] = {}
     for lang in langs:
-        blocks: list[list[str]] = [[]]
-        for line in game.replay_lines(lang=lang, since=since):
-            if line == "":
-                blocks.append([])
-            else:
-                blocks[-1].append(line)
-        header[lang] = blocks[0]
-        told[lang] = blocks[1:-1]
+        header[lang], told[lang] = story(game, lang, since)
         listed[lang] = views.deal_list(game, lang, since)
     deals = []
     drawn: dict[str, list[str]] = {lang: [] for lang in langs}

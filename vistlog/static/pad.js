@@ -29,6 +29,10 @@ const T = {
     trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки",
     last: "последняя взятка", undo_q: "Отменить сдачу", undone: "отменена за столом", column_bula: "була",
     column_soups: "супы на", auction: "Торговля", earlier: "Показать ранние сдачи",
+    missing_dealer: "Нечего записывать: выберите, кто сдаёт.", missing_deal: "Нечего записывать: выберите контракт, мизер или распасы.",
+    missing_calls: "Не хватает вистов: отметьте, кто вистует и кто пасует.", missing_tricks: "Не хватает взяток: укажите, сколько взял каждый.",
+    missing_done: "Нечего записывать.", bound_low: "{p}: меньше нуля взяток не бывает.", bound_high: "В сдаче всего {n} взяток.",
+    bound_left: "У {p} уже ни одной взятки: сначала уменьшите кому-то другому.",
   },
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
@@ -56,6 +60,10 @@ const T = {
     trick_one: "trick", trick_other: "tricks",
     last: "last trick", undo_q: "Undo deal", undone: "undone at the table", column_bula: "bula",
     column_soups: "soups on", auction: "Auction", earlier: "Show the earlier deals",
+    missing_dealer: "Nothing to record: choose who deals.", missing_deal: "Nothing to record: choose a contract, a misère or all pass.",
+    missing_calls: "The whist calls are missing: mark who whists and who passes.", missing_tricks: "The tricks are missing: say how many each took.",
+    missing_done: "Nothing to record.", bound_low: "{p}: no fewer than no tricks.", bound_high: "A deal has {n} tricks in all.",
+    bound_left: "{p} has no trick left: take one from somebody else first.",
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -356,7 +364,10 @@ function renderDeal() {
       const step = (d) => () => {
         const n = (form.tricks[p] || 0) + d;
         const lastP = hs[hs.length - 1];
-        if (n < 0 || (total !== null && (n > total || (form.tricks[lastP] - d < 0 && p !== lastP)))) return;
+        // a stepper at its bound says why it does not move (nothing else changes)
+        const why = n < 0 ? t("bound_low").replace("{p}", p) : total !== null && n > total ? t("bound_high").replace("{n}", total)
+          : total !== null && form.tricks[lastP] - d < 0 && p !== lastP ? t("bound_left").replace("{p}", lastP) : "";
+        if (why) { $("err-tricks").textContent = why; return; }
         form.tricks[p] = n; redraw();
       };
       return el("div", { class: "stepper" }, el("span", { class: "name" }, p),
@@ -416,16 +427,24 @@ function showProblems(data) {
   if (!problems.length) { $("err-general").textContent = data.error || "?"; return; }
   for (const p of problems) {
     const key = (p.field || "").split(".")[0];
-    const box = $(where[key] || "err-general");
+    let box = $(where[key] || "err-general");
+    // a refusal is always in sight: one whose field's row is not shown (a typed line's tricks) goes under the line
+    if (box.offsetParent === null) box = $("line").offsetParent !== null ? $("err-line") : $("err-general");
     box.textContent += (box.textContent ? "\n" : "") + p.message;
   }
+  const first = [...document.querySelectorAll(".err")].find((e) => e.textContent && e.offsetParent !== null);
+  if (first) first.scrollIntoView({ block: "nearest" });
 }
 
 async function recordDeal() {
   await asking;   // the choices of the last tap are in
   const line = $("line").value.trim();
-  if (!line) return;
   clearErrors();
+  const before = NX && !form.edited && ["dealer", "deal"].includes(NX.step);   // tapped: nothing of the deal yet
+  if (!line || before) {   // an empty form names what is missing, from what the game asks next
+    $("err-general").textContent = t("missing_" + (NX && ["dealer", "deal", "calls", "tricks"].includes(NX.step) ? NX.step : "done"));
+    return;
+  }
   let r;
   try {
     r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined,
