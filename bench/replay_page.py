@@ -3,8 +3,10 @@ analysis, and how long Debian's headless Chromium takes to show its first deal o
 
     python bench/replay_page.py [--deals 40] [--seed 5] [--picture docs/replay-page.png]
 
-Prints the size against the 400 KB target and the first render (the median of five loads from the file, network
-off) against the 300 ms target, each as a ratio. ``--picture`` saves the screenshot the README shows.
+Prints the size against the 400 KB target and the first render against the 300 ms target, each as a ratio: the
+page's first contentful paint (the browser's own measure from the start of navigation; the viewer draws the first
+deal before it), the median of five loads from the file with the network off, and beside it the wall time the
+driver saw (which adds the driver's own round trips). ``--picture`` saves the screenshot the README shows.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def main() -> None:
             return
         from playwright.sync_api import sync_playwright
 
-        times = []
+        times, paints = [], []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             for _ in range(5):
@@ -65,6 +67,9 @@ def main() -> None:
                 page.goto(out.as_uri())
                 page.wait_for_selector("#v-deal")
                 times.append(time.perf_counter() - t)
+                page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
+                paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+                paints.append(paint / 1000)
                 context.close()
             if a.picture:
                 context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
@@ -77,8 +82,9 @@ def main() -> None:
                 page.screenshot(path=a.picture)
                 print(f"picture: {a.picture}")
             browser.close()
-        first = statistics.median(times)
-        print(f"first deal shown: median {first * 1000:.0f} ms of 5 loads ({first / 0.3:.2f}x the 300 ms target)")
+        first = statistics.median(paints)
+        print(f"first deal shown (first contentful paint): median {first * 1000:.0f} ms of 5 loads "
+              f"({first / 0.3:.2f}x the 300 ms target); as the driver saw it {statistics.median(times) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -8,16 +8,25 @@ from typing import Any
 
 import vistlog
 
-from .test_pad import Server, _page, _start_game, server  # noqa: F401 - server: the fixture
+import pytest
+
+from .test_pad import Server, _page, _start_game
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def pad(tmp_path: Path) -> Any:
+    s = Server(tmp_path / "evening.jsonl")
+    yield s
+    s.stop()
 
 
 def _in_view(page: Any, selector: str) -> bool:
     """The element is on the screen and above the sticky bar."""
     box = page.locator(selector).bounding_box()
     bar = page.locator(".record-bar").bounding_box()
-    return box is not None and bar is not None and box["height"] > 0 and 0 <= box["y"] and \
+    return box is not None and bar is not None and box["height"] > 0 and box["y"] >= 0 and \
         box["y"] + box["height"] <= bar["y"] + 1
 
 
@@ -26,9 +35,9 @@ def _deals(server: Server) -> int:
     return sum(e.type == "deal_started" for e in vistlog.game_events(log))
 
 
-def test_a_typed_line_refused_for_its_tricks_says_why_under_the_line(server: Server, browser: Any) -> None:
-    _start_game(server)
-    page = _page(browser, server.url, **PHONE)
+def test_a_typed_line_refused_for_its_tricks_says_why_under_the_line(pad: Server, browser: Any) -> None:
+    _start_game(pad)
+    page = _page(browser, pad.url, **PHONE)
     page.fill("#line", "сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 3 Аня 5")
     page.press("#line", "Enter")
     page.wait_for_function("() => document.querySelector('#err-line').textContent.length > 0")
@@ -36,13 +45,13 @@ def test_a_typed_line_refused_for_its_tricks_says_why_under_the_line(server: Ser
     assert "14" in said and "10" in said, said  # the tricks said and the tricks a deal has
     assert _in_view(page, "#err-line")
     assert page.locator("#tricks-row").is_hidden()  # where the field's own message would have gone
-    assert _deals(server) == 0
+    assert _deals(pad) == 0
     assert page.errors == []
 
 
-def test_record_on_an_empty_form_names_what_is_missing(server: Server, browser: Any) -> None:
-    _start_game(server)
-    page = _page(browser, server.url, **PHONE)
+def test_record_on_an_empty_form_names_what_is_missing(pad: Server, browser: Any) -> None:
+    _start_game(pad)
+    page = _page(browser, pad.url, **PHONE)
     page.wait_for_selector("#dealer-buttons button")
     page.tap("#record")
     said = page.text_content("#err-general") or ""
@@ -52,12 +61,12 @@ def test_record_on_an_empty_form_names_what_is_missing(server: Server, browser: 
     page.tap("#record")
     assert page.text_content("#err-general") == "Нечего записывать: выберите контракт, мизер или распасы."
     assert page.locator("#err-general").is_visible()
-    assert _deals(server) == 0
+    assert _deals(pad) == 0
 
 
-def test_a_stepper_at_its_bound_says_why(server: Server, browser: Any) -> None:
-    _start_game(server)
-    page = _page(browser, server.url, **PHONE)
+def test_a_stepper_at_its_bound_says_why(pad: Server, browser: Any) -> None:
+    _start_game(pad)
+    page = _page(browser, pad.url, **PHONE)
     page.wait_for_selector("#dealer-buttons button")
     page.tap("#dealer-buttons button[data-value='Аня']")
     page.wait_for_selector("body:not(.asking)")
