@@ -62,8 +62,6 @@ class _Weigher:
             rec, hands, worth, game, sd, engine, only)
         self.side, self.fewest = camp
         self.needed = worth.scoring.needed(worth.options, rec)
-        self.tricks_total = len(next(iter(hands.values()))) if hands else 10
-        """The tricks of the deal (each hand's cards as play began)."""
         self._memo: dict[tuple[Any, ...], dict[str, Num]] = {}
 
     def worth_of(self, taken: Mapping[str, int] | None, calls: Calls | None = None) -> dict[str, Num]:
@@ -106,7 +104,7 @@ class _Weigher:
         seen = view(self.rec, self.hands, player, [])
         name, wins = self.goal(player)
         odds, n, drawn, every = self.sd.odds(seen, f"{self.game}:{self.rec.number}:{seq}", choices, score, wins,
-                                             self.only, self.tricks_total)
+                                             self.only)
         if not odds:
             return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
                              0, 0)]

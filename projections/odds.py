@@ -183,6 +183,11 @@ class Seen:
     played: Mapping[str, tuple[Card, ...]]
     layouts: Layouts
 
+    @property
+    def tricks(self) -> int:
+        """The tricks of the deal: the cards the deciding player held as play began."""
+        return len(self.own) + len(self.played.get(self.player, ()))
+
     def hands(self, layout: Mapping[str, Sequence[Card]]) -> dict[str, list[Card]]:
         """The hands as play began, with ``layout`` holding the unseen cards."""
         return {p: [*(self.own if p == self.player else layout.get(p, ())), *cs] for p, cs in self.played.items()}
@@ -255,12 +260,11 @@ class SingleDummy:
         return (lay.sample(rng) for _ in range(self.samples * TRIES)), False
 
     def odds(self, seen: Seen, key: str, choices: Sequence[str], score: Score, wins: Callable[[int], bool],
-             only: Sequence[Mapping[str, Sequence[Card]]] | None = None, tricks_total: int = 10
+             only: Sequence[Mapping[str, Sequence[Card]]] | None = None
              ) -> tuple[tuple[ChoiceOdds, ...], int, int, bool]:
         """Every choice scored on each layout kept (``score``); ``wins(tricks)``: the deciding player's goal is
         met. Best first, with the layouts kept and tried, and whether they were all of them. ``only``: these
-        layouts instead of drawn ones (the checks give the true one: their means have no interval);
-        ``tricks_total``: the most tricks the side can take (the span of its tricks)."""
+        layouts instead of drawn ones (the checks give the true one: their means have no interval)."""
         todo: Iterator[Mapping[str, Sequence[Card]]]
         if only is not None:
             todo, every = iter(only), False
@@ -286,7 +290,7 @@ class SingleDummy:
         point = every or only is not None
         values = [w for c in choices for w in worth[c]]
         span = (min(values), max(values))
-        odds = [ChoiceOdds(c, estimate(tricks[c], point, (0, tricks_total)),
+        odds = [ChoiceOdds(c, estimate(tricks[c], point, (0, seen.tricks)),
                            chance(sum(map(wins, tricks[c])), kept, point), estimate(worth[c], point, span))
                 for c in choices]
         odds.sort(key=lambda o: (-Fraction(o.worth.mean), -Fraction(o.chance.mean), o.choice))

@@ -99,6 +99,8 @@ def test_forty_card_deals_with_analysis_stay_small(tmp_path: Path) -> None:
     data = _page(log, out, "--analyse")
     assert len(data["deals"]) >= 30
     assert out.stat().st_size <= 400_000, out.stat().st_size
+    assert all(x["values"] and len(x["values"]["cards"]) == sum(len(t["cards"]) for t in x["cards"]["tricks"])
+               for x in data["deals"] if x["cards"] and not x["voided"] and x["cards"]["declarer"])
 
 
 def _open(browser: Any, path: Path, hash_: str = "", **options: Any) -> Any:
@@ -149,6 +151,16 @@ def test_the_page_steps_offline_from_a_file(tmp_path: Path, browser: Any, sample
         assert all(u.startswith("file:") for u in deep.requests)
     assert page.errors == []
     assert all(u.startswith("file:") for u in page.requests), page.requests  # nothing asked of any server
+
+
+def test_analysed_each_card_shows_its_value_and_a_mistake_its_cost(tmp_path: Path, browser: Any) -> None:
+    """samples/classic-bombs.jsonl deal 7: Восток's K♠ in trick 8 cost the defence a trick (as analyse says)."""
+    out = tmp_path / "analysed.html"
+    _page(SAMPLES / "classic-bombs.jsonl", out, "--analyse")
+    page = _open(browser, out, "#deal=7&trick=8")
+    said = page.locator(".trick").inner_text()
+    assert "Восток K♠ — после карты: Запад 6 взяток ✗" in said, said
+    assert page.errors == []
 
 
 def test_a_voided_deal_is_shown_struck_through(tmp_path: Path, browser: Any) -> None:

@@ -113,8 +113,9 @@ class Pad:
         """The log folded as it grows: a look after a deal folds that deal, not the game again."""
         self._views: dict[tuple[str, str, bool], dict[str, Any]] = {}
         """Each game's view as last made (by game, language, and whether all its deals are in it)."""
-        if os.path.exists(self.log):
-            self.reader.refresh()  # a keyed log without its key is refused now, not at the first deal
+        if os.path.exists(self.log):  # both read the log now: a keyed log without its key is refused at start,
+            self.reader.refresh()     # and the first deal recorded costs that deal, not a replay of the log
+            self.recorder.refresh()
 
     # ------------------------------------------------------------------ reading
 

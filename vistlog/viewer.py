@@ -67,7 +67,7 @@ def replay_data(game: Game, *, langs: tuple[views.Lang, ...] = _LANGS, since: in
     """What the viewer shows of ``game`` (``vistlog/static/viewer.js`` reads it), as JSON-ready data: in each of
     ``langs``, the deal records from ``since`` on (the score pad's replay tab asks for its last ones), with the
     sheet drawn after each (gzipped) when ``sheets``."""
-    cards = views.card_deals(game, since)
+    cards = {(c["deal"], c["voided"]): c for c in views.card_deals(game, since)}
     values = {d["deal"]: d for d in analysis["deals"]} if analysis is not None else {}
     told: dict[str, list[list[str]]] = {}
     header: dict[str, list[str]] = {}
@@ -79,7 +79,7 @@ def replay_data(game: Game, *, langs: tuple[views.Lang, ...] = _LANGS, since: in
     drawn: dict[str, list[str]] = {lang: [] for lang in langs}
     for i, item in enumerate(listed[langs[0]]):
         n, void = item["deal"], item["voided"]
-        played = next((c for c in cards if c["deal"] == n and c["voided"] == void), None)
+        played = cards.get((n, void))
         deals.append({"deal": n, "voided": void, "dealer": item["dealer"],
                       "summary": {lang: listed[lang][i]["summary"] for lang in langs},
                       "lines": {lang: told[lang][i] if i < len(told[lang]) else [] for lang in langs},

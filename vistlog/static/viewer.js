@@ -47,7 +47,12 @@ window.VistlogViewer = (function () {
 
   const deal = () => D.deals[d];
   const plays = () => { const c = deal().cards; return c ? c.tricks.flatMap((tr) => tr.cards) : []; };
-  const trickOf = (n) => { let left = n; const tr = deal().cards.tricks; for (let i = 0; i < tr.length; i++) { if (left <= tr[i].cards.length) return [i, left]; left -= tr[i].cards.length; } return [tr.length - 1, tr[tr.length - 1].cards.length]; };
+  // how many cards are played when each trick is complete; the trick the n-th card is in, and its place there
+  const ends = () => { let s = 0; return deal().cards.tricks.map((tr) => (s += tr.cards.length)); };
+  const trickOf = (n) => {
+    const e = ends(), i = e.findIndex((x) => x >= n);
+    return i < 0 ? [e.length - 1, n - (e[e.length - 2] || 0)] : [i, n - (i ? e[i - 1] : 0)];
+  };
 
   async function unpack() {
     if (sheets !== null || !D.sheets) return sheets;
@@ -67,11 +72,10 @@ window.VistlogViewer = (function () {
   }
   const step = (n) => go(d, k + n);
   function trickStep(n) {
+    // forward to where the trick on the table (or the next) is complete, back to where the one before it was
     if (!deal().cards) return go(d + n, 0);
-    const [i, inTrick] = k ? trickOf(k) : [-1, 0];
-    const before = (j) => deal().cards.tricks.slice(0, j).reduce((s, tr) => s + tr.cards.length, 0);
-    if (n > 0) go(d, before(i + 1) + (deal().cards.tricks[i + 1] ? deal().cards.tricks[i + 1].cards.length : 0));
-    else go(d, inTrick === deal().cards.tricks[Math.max(i, 0)].cards.length && i > 0 ? before(i) : before(Math.max(i, 0)));
+    const e = [0, ...ends()];
+    go(d, n > 0 ? (e.find((x) => x > k) ?? k) : ([...e].reverse().find((x) => x < k) ?? 0));
   }
 
   function hands() {
@@ -90,7 +94,7 @@ window.VistlogViewer = (function () {
     if (!k) return el("div", { class: "trick" });
     const [i, shown] = trickOf(k);
     const tr = deal().cards.tricks[i];
-    const first = plays().indexOf(tr.cards[0]);
+    const first = k - shown;   // the place of the trick's first card in the deal's play
     const v = values();
     const rows = tr.cards.slice(0, shown).map(([p, c], j) => {
       const x = v && v.cards ? v.cards[first + j] : null;
@@ -179,7 +183,7 @@ window.VistlogViewer = (function () {
     let nk = 0;
     const tr = Number(q.get("trick") || 0);
     if (q.get("card")) nk = Number(q.get("card"));
-    else if (tr && deal().cards) nk = deal().cards.tricks.slice(0, tr).reduce((s, x) => s + x.cards.length, 0);
+    else if (tr && deal().cards) nk = ends()[Math.min(tr, deal().cards.tricks.length) - 1];
     go(d, nk);
   }
 
