@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
 from typing import Final
 
 from .codec import LARGEST
@@ -23,8 +22,8 @@ from .ids import IdTable
 from .notation import notation_word
 from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
 from .problems import Issue
-from .scoring import Scoring
 from .tally import Tally
+from .verdicts import Follower
 from .text import blank_characters, ignorable_characters, lookalike_keys, printable, unsafe_characters
 from .variants import find_variant
 
@@ -37,24 +36,24 @@ MAX_PLAYERS: Final = 4
 """The most players any game has (Preferans with a sitting-out dealer, Solo Whist)."""
 
 
-Tallies = Callable[[GameStarted, Scoring], Tally]
-"""Makes the :class:`~vistlog.events.tally.Tally` a game keeps its totals in (the read side's fold is one)."""
-
-
 class LogChecker:
     """Checks the events of one file in order; see the module docstring.
 
-    ``tallies``: makes each game's :class:`~vistlog.events.tally.Tally` (a plain one by default; the read side
-    gives its folds, so that a deal is scored once)."""
+    ``follower`` is told what the accepted events came to (:mod:`~vistlog.events.verdicts`): each game opened,
+    each deal's record once it has ended, with ``detail`` every row its scoring wrote, and each game's standing
+    when it closes (``eager``: after every change, and a deal as soon as it has ended, for a live view). After
+    a refused event the rest of its deal is skipped quietly, as a file is read, so that one mistake is said once.
+    """
 
-    def __init__(self, tallies: Tallies | None = None) -> None:
-        self.tallies: Tallies = tallies if tallies is not None else Tally
+    def __init__(self, follower: Follower | None = None, detail: bool = False, eager: bool = False) -> None:
+        self.follower = follower
+        self.detail = detail
+        self.eager = eager
         self.games: dict[str, GameState] = {}
         self.bad_games: set[str] = set()
         self.ended = IdTable()
         """Games that have ended: their state is released, only the id is kept (compactly)."""
         self.next_seq = 1
-        self._last: dict[str, GameState] = {}
 
     def __call__(self, ev: Event) -> list[Issue]:
         return self.check(ev)
@@ -76,28 +75,37 @@ class LogChecker:
                     d = state.deal
                     handler = state.HANDLERS.get(type(ev))
                     if d is not None and handler is not None and ev.deal == d.number and not d.broken:  # type: ignore[union-attr]
-                        return handler(state, ev)
+                        issues = handler(state, ev)
+                        if issues:
+                            self.mark_broken(ev)
+                        elif self.eager:
+                            state.catch_up()
+                        return issues
                 issues = state.check(ev)
-                if state.ended:
+                if issues:
+                    self.mark_broken(ev)
+                elif state.ended:
                     self._release(ev.game)
+                elif self.eager:
+                    state.catch_up()
                 return issues
-        return self._check_in_full(ev)
-
-    def admit(self, ev: Event) -> list[Issue]:
-        """:meth:`check`, and after a refused event the rest of its deal skipped quietly (:meth:`mark_broken`), as
-        a file is read: what a writer checks a batch of events with, so that one mistake is said once."""
-        issues = self.check(ev)
+        issues = self._check_in_full(ev)
         if issues:
             self.mark_broken(ev)
         return issues
+
+    admit = check
+    """The same as :meth:`check` (the name a writer's check goes by)."""
 
     def table(self, game: str) -> Table | None:
         """Where ``game`` stands (None when it is not under way in this file)."""
         state = self.games.get(game)
         return state.table() if state is not None else None
 
-    def _release(self, game: str) -> None:
-        self._last = {game: self.games.pop(game)}  # its last deal is still to be handed over
+    def _release(self, game: str, why_open: str | None = None) -> None:
+        state = self.games.pop(game)
+        state.tally.flush(state.hand_over())
+        state.tally.close(why_open)
         self.ended.add(game)
 
     def _check_in_full(self, ev: Event) -> list[Issue]:
@@ -122,7 +130,7 @@ class LogChecker:
             self.bad_games.add(ev.game)
             return [*issues, Issue("game-not-started", "game", f"game {ev.game!r} has no game_started before it")]
         issues += state.check(ev)
-        if state.ended:
+        if state.ended and not issues:
             self._release(ev.game)
         return issues
 
@@ -134,7 +142,8 @@ class LogChecker:
             self.bad_games.add(ev.game)
             return issues
         variant = find_variant(ev.rules.preset)
-        self.games[ev.game] = variant.start(ev, self.tallies(ev, variant.scoring))
+        tally = Tally(ev, variant.scoring, self.follower, self.detail, self.eager)
+        self.games[ev.game] = variant.start(ev, tally)
         return []
 
     @staticmethod
@@ -228,14 +237,11 @@ class LogChecker:
         state = self.games.get(game)
         return state.deal if state is not None else None
 
-    def finish(self, game: str) -> Tally | None:
-        """The file has ended (or is read no further): ``game``'s last deal is handed to its tally, which is
-        returned (``None`` for a game not under way)."""
-        state = self.games.get(game) or self._last.get(game)
-        if state is None:
-            return None
-        state.tally.flush(state.hand_over())
-        return state.tally
+    def end(self) -> None:
+        """The file has ended (or is read no further): every game still open is closed where it stands, its
+        last deal scored and its final standing told, with why it could not stop there (if it could not)."""
+        for game in list(self.games):
+            self._release(game, self.open_at_end(game))
 
     def open_at_end(self, game: str) -> str | None:
         """Why ``game`` cannot stop where the file ends (its deal is unfinished), unless that was
@@ -250,10 +256,6 @@ class LogChecker:
         """The next event comes with ``seq`` (lines read but not checked, such as those that could not
         be decoded, still took their place)."""
         self.next_seq = seq
-
-    def game_of(self, ev: Event) -> GameState | None:
-        """The state of the game an event belongs to (``None`` when unknown or broken)."""
-        return self.games.get(ev.game)
 
     def mark_broken(self, ev: Event) -> None:
         """After a refused event: skip the rest of its deal quietly."""

@@ -36,12 +36,13 @@ from .codec import LARGEST, too_big, unstructure
 from .tally import Tally
 from .text import free_text_problem
 
-__all__ = ["GameState", "DealState", "GameHooks", "Issue", "Table"]
+__all__ = ["GameState", "DealState", "GameHooks", "GameSnapshot", "Issue", "Table"]
 from .gamehooks import D, DealState, GameHooks
 from .table import Table
 
 
-
+GameSnapshot = tuple[list[Any], list[tuple[DealState, list[Any]]]]
+"""What :meth:`GameState.snapshot` gives: the game's own values, and each deal's with the deal."""
 _NO_PLAY: Final = {"card": ("card-without-play", "card-without-hands"),
                    "claim": ("claim-without-play", "claim-without-hands")}
 """The codes of a card or a claim where the deal has no play, or no hands."""
@@ -51,7 +52,6 @@ _NUMBERS_BOUNDED: Final = frozenset({OpeningBalance, Adjustment, ScoreRecorded})
 _FREE_TEXT: Final = frozenset({Adjustment, DealVoided, GameEnded})
 """The events that carry a person's own words (``reason``), checked by
 :func:`~vistlog.events.text.free_text_problem`."""
-
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside vistlog subclasses it too
@@ -108,11 +108,8 @@ class GameState(GameHooks[D]):
 
     def _guess(self, name: str) -> str:
         """`` (did you mean X?)`` when one player's name is close: case, е/ё, a letter or two."""
-        def fold(s: str) -> str:
-            return s.casefold().replace("ё", "е")
-
-        same = [p for p in self.players if fold(p) == fold(name)]
         import difflib
+        same = [p for p in self.players if p.casefold().replace("ё", "е") == name.casefold().replace("ё", "е")]
         close = same or difflib.get_close_matches(name, self.players, n=1, cutoff=0.7)
         return f" (did you mean {close[0]}?)" if len(close) == 1 or same else ""
 
@@ -122,6 +119,28 @@ class GameState(GameHooks[D]):
                 return [Issue("player-unknown", f"{field}.{name}",
                               f"{name!r} is not a player of game {self.id}{self._guess(name)}")]
         return []
+
+    # ------------------------------------------------------------------ trying events
+
+    def snapshot(self) -> GameSnapshot:
+        """What an event may change in this game and its deals (containers copied), for :meth:`restore`: events
+        are tried and undone (:mod:`~vistlog.events.nextstep`, which has the tally count nothing meanwhile)."""
+        deals: list[tuple[DealState, list[Any]]] = []
+        for d in (self.deal, self.regular, self.pending, self.handing):
+            if d is not None and all(d is not kept for kept, _ in deals):
+                deals.append((d, d.snapshot()))
+        own: list[Any] = [self.deal, self.deals_started, set(self.voided), self.ended, self.raspas_by_dealer,
+                          self.raspas_run, set(self.replaced), bytearray(self.dealers), self.regular,
+                          self.reported_unfinished, self.pending, self.handing]
+        return own, deals
+
+    def restore(self, snapshot: GameSnapshot) -> None:
+        """Put back what :meth:`snapshot` gave (once: the containers it holds are the game's again)."""
+        own, deals = snapshot
+        (self.deal, self.deals_started, self.voided, self.ended, self.raspas_by_dealer, self.raspas_run,
+         self.replaced, self.dealers, self.regular, self.reported_unfinished, self.pending, self.handing) = own
+        for d, saved in deals:
+            d.restore(saved)
 
     # ------------------------------------------------------------------ dispatch
 
@@ -161,10 +180,10 @@ class GameState(GameHooks[D]):
         return self.record(d) if d is not None and d.finished and not d.broken else None
 
     def catch_up(self) -> None:
-        """The deal under way, once finished, is counted by the tally now; it is handed over again at the next event
-        that is not part of it, and what came since (a whist after a half-whist, allocations) then amends it."""
-        if not self.tally.trying:
-            self.tally.flush(self._finished_record())
+        """Tell a live follower the deal under way as it would be scored now, once finished (nothing is counted:
+        :meth:`~vistlog.events.tally.Tally.provisional`); it is handed over at the next event that is not part of
+        it."""
+        self.tally.provisional(self._finished_record())
 
     def pools_closed(self) -> bool:
         """The rules end the game on its totals (every pool closed; Serbian: the bulas add up to 0), with the deal

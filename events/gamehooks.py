@@ -59,6 +59,23 @@ class DealState:
         self.allocations: list[Allocation] = []
         """The agreed allocations of the deal's whists (after it is decided), which its record carries."""
 
+    def snapshot(self) -> list[Any]:
+        """What an event may change in this deal, containers copied; :meth:`restore` puts it back (python-chess's
+        ``_BoardState``). A game's deal class with more state extends both: its own values after the base's. The
+        play under way is kept as it is: cards are tried on its copy (:meth:`~vistlog.events.play.Play.copy`),
+        and an event that sets up the play puts a new one in its place."""
+        return [self.dealer, list(self.holders), self.started, list(self.bids), set(self.passed), set(self.silent),
+                self.highest, self.auction_over, self.all_passed, self.contract, self.play, self.tricks, self.claim,
+                None if self.claimed is None else dict(self.claimed), self.finished, self.without_play, self.redeal,
+                self.broken, self.replacement, list(self.allocations)]
+
+    def restore(self, saved: list[Any]) -> list[Any]:
+        """Put back what :meth:`snapshot` gave; what is left of ``saved`` (a subclass's own values)."""
+        (self.dealer, self.holders, self.started, self.bids, self.passed, self.silent, self.highest, self.auction_over,
+         self.all_passed, self.contract, self.play, self.tricks, self.claim, self.claimed, self.finished,
+         self.without_play, self.redeal, self.broken, self.replacement, self.allocations) = saved[:20]
+        return saved[20:]
+
     @property
     def begun(self) -> DealStarted:
         """The ``deal_started`` event (every deal that is not broken has one)."""

@@ -28,9 +28,8 @@ with what recording would accept.
 from __future__ import annotations
 
 import contextlib
-import functools
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -395,63 +394,12 @@ def _try_kept(state: GameState[Any], item: Mapping[str, Any]) -> list[Issue]:
 
 @contextlib.contextmanager
 def _kept(state: GameState[Any]) -> Iterator[None]:
-    """Events may be tried on ``state`` inside: on the way out every field of it and of its deals is set back
-    (containers as they were copied on the way in); the game's tally counts nothing tried inside. A pure object's
-    ``__dict__`` is copied whole; a compiled one (which has none) is read field by field, by its classes'
-    ``__mypyc_attrs__``."""
-    saved: list[tuple[object, dict[str, Any]]] = [(state, _saved(state))]
-    tally, trying = state.tally, state.tally.trying
-    tally.trying = True
-    seen = {id(state)}
-    for name in _DEAL_FIELDS:
-        d = getattr(state, name, None)
-        if isinstance(d, DealState) and id(d) not in seen:
-            seen.add(id(d))
-            saved.append((d, _saved(d)))
+    """Events may be tried on ``state`` inside: on the way out the game is put back as it was
+    (:meth:`~vistlog.events.game.GameState.snapshot`), and its tally counts nothing tried inside."""
+    saved, tally = state.snapshot(), state.tally
+    trying, tally.trying = tally.trying, True
     try:
         yield
     finally:
-        for obj, fields in saved:
-            _restore(obj, fields)
+        state.restore(saved)
         tally.trying = trying
-
-
-_DEAL_FIELDS: Final = ("deal", "regular", "pending", "handing")
-"""The fields of a game's state that hold deals."""
-_SHARED: Final = frozenset({"players", "player_set", "_clockwise", "own_names", "options", "started", "tally",
-                            "play"})
-"""What no event of a draft changes: not copied."""
-_CONTAINERS: Final = frozenset({set, dict, list, bytearray})
-
-
-def _saved(obj: object) -> dict[str, Any]:
-    own = getattr(obj, "__dict__", None)
-    fields = dict(own) if own is not None else {}
-    for name in _compiled_fields(cast(Hashable, type(obj))):  # a compiled class's fields are not in __dict__
-        if hasattr(obj, name):
-            fields[name] = getattr(obj, name)
-    for name, value in fields.items():
-        if type(value) in _CONTAINERS and name not in _SHARED:
-            fields[name] = value.copy()
-    return fields
-
-
-def _restore(obj: object, fields: dict[str, Any]) -> None:
-    own = getattr(obj, "__dict__", None)
-    if own is not None and not _compiled_fields(cast(Hashable, type(obj))):
-        own.clear()
-        own.update(fields)
-        return
-    for name, value in fields.items():
-        setattr(obj, name, value)
-
-
-@functools.cache
-def _compiled_fields(cls: Hashable) -> tuple[str, ...]:
-    """The instance fields of a compiled class and its bases (``__mypyc_attrs__``)."""
-    names: dict[str, None] = {}
-    for klass in cast(type, cls).__mro__:
-        for name in getattr(klass, "__mypyc_attrs__", ()):
-            if not name.startswith("__"):
-                names[name] = None
-    return tuple(names)

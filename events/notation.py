@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from .cards import RUSSIAN_SUITS, SOLO_WHIST_WORDS, WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
+from .draft import assemble
 from .game import Table
 from .problems import VistlogError
 from .text import printable
@@ -281,13 +282,7 @@ def parse_deal(line: str, table: Table) -> list[dict[str, Any]]:
             raise NotationError("a deal is a raspas or has a contract, not both", NOT_A_WORD)
     if start["dealer"] is None:
         raise NotationError("the first deal of a game needs its dealer: begin the line with 'dealer NAME;'", NOT_A_WORD)
-    if raspas and not bids and table.all_pass_bids and start["dealer"] in table.players:
-        # everybody passed: in this game the passes are the deal (a redeal, or the general misère)
-        bids = [{"type": "bid", "player": p, "bid": "pass"} for p in table.holders_for(start["dealer"])]
-    if tricks is not None and start["dealer"] in table.players:
-        _fill(tricks, table, start["dealer"])
-    rest = bids + ([contract] if contract else []) + calls + ([tricks] if tricks else [])
-    return [start] + [{"type": ev.pop("type"), "game": table.game, "deal": start["deal"], **ev} for ev in rest]
+    return assemble(table, start, bids, raspas, contract, calls, tricks)
 
 
 def _once(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
@@ -419,14 +414,6 @@ def _tricks(c: _Clause) -> dict[str, Any]:
     return ev
 
 
-def _fill(tricks: dict[str, Any], table: Table, dealer: str) -> None:
-    """The one holder left out of a deal's tricks takes the rest."""
-    taken = tricks["taken"]
-    missing = [p for p in table.holders_for(dealer) if p not in taken]
-    if len(missing) == 1 and table.tricks_total is not None and sum(taken.values()) <= table.tricks_total:
-        taken[missing[0]] = table.tricks_total - sum(taken.values())
-
-
 # --------------------------------------------------------------------------- writing
 
 WORDS_RU: Final = {
@@ -434,7 +421,7 @@ WORDS_RU: Final = {
     "dark": "втёмную", "without-three": "без-трёх", "totus": "тотус", "helps": "помогает", "igra": "игра",
     "partner": "партнёр", "trump": "козырь", "last": "последняя", "whist": "вист", "pass": "пас", "half": "полвиста",
     "invite": "зову", "kontra": "контра", "rekontra": "реконтра", "subkontra": "субконтра",
-    "mortkontra": "мортконтра", "void": "аннулировать", "misere": "мизер",
+    "mortkontra": "мортконтра", "void": "аннулировать", "misere": "мизер", "all-pass": "все-пас",
 }
 """The notation's words in Russian (each is read back: the tables above list them)."""
 
@@ -459,19 +446,20 @@ def word(text: str, lang: str = "en") -> str:
 
 
 def deal_line(events: Iterable[Mapping[str, Any]], *, dealer: bool = False,
-              taken: Mapping[str, int] | None = None, lang: str = "en") -> str:
+              taken: Mapping[str, int] | None = None, lang: str = "en", passed: str = "raspas") -> str:
     """One deal's events (its ``deal_started`` first) as a line of the notation.
 
     ``dealer`` writes the dealer (the first deal of a game needs it); ``taken`` gives the tricks of a
     deal whose cards were played and which has no ``tricks`` event. Card-level events (hands, the
     talon, the discard, the cards) are not written: the line is the deal as a score pad keeps it.
     Raises :class:`NotationError` for what the notation does not write (an ``allocation``). ``lang``:
-    ``ru`` writes the notation's Russian words (it reads both).
+    ``ru`` writes the notation's Russian words (it reads both). ``passed``: the word of a deal everybody passed
+    (``raspas``, or ``all-pass`` in a game without raspasy: both read the same).
     """
     w = functools.partial(word, lang=lang)
     opts: list[str] = []
     auction: list[str] = []
-    contract = w("raspas")
+    contract = w(passed)
     calls: list[str] = []
     result: list[str] = []
     for ev in events:

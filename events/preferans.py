@@ -35,6 +35,16 @@ class PreferansDeal(DealState):
         self.needs_calls = False
         self.discarded: tuple[Card, ...] | None = None
 
+    def snapshot(self) -> list[Any]:
+        """The base deal's values, then the defence and the discard."""
+        return [*super().snapshot(), list(self.calls), list(self.defenders), self.needs_calls, self.discarded]
+
+    def restore(self, saved: list[Any]) -> list[Any]:
+        """See :meth:`snapshot`."""
+        rest = super().restore(saved)
+        self.calls, self.defenders, self.needs_calls, self.discarded = rest[:4]
+        return rest[4:]
+
 
 class PreferansGame(GameState[PreferansDeal]):
     """A Russian Preferans game (sochi, leningrad, rostov, classic): pool, mountain, whists, raspasy."""

@@ -5,7 +5,7 @@ checks each event against it)."""
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, Final
 
 
 from .cards import Kontra, WhistCall
@@ -86,6 +86,18 @@ class SerbianDeal(PreferansDeal):
         self.winner: str | None = None
         self.kontra: list[tuple[str, Kontra]] = []
         self.decided = False  # card play stopped because the outcome is known
+
+    def snapshot(self) -> list[Any]:
+        """The Preferans deal's values, then the Serbian auction's."""
+        return [*super().snapshot(), self.phase, set(self.spoken), self.level, self.holder, list(self.igra),
+                self.best, set(self.named), self.winner, list(self.kontra), self.decided]
+
+    def restore(self, saved: list[Any]) -> list[Any]:
+        """See :meth:`snapshot`."""
+        rest = super().restore(saved)
+        (self.phase, self.spoken, self.level, self.holder, self.igra, self.best, self.named, self.winner, self.kontra,
+         self.decided) = rest[:10]
+        return rest[10:]
 
     def _play_over(self) -> bool:
         """Every trick is played, or play stopped because the outcome is known."""

@@ -28,6 +28,16 @@ class SoloWhistDeal(DealState):
         super().__init__(number, dealer, holders, started)
         self.cop: str | None = None
 
+    def snapshot(self) -> list[Any]:
+        """The base deal's values, then who accepted the prop."""
+        return [*super().snapshot(), self.cop]
+
+    def restore(self, saved: list[Any]) -> list[Any]:
+        """See :meth:`snapshot`."""
+        rest = super().restore(saved)
+        self.cop = rest[0]
+        return rest[1:]
+
     @property
     def raspas(self) -> bool:
         """Solo Whist has no raspas."""

@@ -4,18 +4,19 @@ What is legal next may depend on the score: no deal after every pool is closed (
 declarer under a refa. The game's state (:class:`~vistlog.events.game.GameState`) keeps a :class:`Tally`: each
 finished deal's :class:`~vistlog.events.record.DealRecord` is scored by the game's
 :class:`~vistlog.events.scoring.Scoring` and added to the totals as it is handed over, and the agreed balances and
-adjustments with it; a ``deal_voided`` refolds from the last snapshot before the voided deal. The read side's fold
-(:class:`vistlog.projections.fold.GameFold`) is a :class:`Tally` that keeps more (the entries with their reasons,
-each deal's events): the checker is given it in place of its own, so that a deal is scored once.
+adjustments with it; a ``deal_voided`` refolds from the last snapshot before the voided deal. A deal is scored
+here once: what it wrote is told to the checker's follower as :mod:`~vistlog.events.verdicts` (the read side folds
+them), and nobody else reads or changes a tally.
 
 >>> from vistlog.events.codec import decode
 >>> from vistlog.events.checker import LogChecker
->>> chk = LogChecker()
+>>> told = []
+>>> chk = LogChecker(told.append)
 >>> chk.check(decode(b'{"seq":1,"type":"game_started","game":"g","kind":"preferans",'
 ...                  b'"players":["A","B","C"],"pool":10,"rules":{"preset":"sochi"}}'))
 []
->>> chk.games["g"].tally.totals.pool, chk.games["g"].tally.over()
-({'A': 0, 'B': 0, 'C': 0}, False)
+>>> [type(v).__name__ for v in told]
+['GameOpened']
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ from typing import IO, Any, ClassVar
 
 import attrs
 
-from .entries import ADJUSTMENT_REASON, Column, DealScore, Entry, Num, Totals, fmt
+from .entries import ADJUSTMENT_REASON, Column, Entry, Num, Totals, fmt
 from .model import Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance
-from .native import mypyc_attr
 from .record import DealRecord
 from .scoring import Scoring
 from .text import printable
+from .verdicts import DealClosed, Follower, GameOpened, Provisional, Rewound, Rows, Standing, Verdict
 
 __all__ = ["Tally", "Items", "ADJUSTED"]
 
@@ -78,6 +79,10 @@ class Items:
         """Put ``item`` in the place of the newest item (which is always in memory)."""
         self.recent[-1] = item
 
+    def pop_last(self) -> None:
+        """Take the newest item away (it is always in memory)."""
+        self.recent.pop()
+
     def get(self, index: int) -> tuple[str, object]:
         """Item ``index``."""
         if index >= self.first:
@@ -108,37 +113,41 @@ class Items:
 
 @attrs.frozen
 class _Snapshot:
-    """The tally's state before item ``at``: where a refold after a void starts (``kept``: what a subclass keeps
-    more, :meth:`Tally._mark`)."""
+    """The tally's state before item ``at``: where a refold after a void starts."""
 
     at: int
     totals: Totals
     streak: int
     current_deal: int
-    kept: Any = None
+    problems: int
+    bad_entry: str | None
+    deal_sum: Num
+    rows: int
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Tally:
     """One game's totals, kept from its items (see the module docstring).
 
     A ``deal_voided`` refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
-    voids cost the deals after them, not the whole game. A subclass keeps more through its hooks: :meth:`_kept`
-    (the record as kept), :meth:`_note_record`, :meth:`_scored` (a deal's rows, a voided deal's too, which are
-    shown and never counted), :meth:`_wrote` (a number added to the totals), :meth:`_mark` and :meth:`_rewind`
-    (what it keeps, taken with a snapshot and put back by a refold). Its own state is set before it calls
-    ``__init__``, which writes the game's opening rows.
+    voids cost the deals after them, not the whole game. ``follower`` is told what the game's items write
+    (:mod:`~vistlog.events.verdicts`): each deal's record once, and with ``detail`` every row written; ``eager``:
+    where the game stands after every change, not only when it closes (a live view).
     """
 
     EVERY: ClassVar[int] = 32
     SNAPSHOTS: ClassVar[int] = 64
 
-    def __init__(self, started: GameStarted, scoring: Scoring) -> None:
+    def __init__(self, started: GameStarted, scoring: Scoring, follower: Follower | None = None,
+                 detail: bool = False, eager: bool = False) -> None:
         self.started = started
+        self.game = started.game
         self.players = list(started.players)
         self.options = started.rules.options
         self.scoring = scoring
         self.size = started.pool or 0
+        self.follower = follower
+        self.detail = detail and follower is not None
+        self.eager = eager and follower is not None
         self.items = Items()
         self.void_keys: set[int] = set()  # the deal records struck out, by the seq of their deal_started
         self.live = array("q")  # deal number → the seq of the record that stands for it (0: none)
@@ -153,16 +162,26 @@ class Tally:
         self.scoring_problems: list[tuple[int, str, int]] = []  # deal, message, seq of the event
         self.bad_entry: str | None = None
         self.deal_sums: dict[int, Num] = {}  # a game whose deals sum to 0: each deal's sum
+        self.rows = 0
+        """How many rows were told (with detail): a refold withdraws those after a snapshot's count."""
+        self.told: list[Entry] = []  # the rows of the item being applied, to be told
+        self.names = {p: p for p in self.players}  # the rows name the game's own copy of each name
+        self.reasons: dict[str, str] = {}  # and one string for each reason: a long game repeats them
         self.last: DealRecord | None = None
         """The last deal record counted: a deal that goes on after it seemed over (a whist called after a
         half-whist), or whose allocations are agreed after it, amends it (:meth:`flush`)."""
-        self.handed: DealRecord | None = None  # that record as it was handed over
+        self.provisional_out = False  # a Provisional deal was told and not yet withdrawn
         self.trying = False
         """Events are only being tried (:func:`vistlog.events.nextstep.next_step`, which counts a deal that ended
         for real first): nothing is counted."""
+        if follower is not None:
+            follower(GameOpened(started))
         for column, player, amount, reason, on in self.scoring.opening(self.players, self.started.pool):
             self._write(0, column, player, amount, reason, on)
+        self._tell_rows()
         self.snapshots.append(self._snapshot())
+        if self.eager:
+            self._tell(self.standing())
 
     # ------------------------------------------------------------------ questions
 
@@ -198,7 +217,7 @@ class Tally:
         a deal is zero-sum in whists by the value model itself (pool and mountain are valued against the mean, a
         whist is a claim of one player on another), so what can break it is an entry that is not an exact claim
         between players of the game; the game's settlement is summed exactly by the read side. Entries are
-        checked as they are written (:meth:`_wrote`).
+        checked as they are written (:meth:`_write`).
         """
         if self.bad_entry is not None:
             return self.bad_entry
@@ -206,6 +225,12 @@ class Tally:
             if total != 0 and deal != 0:
                 return f"deal {deal} is not zero-sum: its points add up to {fmt(total)}"
         return None
+
+    def standing(self, final: bool = False, why_open: str | None = None) -> Standing:
+        """Where the game stands (``final``: it is closed, and the totals are handed over rather than copied)."""
+        return Standing(self.game, self.totals if final else self.totals.copy(), self.deals,
+                        frozenset(self.void_keys), tuple(self.scoring_problems), self.zero_sum_problem(),
+                        self.scoring.over(self.totals, self.size), self.ended, final, why_open)
 
     # ------------------------------------------------------------------ feeding
 
@@ -228,6 +253,8 @@ class Tally:
             self._refold(ev.deal)  # type: ignore[union-attr]
         elif kind is GameEnded:
             self.ended = True
+        if self.eager:
+            self._tell(self.standing())
 
     def flush(self, ended: DealRecord | None) -> None:
         """Score a deal that has ended (``None``: none has; a record counted already is not counted again, nor one
@@ -236,32 +263,66 @@ class Tally:
             return
         if self._live(ended.number) == ended.seq:  # counted already, when the deal seemed over
             last = self.last
-            if last is not None and last.seq == ended.seq and ended != self.handed:
-                self._amend(ended, last)
+            if last is not None and last.seq == ended.seq and ended != last:
+                self._amend(ended)
             return
-        self.handed = ended
-        rec = self.last = self._kept(ended, None)
+        rec = self.last = ended
         voided = self._live(rec.number)
         if len(self.live) <= rec.number:
             self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
         self.live[rec.number] = rec.seq
+        self._tell(DealClosed(self.game, rec))
         if rec.replaces and voided is not None:
             # the deal as it really was: folded in the voided record's place, and everything after it again
             self.replacement_of[voided] = len(self.items)
             self.replacements.add(len(self.items))
-            self._note_record(rec)
             self.items.append(("deal", rec))
             self._refold(rec.number)
-            return
-        self._add_item("deal", rec)
+        else:
+            self._add_item("deal", rec)
+        if self.eager:
+            self._tell(self.standing())
 
-    def _amend(self, ended: DealRecord, last: DealRecord) -> None:
+    def close(self, why_open: str | None = None) -> None:
+        """The game is closed (it ended, or the file did: ``why_open``, why it could not stop there): its final
+        standing is told, and its items let go."""
+        self._tell(self.standing(True, why_open))
+        self.items.close()
+
+    def _amend(self, ended: DealRecord) -> None:
         """The last deal counted again as it ended after all (a whist called after a half-whist, the allocations
         agreed since): its item replaced, the game refolded from the snapshot before it."""
-        self.handed = ended
-        rec = self.last = self._kept(ended, last)
-        self.items.replace_last(("deal", rec))
-        self._refold(rec.number)
+        self.last = ended
+        self._tell(DealClosed(self.game, ended, amends=True))
+        self.items.replace_last(("deal", ended))
+        self._refold(ended.number)
+
+    def provisional(self, ended: DealRecord | None) -> None:
+        """Tell a live follower the deal under way as it would be scored if nothing more came (``None``: no deal
+        has ended, and one told before is withdrawn); nothing is counted."""
+        if not self.eager or self.trying:
+            return
+        if ended is None or self._live(ended.number) == ended.seq:
+            if self.provisional_out:
+                self.provisional_out = False
+                self._tell(Provisional(self.game, None))
+            return
+        totals = self.totals.copy()
+        score = self.scoring.score(self.options, self.size, self.players, ended, totals, self.streak)
+        entries = []
+        for column, player, amount, reason, on in score.rows:
+            totals.add(column, player, amount, on)
+            entries.append(self._entry(ended.number, column, player, amount, reason, on, False))
+        self._tell(Provisional(self.game, ended, tuple(entries), totals))
+        self.provisional_out = True
+
+    def _tell(self, verdict: Verdict) -> None:
+        follower = self.follower
+        if follower is not None:
+            if self.provisional_out and type(verdict) is not Provisional:
+                self.provisional_out = False
+                follower(Provisional(self.game, None))
+            follower(verdict)
 
     def _live(self, deal: int) -> int | None:
         """The seq of the record that stands for ``deal``, if any."""
@@ -277,13 +338,12 @@ class Tally:
             snapshots[1:self.SNAPSHOTS + 1] = snapshots[2:self.SNAPSHOTS + 1:2]
 
     def _snapshot(self, at: int = 0) -> _Snapshot:
-        return _Snapshot(at, self.totals.copy(), self.streak, self.current_deal, self._mark())
+        return _Snapshot(at, self.totals.copy(), self.streak, self.current_deal, len(self.scoring_problems),
+                         self.bad_entry, self.deal_sums.get(self.current_deal, 0), self.rows)
 
     def _add_item(self, kind: str, item: object) -> None:
         if len(self.items) % self.EVERY == 0 and len(self.items) > self.snapshots[-1].at:
             self._take_snapshot(len(self.items))
-        if kind == "deal":
-            self._note_record(item)  # type: ignore[arg-type]
         self.items.append((kind, item))
         self._apply_item(kind, item)
 
@@ -298,8 +358,16 @@ class Tally:
         snap = self.snapshots[-1]
         self.totals = snap.totals.copy()
         self.streak = snap.streak
-        self.current_deal = snap.current_deal
-        self._rewind(snap.kept, snap.current_deal)
+        self.current_deal = deal = snap.current_deal
+        del self.scoring_problems[snap.problems:]
+        self.bad_entry = snap.bad_entry
+        for d in [d for d in self.deal_sums if d >= deal]:
+            del self.deal_sums[d]
+        if snap.deal_sum:
+            self.deal_sums[deal] = snap.deal_sum
+        if self.detail:
+            self.rows = snap.rows
+            self._tell(Rewound(self.game, snap.rows))
         for k, (kind, item) in enumerate(self.items.since(snap.at), start=snap.at):
             if k in self.replacements:
                 continue
@@ -315,12 +383,16 @@ class Tally:
             assert isinstance(item, DealRecord)
             n = self.current_deal = item.number
             score = self.scoring.score(self.options, self.size, self.players, item, self.totals, self.streak)
-            void = item.seq in self.void_keys
-            self._scored(n, score, void)
-            if void:  # shown, never counted
+            for message, seq in score.problems:
+                self.scoring_problems.append((n, message, seq))
+            if item.seq in self.void_keys:  # shown, never counted
+                if self.detail:
+                    self.told = [self._entry(n, c, p, x, why, on, True) for c, p, x, why, on in score.rows]
+                    self._tell_rows()
                 return
             for column, player, amount, reason, on in score.rows:
                 self._write(n, column, player, amount, reason, on)
+            self._tell_rows()
             self.streak = self.scoring.streak(self.options, item, self.streak)
             return
         assert isinstance(item, (OpeningBalance, Adjustment))
@@ -336,30 +408,11 @@ class Tally:
         for column, p, x, on in rows:
             if x:
                 self._write(deal, column, p, x, why, on)
+        self._tell_rows()
 
     def _write(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None = None
                ) -> None:
-        """Count one number written on the sheet."""
-        self._wrote(deal, column, player, amount, reason, on)
-        self.totals.add(column, player, amount, on)
-
-    # ------------------------------------------------------------------ what a subclass keeps more
-
-    def _kept(self, rec: DealRecord, amended: DealRecord | None) -> DealRecord:
-        """The record as it is kept (the read side adds the deal's own events); ``amended``: the record it takes
-        the place of (the same deal counted before its allocations)."""
-        return rec
-
-    def _note_record(self, rec: DealRecord) -> None:
-        """The next item is a deal's record."""
-
-    def _scored(self, deal: int, score: DealScore, void: bool) -> None:
-        """A deal was scored, before its rows are written (``void``: it is struck out, and they are not)."""
-        for message, seq in score.problems:
-            self.scoring_problems.append((deal, message, seq))
-
-    def _wrote(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
-        """One number is about to be added to the totals: the first that breaks zero-sum is noted."""
+        """Count one number written on the sheet; the first that breaks zero-sum is noted."""
         if self.bad_entry is None:
             players = self.players
             if player not in players or (on is not None and (on not in players or on == player)):
@@ -369,16 +422,18 @@ class Tally:
                 self.bad_entry = f"deal {deal}: {amount!r} is not an exact number"
             elif self.scoring.deals_sum_to_zero:
                 self.deal_sums[deal] = self.deal_sums.get(deal, 0) + amount
+        if self.detail:
+            self.told.append(self._entry(deal, column, player, amount, reason, on, False))
+        self.totals.add(column, player, amount, on)
 
-    def _mark(self) -> Any:
-        """What is kept besides the totals, for a snapshot (a subclass adds its own)."""
-        return len(self.scoring_problems), self.bad_entry, self.deal_sums.get(self.current_deal, 0)
+    def _entry(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None,
+               void: bool) -> Entry:
+        names = self.names
+        return Entry(deal, column, names.get(player, player), amount, self.reasons.setdefault(reason, reason),
+                     None if on is None else names.get(on, on), void)
 
-    def _rewind(self, kept: Any, deal: int) -> None:
-        """Put back what :meth:`_mark` gave, for a refold from deal ``deal``."""
-        problems, self.bad_entry, deal_sum = kept
-        del self.scoring_problems[problems:]
-        for d in [d for d in self.deal_sums if d >= deal]:
-            del self.deal_sums[d]
-        if deal_sum:
-            self.deal_sums[deal] = deal_sum
+    def _tell_rows(self) -> None:
+        if self.told:
+            told, self.told = tuple(self.told), []
+            self.rows += len(told)
+            self._tell(Rows(self.game, told))

@@ -5,8 +5,10 @@
 they are found and a :class:`GameResult` for each game as soon as the game ends (or the
 file does), then forgets it, so memory follows one game, not the file.
 
-A game's deals are kept as :class:`DealRecord` values: a ``deal_voided`` refolds the game
-from its start without the voided deal, so its effects vanish from everything after it.
+The checker decides and scores each deal once; a game's fold (:class:`GameFold`) is a fold over what it told
+(:mod:`vistlog.events.verdicts`): deal records, the rows written, a refold after a ``deal_voided`` (the rows
+from there on withdrawn and told again, so a voided deal's effects vanish from everything after it), and where
+the game stands when it closes.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from typing import IO
 
 import attrs
 
 from vistlog.events.cards import GameKind
 from vistlog.events.checker import LogChecker
-from vistlog.events.scoring import Scoring
-from vistlog.events.tally import Tally
+from vistlog.events.tally import Items
+from vistlog.events.verdicts import DealClosed, GameOpened, Provisional, Rewound, Rows, Standing, Verdict
 from vistlog.events.variants import find_variant
 from vistlog.events.record import DealRecord
 from vistlog.events.chain import CHAIN_MESSAGES
@@ -32,7 +34,7 @@ from vistlog.events.model import (
     ScoreRecorded,
 )
 
-from vistlog.events.entries import Column, DealScore, Entry, Num, Totals
+from vistlog.events.entries import Entry, Num, Totals
 from .settlement import money, payments, round_to_zero_sum
 from .kept import DealRecords
 from .variants import reading_of
@@ -131,42 +133,114 @@ class GameResult:
         return t
 
 
-class GameFold(Tally):
-    """One game being folded: the game's :class:`~vistlog.events.tally.Tally` (the checker keeps it, and hands
-    it each deal that ends), keeping what the views read.
+class GameFold:
+    """One game being folded from what the checker told of it (:mod:`~vistlog.events.verdicts`), keeping what the
+    views read.
 
     ``detail`` keeps what the sheet after any deal, the audit and the replay read: every entry
-    with its reason (equal reasons shared) and, with ``events``, every deal's record and own events
+    with its reason and, with ``events``, every deal's record and own events
     (the replay, the drawing, the statistics and PPN read them; the sheet and the audit do not). Without
-    detail (``validate``, ``settle``) only the running totals are kept, and memory does not grow with
-    the game. A ``deal_voided`` refolds from the last snapshot before the voided deal.
+    detail (``validate``, ``settle``) only the game's final standing is kept, and memory does not grow with
+    the game.
     """
 
-    def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True,
-                 scoring: Scoring | None = None) -> None:
+    def __init__(self, started: GameStarted, index: int, detail: bool = True, events: bool = True) -> None:
+        self.started = started
         self.index = index
         self.detail = detail
         self.keep_events = detail and events  # each deal's record and own events
         self.kind = started.kind
+        self.players = list(started.players)
+        self.scoring = find_variant(started.rules.preset).scoring
         self.pending_events: list[Event] = []
-        self.record_numbers = array("q")  # with events kept: each deal record's number and item, in fold order
-        self.record_items = array("q")
+        self.records = Items()  # with events kept: each deal's record, as it closed
+        self.record_numbers = array("q")  # and its number, in that order
+        self.last: DealRecord | None = None
         self.checkpoints: list[Checkpoint] = []
         self.claimed: list[DealRecord] = []  # with detail, the records of deals ended by a claim, events and all
         self.problems = 0
         self.lines: dict[int, int] = {}  # seq → line, for the allocations a scoring problem may name
         self.entries: list[Entry] = []
-        self.reasons: dict[str, str] = {}  # one string for each reason kept: a long game repeats them
-        self.names = {p: p for p in started.players}  # and the players' names, not each event's copy
-        super().__init__(started, scoring if scoring is not None else find_variant(started.rules.preset).scoring)
+        self.totals = Totals(self.players, (*self.scoring.writes, *self.scoring.columns))
+        self.standing: Standing | None = None
+        self.shown = -1  # a live fold: where the entries of the provisional deal shown at the end begin (-1: none)
 
-    # ------------------------------------------------------------------ feeding
+    # ------------------------------------------------------------------ what the checker told
 
-    def feed(self, ev: Event, ended: DealRecord | None = None) -> None:
-        """An accepted event that is not part of a deal (the checker hands it over, with the deal that ended)."""
-        super().feed(ev, ended)
-        if type(ev) is DealStarted and not self.trying:
-            self.pending_events = [ev] if self.detail else []
+    def told(self, verdict: Verdict, checking: Event | None = None) -> None:
+        """One value of the checker's stream about this game (``checking``: the event being checked, which a live
+        checker closes a deal at as soon as it is accepted)."""
+        kind = type(verdict)
+        if kind is Rows:
+            entries = verdict.entries  # type: ignore[union-attr]
+            self.entries += entries
+            add = self.totals.add
+            for e in entries:
+                if not e.void:
+                    add(e.column, e.player, e.amount, e.on)
+        elif kind is DealClosed:
+            self._closed(verdict)  # type: ignore[arg-type]
+        elif kind is Provisional:
+            self._provisional(verdict, checking)  # type: ignore[arg-type]
+        elif kind is Rewound:
+            del self.entries[verdict.rows:]  # type: ignore[union-attr]
+            self.totals = Totals(self.players, self.totals.columns)
+            for e in self.entries:
+                if not e.void:
+                    self.totals.apply(e)
+        elif kind is Standing:
+            self.standing = verdict  # type: ignore[assignment]
+
+    def _closed(self, closed: DealClosed) -> None:
+        rec, own = closed.record, tuple(self.pending_events)
+        self.pending_events = []
+        last = self.last
+        if closed.amends and last is not None:  # counted before its allocations: its events, then those since
+            own = last.events + own
+            if self.claimed and self.claimed[-1].seq == last.seq:
+                self.claimed.pop()
+        kept = own if self.keep_events else ()
+        if kept:
+            rec = attrs.evolve(rec, events=kept)
+        if any(type(e) is Claim for e in own):  # the audit judges a claim with the deal's hands and cards
+            self.claimed.append(rec if kept else attrs.evolve(rec, events=own))
+        self.last = rec
+        if not self.keep_events:
+            return
+        if closed.amends and len(self.records):
+            self.records.replace_last(("deal", rec))
+        else:
+            self.records.append(("deal", rec))
+            self.record_numbers.append(rec.number)
+
+    def _provisional(self, told: Provisional, checking: Event | None) -> None:
+        """A live fold shows the deal that seems over at the end of its records and entries until it is closed
+        (or goes on): the one shown before is taken away first."""
+        if self.shown >= 0:
+            for e in self.entries[self.shown:]:
+                self.totals.add(e.column, e.player, -e.amount, e.on)
+            del self.entries[self.shown:]
+            if self.keep_events:
+                self.records.pop_last()
+                self.record_numbers.pop()
+            self.shown = -1
+        rec = told.record
+        if rec is None:
+            return
+        self.shown = len(self.entries)
+        self.entries += told.entries
+        for e in told.entries:
+            self.totals.add(e.column, e.player, e.amount, e.on)
+        if self.keep_events:
+            own = (*self.pending_events, *((checking,) if type(checking) in DEAL_EVENTS else ()))
+            self.records.append(("deal", attrs.evolve(rec, events=own)))
+            self.record_numbers.append(rec.number)
+
+    # ------------------------------------------------------------------ what the pipeline saw
+
+    def opened(self, ev: DealStarted) -> None:
+        """An accepted ``deal_started``: the events kept with the deal's record begin."""
+        self.pending_events = [ev] if self.detail else []
 
     def collect(self, ev: Event, line: int | None) -> None:
         """An accepted event of the deal under way: kept with its record (with detail), an allocation's line
@@ -180,53 +254,16 @@ class GameFold(Tally):
         """A problem was found in this game."""
         self.problems += 1
 
-    def _kept(self, rec: DealRecord, amended: DealRecord | None) -> DealRecord:
-        own = tuple(self.pending_events)
-        if amended is not None:  # counted before its allocations: its events, then those that came since
-            own = amended.events + own
-            if self.claimed and self.claimed[-1].seq == amended.seq:
-                self.claimed.pop()
-        kept = own if self.keep_events else ()
-        if kept:
-            rec = attrs.evolve(rec, events=kept)
-        if any(type(e) is Claim for e in own):  # the audit judges a claim with the deal's hands and cards
-            self.claimed.append(rec if kept else attrs.evolve(rec, events=own))
-        self.pending_events = []
-        return rec
-
-    def _note_record(self, rec: DealRecord) -> None:
-        if self.keep_events:
-            self.record_numbers.append(rec.number)
-            self.record_items.append(len(self.items))
-
-    def _scored(self, deal: int, score: DealScore, void: bool) -> None:
-        super()._scored(deal, score, void)
-        if void and self.detail:
-            self.entries += [Entry(deal, c, p, x, why, on, void=True) for c, p, x, why, on in score.rows]
-
-    def _wrote(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None) -> None:
-        super()._wrote(deal, column, player, amount, reason, on)
-        if self.detail:
-            names = self.names
-            on = None if on is None else names.get(on, on)
-            self.entries.append(Entry(deal, column, names.get(player, player), amount,
-                                      self.reasons.setdefault(reason, reason), on))
-
-    def _mark(self) -> Any:
-        return (super()._mark(), len(self.entries))
-
-    def _rewind(self, kept: Any, deal: int) -> None:
-        own, entries = kept
-        super()._rewind(own, deal)
-        del self.entries[entries:]
-
     def result(self) -> GameResult:
-        """Finish the fold and settle (the last deal handed over first:
-        :meth:`~vistlog.events.checker.LogChecker.finish`)."""
-        t = self.totals
+        """The game settled where it stands: as it closed, or as the checker last told it (a live view)."""
+        standing = self.standing
+        if standing is None:
+            raise VistlogError(f"game {self.started.game}: the checker has not told where it stands")
+        t = standing.totals if standing.final or not self.detail else self.totals
         stake = self.started.stake
-        result = reading_of(self.scoring.name).results(self.options, self.players, t)
-        zero_problem = self.zero_sum_problem()
+        options = self.started.rules.options
+        result = reading_of(self.scoring.name).results(options, self.players, t)
+        zero_problem = standing.zero_sum_problem
         total = sum(result.values())
         if total != 0 and zero_problem is None:
             zero_problem = f"the results sum to {total}, not 0"
@@ -234,19 +271,18 @@ class GameFold(Tally):
         cash = money(result, self.players, stake) if stake else None
         if self.keep_events:
             numbers = self.record_numbers
-            order = array("q", (self.record_items[k] for k in sorted(range(len(numbers)), key=numbers.__getitem__)))
-            records: Sequence[DealRecord] = DealRecords(self.items, order)
+            order = array("q", sorted(range(len(numbers)), key=numbers.__getitem__))
+            records: Sequence[DealRecord] = DealRecords(self.records, order)
         else:
-            self.items.close()
             records = ()
         return GameResult(
             game=self.started.game, kind=self.kind, started=self.started, players=tuple(self.players),
-            deals=self.deals, records=records,
+            deals=standing.deals, records=records,
             entries=tuple(self.entries), totals=t,
             checkpoints=tuple(self.checkpoints), result=result, rounded=rounded, money=cash,
             payments=payments(cash, self.players) if cash else None, zero_sum=zero_problem is None,
-            zero_sum_problem=zero_problem, problems=self.problems + len(self.scoring_problems),
-            ended=self.ended, index=self.index, detail=self.detail, voided=frozenset(self.void_keys),
+            zero_sum_problem=zero_problem, problems=self.problems + len(standing.faults),
+            ended=standing.ended, index=self.index, detail=self.detail, voided=standing.voided,
             deals_kept=self.keep_events, claimed=tuple(self.claimed),
         )
 
@@ -255,27 +291,40 @@ CHAIN_CODES = frozenset(CHAIN_MESSAGES)
 
 
 class Pipeline:
-    """Checker and folds of one file, fed one decoded event at a time: each game's fold is the tally its state
-    keeps (:class:`~vistlog.events.checker.LogChecker` is given :meth:`_fold_for`), so a deal is scored once."""
+    """Checker and folds of one file, fed one decoded event at a time: the checker decides, and tells each game's
+    fold what it decided (:meth:`_told`); the folds never see the checker's state. ``live``: the checker tells a
+    deal as soon as it has ended and each game's standing after every change (a view of a log as it grows)."""
 
-    def __init__(self, path: str, detail: bool = True, events: bool = True) -> None:
+    def __init__(self, path: str, detail: bool = True, events: bool = True, live: bool = False) -> None:
         self.path = path
         self.detail = detail
         self.events = events
         self.keep_events = detail and events
         """Each deal's own events are kept (as :attr:`GameFold.keep_events`)."""
         self.folds: dict[str, GameFold] = {}
-        self.checker = LogChecker(self._fold_for)
+        self.closed: dict[str, GameFold] = {}  # told closed while an event was being checked, not yet yielded
+        self.checker = LogChecker(self._told, detail=detail, eager=live)
         self.started = 0
+        self.live = live
+        self.checking: Event | None = None  # live: the event under check
 
-    def _fold_for(self, started: GameStarted, scoring: Scoring) -> Tally:
-        fold = self.folds[started.game] = GameFold(started, self.started, self.detail, self.events, scoring)
-        self.started += 1
-        return fold
+    def _told(self, verdict: Verdict) -> None:
+        if type(verdict) is GameOpened:
+            started = verdict.started  # type: ignore[union-attr]
+            self.folds[started.game] = GameFold(started, self.started, self.detail, self.events)
+            self.started += 1
+            return
+        fold = self.folds.get(verdict.game)
+        if fold is not None:
+            fold.told(verdict, self.checking)
+            if type(verdict) is Standing and verdict.final:  # type: ignore[union-attr]
+                self.closed[verdict.game] = self.folds.pop(verdict.game)
 
     def feed(self, lineno: int | None, ev: Event) -> tuple[Problem | GameResult, ...]:
         """Check and fold one event; return its problems, and the game's result when it ends
         (an empty tuple for nearly every event: this runs once per line)."""
+        if self.live:
+            self.checking = ev
         issues = self.checker.check(ev)
         if issues:
             return self.refused(lineno, ev, issues)
@@ -286,24 +335,23 @@ class Pipeline:
                 if fold is not None:
                     fold.collect(ev, lineno)
             return ()
-        if kind is ScoreRecorded:
+        if kind is DealStarted:
+            fold = self.folds.get(ev.game)
+            if fold is not None:
+                fold.opened(ev)  # type: ignore[arg-type]
+        elif kind is ScoreRecorded:
             fold = self.folds.get(ev.game)
             if fold is not None:
                 fold.checkpoints.append(Checkpoint(ev, lineno))  # type: ignore[arg-type]
         elif kind is GameEnded:
-            fold = self.folds.pop(ev.game, None)
+            fold = self.closed.pop(ev.game, None)
             if fold is not None:
                 return tuple(_finish(self.path, fold))
         return ()
 
-    def all_pools_closed(self, game: str) -> bool:
-        """Every pool of ``game`` is closed, the deal that ended scored first (what the rules end a game on)."""
-        state = self.checker.games.get(game)
-        return state is not None and state.pools_closed()
-
     def refused(self, lineno: int | None, ev: Event, issues: list[Issue]) -> tuple[Problem, ...]:
-        """The checker refused ``ev``: its deal is skipped and its game unsound; the problems, one per issue."""
-        self.checker.mark_broken(ev)
+        """The checker refused ``ev`` (and skips the rest of its deal): its game is unsound; the problems, one per
+        issue."""
         fold = self.folds.get(ev.game)
         if fold is not None:
             fold.mark_broken()
@@ -330,16 +378,16 @@ class Pipeline:
         return [Issue(p.code, p.field, p.message) for p in self.feed(None, ev) if isinstance(p, Problem)]
 
     def close(self) -> Iterator[Problem | GameResult]:
-        """The file has ended: results of the games still open."""
-        for fold in list(self.folds.values()):
-            why = self.checker.open_at_end(fold.started.game)
+        """The file has ended: results of the games still open, in the order they started."""
+        self.checker.end()
+        for fold in sorted(self.closed.values(), key=lambda f: f.index):
+            why = fold.standing.open if fold.standing is not None else None
             if why:
                 fold.mark_broken()
                 yield Problem(self.path, None, None, "", f"game {fold.started.game}: {why} at the end of the file",
                               fold.started.game, code="game-unfinished")
-            self.checker.finish(fold.started.game)
             yield from _finish(self.path, fold)
-        self.folds.clear()
+        self.closed.clear()
 
 
 def fold_events(path: str, items: Iterator[tuple[int, Event | Problem]], detail: bool = True,
@@ -376,7 +424,8 @@ def _fold(pipe: Pipeline, items: Iterator[tuple[int, Event | Problem | Refused]]
 
 def _finish(path: str, fold: GameFold) -> Iterator[Problem | GameResult]:
     res = fold.result()
-    for deal, message, seq in fold.scoring_problems:
+    assert fold.standing is not None
+    for deal, message, seq in fold.standing.faults:
         yield Problem(path, fold.lines.get(seq), seq, "allocation", f"deal {deal}: {message}", fold.started.game,
                       code="allocation-sum")
     if res.zero_sum_problem:

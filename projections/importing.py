@@ -18,6 +18,7 @@ import attrs
 import orjson
 
 from vistlog.events.checker import LogChecker
+from vistlog.events.verdicts import Standing, Verdict
 from vistlog.events.codec import DecodeError, decode_obj
 from vistlog.events.model import GameEnded
 from vistlog.events.importers import IMPORTERS, EventList, ImportedGame, SourceError
@@ -64,14 +65,20 @@ def _checked(game: ImportedGame) -> tuple[list[str], bool]:
     """The problems of one imported game, and whether its rules end it where the source stops (every
     pool closed: the program that wrote it closed the game). The write side's own check: the checker, and
     what its tally's scoring found."""
-    checker = LogChecker()
+    told: list[Verdict] = []
+    checker = LogChecker(told.append)
     problems: list[str] = []
+    closed: list[Standing] = []
 
     def scored(where: str) -> None:
-        tally = checker.finish(game.game)
-        problems.extend(f"{where}: {message}" for _code, message, _seq in (tally.faults() if tally else ()))
+        for v in told:
+            if type(v) is Standing and v.final and v.game == game.game:
+                closed.append(v)
+                problems.extend(f"{where}: deal {deal}: {message}" for deal, message, _seq in v.faults)
+                if v.zero_sum_problem:
+                    problems.append(f"{where}: game {game.game}: {v.zero_sum_problem}")
+        told.clear()
 
-    ended = False
     for k, ev in enumerate(game.events, start=1):
         obj = dict(ev)
         obj["seq"] = k
@@ -86,14 +93,14 @@ def _checked(game: ImportedGame) -> tuple[list[str], bool]:
             problems += [f"{_where(ev)}: {i.field + ': ' if i.field else ''}{i.message}" for i in issues]
         elif type(decoded) is GameEnded and decoded.game == game.game:
             scored(_where(ev))
-            ended = True
-    table = checker.table(game.game)
-    over = table is not None and table.over and not table.ended
+    ended = bool(closed)
     if not ended:
-        why = checker.open_at_end(game.game) if game.game in checker.games else None
-        if why:
-            problems.append(f"{game.origin}: game {game.game}: {why} at the end of the file")
+        checker.end()
+        for v in told:
+            if type(v) is Standing and v.final and v.game == game.game and v.open:
+                problems.append(f"{game.origin}: game {game.game}: {v.open} at the end of the file")
         scored(game.origin)
+    over = bool(closed) and closed[-1].over and not closed[-1].ended
     return problems, over
 
 

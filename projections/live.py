@@ -40,7 +40,7 @@ class LiveFold:
         self._reset(None)
 
     def _reset(self, identity: tuple[int, int] | None) -> None:
-        self.pipe = Pipeline(self.path, detail=True, events=True)
+        self.pipe = Pipeline(self.path, detail=True, events=True, live=True)
         self.identity = identity
         self.offset = 0
         self.mark = b""
@@ -108,9 +108,4 @@ class LiveFold:
         if game in self.ended:
             return self.ended[game]
         fold = self.pipe.folds.get(game)
-        if fold is None:
-            return None
-        state = self.pipe.checker.games.get(game)
-        if state is not None:
-            state.catch_up()
-        return fold.result()
+        return fold.result() if fold is not None else None

@@ -61,7 +61,7 @@ def replay_lines(res: GameResult, upto: int | None = None, lang: Lang | None = N
     declarer's total tricks with best play from there), ``✗`` on a card that cost its side a trick.
     ``since``: the deals from that record on (see :meth:`GameResult.told`), after the header."""
     solved = {d.deal: d for d in analyse(res, deals=None if upto is None else range(upto + 1)).deals} if values else {}
-    yield from reading_of(res.variant).teller()(res, upto, Words(lang), solved, since)
+    yield from reading_of(res.variant).teller()(res, upto, Words(lang, res.variant), solved, since)
 
 
 def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis | None, w: Words) -> Iterator[str]:

@@ -84,6 +84,13 @@ class Reading(Plain):
     """The defenders' whist calls are weighed too (Russian preferans)."""
     table_view: Callable[[tuple[str, ...]], TableView] = levelled_table
     """How the pad draws a deal's form from the game's contracts."""
+    all_pass: str = "raspas"
+    """The deal notation's word for a deal everybody passed, as this game's lines write it (``raspas``, or
+    ``all-pass`` in a game without raspasy; both read the same)."""
+    words: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
+    """The game's own words, by language: phrases of the common catalogue (:mod:`~vistlog.projections.words`,
+    looked up by their English text) said otherwise in this game (Solo Whist keeps «пункты», not «пулька»), and
+    the names its pages use (``title``; ``sheet``: the sheet's name, the pad's tab)."""
 
     @property
     def scoring(self) -> Scoring:

@@ -33,7 +33,8 @@ from vistlog.events.entries import ADJUSTMENT_REASON
 from vistlog.events.text import digits
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
-__all__ = ["Lang", "LANGS", "Words", "default_lang", "mixed", "signed", "plural", "rules_words", "REASONS", "RU"]
+__all__ = ["Lang", "LANGS", "Words", "game_words", "default_lang", "mixed", "signed", "plural", "rules_words",
+           "REASONS", "RU"]
 
 Lang = Literal["ru", "en"]
 """A language of the human outputs."""
@@ -384,19 +385,40 @@ def _english_plurals(text: str) -> str:
     return _PLURAL_EN.sub(lambda m: f"{m[1]} {m[2]}" + ("" if m[1] == "1" else "s"), text)
 
 
+def game_words(game: str, lang: Lang) -> dict[str, str]:
+    """A game's own words in ``lang`` (:attr:`~vistlog.projections.variants.Reading.words`); none for a game
+    nobody registered.
+
+    >>> game_words("solo_whist", "ru")["Sheet:"], game_words("preferans", "ru").get("Sheet:")
+    ('Пункты:', None)
+    """
+    from .variants import reading_of
+
+    try:
+        return dict(reading_of(game).words.get(lang, {}))
+    except KeyError:
+        return {}
+
+
 class Words:
-    """The phrases of one language.
+    """The phrases of one language, and of one game when ``game`` is given (its own words first).
 
     ``words(phrase, **values)`` is the phrase in the language, its ``{names}`` filled; a phrase
     not in the catalogue is said as written.
 
     >>> Words("ru")("Deal {n}: {dealer} deals", n=3, dealer="Аня")
     'Сдача 3: сдаёт Аня'
+    >>> Words("ru")("Sheet"), Words("ru", "solo_whist")("Sheet"), Words("en", "solo_whist")("Sheet")
+    ('Пулька', 'Пункты', 'Points')
     """
 
-    def __init__(self, lang: Lang | None = None) -> None:
+    def __init__(self, lang: Lang | None = None, game: str | None = None) -> None:
         self.lang: Lang = lang or default_lang()
         self.catalogue: dict[str, str] = RU if self.lang == "ru" else {}
+        if game is not None:
+            own = game_words(game, self.lang)
+            if own:
+                self.catalogue = {**self.catalogue, **own}
 
     def __call__(self, phrase: str, **values: object) -> str:
         text = self.catalogue.get(phrase, phrase)

@@ -18,6 +18,9 @@ settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_
 settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("stress", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""The properties that run few examples by default (a whole log split over workers) run 200 under this profile."""
+STRESS = os.environ.get("HYPOTHESIS_PROFILE") == "stress"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from typing import Any
 
 import vistlog
 from vistlog.events.codec import decode_obj
-from vistlog.projections.fold import Pipeline
+from vistlog.events.checker import LogChecker
 from vistlog.events.serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame
 
 PLAYERS = ["A", "B", "C"]
@@ -81,12 +81,11 @@ def random_game(rng: random.Random, deals: int, rules: dict[str, Any] | None = N
     """A legal random game: every word chosen among those the state machine allows; with ``cards``
     the hands are dealt and every card played legally, else the tricks are drawn at random."""
     events: list[dict[str, Any]] = []
-    pipe = Pipeline("random")
-    checker = pipe.checker
+    checker = LogChecker()
 
     def emit(**ev: Any) -> None:
         ev = {"v": 1, "seq": len(events) + 1, "game": "r", **ev}
-        issues = pipe.check(decode_obj(dict(ev)))
+        issues = checker.check(decode_obj(dict(ev)))
         assert not issues, (ev, issues)
         events.append(ev)
 
@@ -96,7 +95,7 @@ def random_game(rng: random.Random, deals: int, rules: dict[str, Any] | None = N
     assert isinstance(state, SerbianGame)
     deck = [f"{r}{s}" for s in "SCDH" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
     for n in range(1, deals + 1):
-        if n > 1 and pipe.all_pools_closed("r"):
+        if n > 1 and state.pools_closed():
             break  # the bulas add up to 0: the game is over
         dealer = dealer_of(n)
         fields: dict[str, Any] = {}

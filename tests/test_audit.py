@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.projections.audit import ClaimError, audit, read_claimed
-from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.fold import GameResult
 from vistlog.projections.replay import replay_lines
 
 from .conftest import VECTORS
@@ -23,9 +23,7 @@ def long_game(seed: int, solo: bool) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     if solo:
         return solo_whist_game(rng, deals=20)
-    pipe = Pipeline("x")
-    return preferans_game(rng, rules={"preset": "sochi"}, pool=20, max_deals=30, check=pipe.check,
-                          closed=lambda: pipe.all_pools_closed("g"))
+    return preferans_game(rng, rules={"preset": "sochi"}, pool=20, max_deals=30)
 
 
 def with_checkpoints(evs: list[dict[str, Any]], res: GameResult, wrong: tuple[int, str, str, str | None, int] | None
@@ -203,5 +201,5 @@ def test_replay_of_a_solo_whist_game_tells_the_points() -> None:
     assert "South cop" in text and " solo" in text
     assert text.rstrip().endswith("West: points 28")
     ru = "\n".join(replay_lines(res, lang="ru"))
-    assert "вист-соло" in ru and "South принятие" in ru and ru.rstrip().endswith("West: очки 28")
-    assert "-48 очки East: абонданс с козырем не сыгран: без двух: 36 + 2 × 6" in ru
+    assert "вист-соло" in ru and "South принятие" in ru and ru.rstrip().endswith("West: пункты 28")
+    assert "-48 пункты East: абонданс с козырем не сыгран: без двух: 36 + 2 × 6" in ru

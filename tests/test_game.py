@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from vistlog.events.codec import DecodeError, decode, decode_obj
 from vistlog.events.checker import LogChecker
 from tests.simulate import preferans_game, solo_whist_game
-from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.fold import GameResult
 
 from .helpers import Game, fold
 
@@ -130,9 +130,7 @@ def test_card_play_refuses_a_revoke_and_names_the_card_and_trick(seed: int, pres
        st.sampled_from([3, 4]))
 def test_random_legal_games_validate(rng: random.Random, preset: str, n: int) -> None:
     players = ("Аня", "Боря", "Вова", "Гена")[:n]
-    pipe = Pipeline("sim")
-    evs = preferans_game(rng, players=players, rules={"preset": preset}, pool=10, check=pipe.check, max_deals=25,
-                         closed=lambda: pipe.all_pools_closed("g"))
+    evs = preferans_game(rng, players=players, rules={"preset": preset}, pool=10, max_deals=25)
     results, probs = fold(evs)
     assert probs == [] and len(results) == 1
 

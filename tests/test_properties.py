@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.simulate import preferans_game, solo_whist_game
-from vistlog.projections.fold import GameResult, Pipeline
+from vistlog.projections.fold import GameResult
 from vistlog.projections.replay import replay_lines
 from vistlog.projections.settlement import payments, preferans_result, round_to_zero_sum
 
@@ -35,10 +35,8 @@ rules_st = st.builds(
 
 def random_game(rng: random.Random, rules: dict[str, Any], n: int, stake: str | None = None
                 ) -> list[dict[str, Any]]:
-    pipe = Pipeline("sim")
     return preferans_game(rng, players=("Аня", "Боря", "Вова", "Гена")[:n], rules=rules, pool=10, max_deals=20,
-                          check=pipe.check, stake=stake,
-                          closed=lambda: pipe.all_pools_closed("g"))
+                          stake=stake)
 
 
 def one(evs: list[dict[str, Any]]) -> GameResult:

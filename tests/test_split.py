@@ -21,6 +21,7 @@ from vistlog.projections.split import run_split
 
 from vistlog.events.ids import IdTable
 
+from .conftest import STRESS
 from .serbian_games import random_game
 from .simulate import preferans_game, solo_whist_game
 
@@ -132,7 +133,7 @@ def test_a_chained_log_with_a_broken_chain(tmp_path: Path) -> None:
     assert any(p.code.startswith("chain") for p in run_sequential("validate", [str(log)]).in_order()[0].problems)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=200 if STRESS else 8, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 12))
 @example(8368, 1)  # a game whose pools close: the simulator stops where its own checker's tally says so
 @example(53454, 3)

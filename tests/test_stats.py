@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.cli import main
 from vistlog.projections import batch
-from vistlog.projections.fold import Pipeline
 from vistlog.projections.ratings import START, Rating, rate_period
 from vistlog.projections.render.stats import stats_html
 from vistlog.projections.stats import Archive, ArchiveBuilder, RatingPoint, period_of, ratings
@@ -46,10 +45,8 @@ def _games(seed: int, count: int) -> list[list[dict[str, Any]]]:
         if k % 4 == 3:
             evs = solo_whist_game(rng, game=f"s{k}", deals=3, card_play=0.0)
         else:
-            pipe = Pipeline("sim")
             evs = preferans_game(rng, players=("Аня", "Боря", "Вова", "Гена")[: 3 + k % 2], pool=6, game=f"p{k}",
-                                 max_deals=8, card_play=0.0, check=pipe.check,
-                                 closed=lambda p=pipe, g=f"p{k}": p.all_pools_closed(g))
+                                 max_deals=8, card_play=0.0)
         evs[0] = {**evs[0], "at": day}
         out.append(evs)
     return out

@@ -115,6 +115,48 @@ def test_the_read_side_never_imports_the_checkers_internals() -> None:
     assert bad == []
 
 
+CHECKER_INPUTS = frozenset({"check", "admit", "end", "note_unreadable", "expect_seq"})
+"""What the read side may do with a checker: give it the file's lines (and say the file ended); it is told the
+rest (:mod:`vistlog.events.verdicts`)."""
+CHECKER_STATE = frozenset({"catch_up", "tally", "hand_over", "pools_closed", "deal_of", "open_at_end"})
+"""What a game's state keeps or does to itself."""
+PLAIN_RECORDS = frozenset({"Plain", "Sequence", "Protocol", "Exception", "VistlogError", "NamedTuple"})
+
+
+def test_the_read_side_is_a_fold_over_what_the_checker_told() -> None:
+    """Issue 59: projections/ reads and drives no checker state (no ``checker.games``, ``finish``, ``catch_up``, a
+    state's ``tally``…), and no class of it extends a class of events/ other than plain records."""
+    events_names: set[str] = set()
+    for path in (ROOT / "events").rglob("*.py"):
+        events_names |= {n.name for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                         if isinstance(n, ast.ClassDef)}
+    reads, extends = [], []
+    for path in (ROOT / "projections").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    and (node.module or "").startswith("vistlog.events") for a in node.names}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value.id if isinstance(node.value, ast.Name) else \
+                node.value.attr if isinstance(node.value, ast.Attribute) else ""
+            if node.attr in CHECKER_STATE or (owner == "checker" and node.attr not in CHECKER_INPUTS):
+                reads.append(f"{path.name}:{node.lineno} {owner}.{node.attr}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                extends += [f"{path.name}:{node.name}({b.id})" for b in node.bases if isinstance(b, ast.Name)
+                            and b.id in imported and b.id in events_names and b.id not in PLAIN_RECORDS]
+    assert reads == [] and extends == []
+
+
+def test_trying_a_step_reflects_over_no_fields() -> None:
+    """Issue 59: events are tried on a game through its explicit ``snapshot``/``restore``, never by copying an
+    object's ``__dict__`` or a compiled class's field list."""
+    for name in ("nextstep", "game", "gamehooks", "preferans", "solo_whist", "serbian", "serbian_deal", "checker"):
+        text = (ROOT / "events" / f"{name}.py").read_text(encoding="utf-8")
+        assert "__mypyc_attrs__" not in text and "__dict__" not in text and "vars(" not in text, name
+
+
 def test_the_floors_are_imported_under_vistlog_only() -> None:
     """``import events.game`` from the repository's root would be a second copy with other classes: refused."""
     import subprocess

@@ -21,7 +21,7 @@ from vistlog.events.checker import LogChecker
 from vistlog.events.codec import decode_obj
 from vistlog.events.entries import Totals
 from vistlog.events.nextstep import next_step
-from vistlog.events.tally import Tally
+from vistlog.events.verdicts import Standing, Verdict
 
 from .conftest import ROOT
 from .helpers import fold
@@ -35,19 +35,21 @@ def _sheet(t: Totals) -> dict[str, Any]:
             "refe_written": t.refe_written}
 
 
-def _alone(evs: list[dict[str, Any]], trying: bool) -> Tally:
-    """The tally a checker alone keeps of ``evs`` (``trying``: the next step asked between every two events, as
+def _alone(evs: list[dict[str, Any]], trying: bool) -> Standing:
+    """Where a checker alone says ``evs`` end (``trying``: the next step asked between every two events, as
     the pad does, which tries a deal's start and its words on the state)."""
-    chk = LogChecker()
+    told: list[Verdict] = []
+    chk = LogChecker(told.append)
     game = evs[0]["game"]
     for ev in evs:
         assert chk.admit(decode_obj(dict(ev))) == [], ev
         state = chk.games.get(game)
         if trying and state is not None and not state.ended and ev["type"] not in {"card_played", "allocation"}:
             next_step(state)
-    tally = chk.finish(game)
-    assert tally is not None
-    return tally
+    chk.end()
+    closed = [v for v in told if type(v) is Standing and v.final]
+    assert len(closed) == 1
+    return closed[0]
 
 
 def _game(rng: random.Random, kind: str, rules: dict[str, Any], voids: int) -> list[dict[str, Any]]:
@@ -69,9 +71,9 @@ def test_the_checkers_own_tally_is_the_sheet_the_fold_gives(rng: random.Random, 
     evs = _game(rng, kind, rules, voids)
     results, problems = fold(evs, detail=False)
     assert problems == [] and len(results) == 1
-    tally = _alone(evs, trying)
-    assert _sheet(tally.totals) == _sheet(results[0].totals)
-    assert tally.faults() == []
+    standing = _alone(evs, trying)
+    assert _sheet(standing.totals) == _sheet(results[0].totals)
+    assert standing.faults == () and standing.zero_sum_problem is None
 
 
 def test_a_deal_after_every_pool_is_closed_is_refused_by_the_write_side_alone(tmp_path: Any) -> None:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time each is imported when first used
     from vistlog.events.codec import DecodeError
+    from vistlog.events.draft import DealDraft, DraftError, read_draft
     from vistlog.events.game import Table
     from vistlog.events.importers import ImportedGame, SourceError
     from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogBusy, LogUnreadable, VerifyResult
@@ -61,6 +62,7 @@ __all__ = [
     "GameAnalysis", "SOLVER_COMPILED",
     "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "Source",
     "Checker", "IllegalEventError", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
+    "DealDraft", "DraftError", "read_draft",
     "append", "verify", "VerifyResult",
     "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
     "views", "archive", "build",
@@ -85,7 +87,7 @@ _WHERE: dict[str, str] = {
     **dict.fromkeys(("WorkerFailed",), "vistlog.projections.split"),
     **dict.fromkeys(("OutputError",), "vistlog.output"),
     **dict.fromkeys(("Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify",
-                     "MAX_LINE"), "vistlog.recording"),
+                     "MAX_LINE", "DealDraft", "DraftError", "read_draft"), "vistlog.recording"),
     **dict.fromkeys(("FORMATS_IN", "FORMATS_OUT", "load", "dump", "cannot_carry"), "vistlog.formats"),
     **dict.fromkeys(("archive", "views"), ""),
 }

@@ -45,7 +45,7 @@ from .guard import (
 )
 from .output import OutputError, dumps
 from .padview import BUSY, CONFLICT, NOTHING_WRITTEN, VIEW_DEALS, game_json, table_json
-from vistlog.recording import log_chunks, next_seq_of
+from vistlog.recording import DealDraft, DraftError, log_chunks, next_seq_of, read_draft
 
 __all__ = ["Pad", "make_app", "VIEW_DEALS", "Guard", "attachment", "SECURITY_HEADERS", "MAX_BODY", "MAX_UPLOAD",
            "LOCAL_HOSTS", "IDLE_SECONDS", "MAX_CONNECTIONS"]
@@ -169,25 +169,55 @@ class Pad:
             self._views[key] = game_json(Game(result, problems), lang, every)
         return self._views[key]
 
-    def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru"
-                  ) -> dict[str, Any]:
-        """What may come next in ``game`` with the deal the page is composing (``line``, and what the form
-        chose that the line cannot say yet): :meth:`vistlog.api.Recorder.next_step`, in ``lang``."""
-        if len(line) > MAX_DRAFT:
+    def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru",
+                  draft: str | None = None, tricks: str | None = None) -> dict[str, Any]:
+        """What may come next in ``game`` with the deal the page is composing (``draft``: the deal as data,
+        JSON of a :class:`~vistlog.api.DealDraft`; or ``line``, a deal in the notation; and what the form chose
+        that the deal cannot say yet): :meth:`vistlog.api.Recorder.next_step`, in ``lang``. With a draft, the
+        answer's ``line`` is the deal in the notation in ``lang`` (what the page shows), with ``tricks`` (JSON of
+        the draft's ``tricks`` and ``last``, which the question itself leaves out) when given."""
+        if len(line) > MAX_DRAFT or len(draft or "") + len(tricks or "") > 4 * MAX_DRAFT:
             raise HttpError(413, f"a draft line is at most {MAX_DRAFT} characters")
+        deal = self._draft(draft) if draft else None
+        shown = deal
+        if deal is not None and tricks:
+            try:
+                extra = orjson.loads(tricks)
+            except orjson.JSONDecodeError:
+                extra = None
+            if not isinstance(extra, dict) or set(extra) - {"tricks", "last"}:
+                raise HttpError(400, "tricks: a JSON object of the draft's tricks and who took the last")
+            shown = self._draft({**orjson.loads(draft or "{}"), **extra})
         with self.read_lock:
             try:
                 nx = self.reader.next_step(game, line, declarer=chosen.get("declarer"),
                                              contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")),
-                                             auction=bool(chosen.get("auction")))
+                                             auction=bool(chosen.get("auction")), draft=deal)
+                said = views.next_step(nx, lang)
+                if shown is not None:
+                    table = self.reader.table(game)
+                    with contextlib.suppress(VistlogError):
+                        said["line"] = views.deal_text(shown.events(table), lang, table.variant,
+                                                       dealer=table.dealer is None)
             except VistlogError as exc:
                 raise HttpError(404, str(exc)) from None
-        return views.next_step(nx, lang)
+        return said
+
+    @staticmethod
+    def _draft(text: str | Mapping[str, Any]) -> DealDraft:
+        try:
+            return read_draft(orjson.loads(text) if isinstance(text, str) else text)
+        except orjson.JSONDecodeError:
+            raise HttpError(400, "draft: the deal as a JSON object") from None
+        except DraftError as exc:
+            raise HttpError(400, str(exc)) from None
 
     # ------------------------------------------------------------------ writing
 
     def record(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Record what the page sends: ``{"game", "expect_seq", "expect_at", "line"}`` (a deal in the notation,
+        """Record what the page sends: ``{"game", "expect_seq", "expect_at", "deal"}`` (a deal as data: a
+        :class:`~vistlog.api.DealDraft`, what the form composes; the answer's ``line`` is it in the notation, in
+        the page's language), ``{…, "line"}`` (a deal typed in the notation,
         ``void N``, ``end``) or ``{"game", "expect_seq", "expect_at", "events"}`` (a game's start, an adjustment);
         ``expect_at`` is the ``at`` of the state the page showed (the write is refused once the log moved on or
         was rewritten since)."""
@@ -204,11 +234,14 @@ class Pad:
         game = body.get("game")
         if game is not None and not isinstance(game, str):
             raise HttpError(400, "game: a game id (text)")
-        line, events = body.get("line"), body.get("events")
+        line, events, sent = body.get("line"), body.get("events"), body.get("deal")
         lang: views.Lang = "en" if body.get("lang") == "en" else "ru"
+        deal = self._draft(sent) if sent is not None else None
         with self.lock:
             try:
-                if isinstance(line, str):
+                if deal is not None:
+                    done = self.recorder.record_deal(deal, game=game, expect_seq=expect, stamp=stamp, expect_at=at)
+                elif isinstance(line, str):
                     done = self.recorder.record_line(line, game=game, expect_seq=expect, stamp=stamp, expect_at=at)
                 elif isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
                     if len(events) > 100:
@@ -216,7 +249,8 @@ class Pad:
                     done = self.recorder.record([{**e, **stamp} for e in events], expect_seq=expect, source="<pad>",
                                                 expect_at=at)
                 else:
-                    raise HttpError(400, "send a line (a deal in the notation) or events (a list of objects)")
+                    raise HttpError(400, "send a deal (an object), a line (a deal in the notation) or events (a list "
+                                         "of objects)")
             except AppendConflict as exc:
                 raise HttpError(409, CONFLICT[lang]["rewritten" if exc.rewritten else "first"].format(
                     actual=exc.actual, expected=exc.expected), seq=exc.actual, rewritten=exc.rewritten) from None
@@ -234,7 +268,10 @@ class Pad:
             except VistlogError as exc:
                 raise HttpError(422, str(exc)) from None
             seq = self.recorder.next_seq
-        return {"recorded": [{"seq": e.seq, "type": e.type} for e in done], "seq": seq}
+        shown = views.deal_text(done, lang, self.recorder.table(done[0].game).variant, dealer=deal.dealer is not None) \
+            if deal is not None and done else None
+        return {"recorded": [{"seq": e.seq, "type": e.type} for e in done], "seq": seq,
+                **({"line": shown} if shown is not None else {})}
 
     def upload(self, data: bytes, fmt: str, name: str) -> dict[str, Any]:
         """Import a file of another program (the body) into the log, as ``vistlog import`` does."""
@@ -316,7 +353,8 @@ def make_app(pad: Pad) -> Starlette:
         q = request.query_params
         chosen = {"declarer": q.get("declarer") or None, "contract": q.get("contract") or None,
                   "all_pass": q.get("all_pass") == "1", "auction": q.get("auction") == "1"}
-        return _json(await _run(pad.next_step, q.get("game"), q.get("line", ""), chosen, _lang(request)))
+        return _json(await _run(pad.next_step, q.get("game"), q.get("line", ""), chosen, _lang(request),
+                                q.get("draft"), q.get("tricks")))
 
     async def rules(request: Request) -> Response:
         preset = request.path_params["preset"]

@@ -56,7 +56,7 @@ def game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
     since = 0 if every else max(0, told - VIEW_DEALS)
     header, deals = story(g, lang, since)
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "preset": g.preset,
-            "ended": g.ended,
+            "ended": g.ended, "words": views.game_words(g.variant, lang),
             "deal_list": views.deal_list(g, lang, since), "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),

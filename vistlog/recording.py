@@ -23,6 +23,7 @@ from vistlog.events.log import verify as _verify
 from vistlog.events.model import Event
 from vistlog.events.problems import Issue, Problem, UnknownName, VistlogError
 from vistlog.events.checker import LogChecker
+from vistlog.events.draft import DealDraft, DraftError, read_draft
 from vistlog.events.game import Table
 from vistlog.events.nextstep import Next
 from vistlog.events.nextstep import next_step as next_of
@@ -33,7 +34,7 @@ from .output import OutputError
 from .given import flat, plain
 
 __all__ = ["Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify", "MAX_LINE",
-           "Next"]
+           "Next", "DealDraft", "DraftError", "read_draft"]
 
 
 
@@ -244,11 +245,13 @@ class Recorder:
             raise OutputError(f"{self.path}: cannot write ({exc.strerror or exc})") from None
 
     def next_step(self, game: str | None = None, line: str = "", *, declarer: str | None = None,
-                  contract: str | None = None, all_pass: bool = False, auction: bool = False) -> Next:
+                  contract: str | None = None, all_pass: bool = False, auction: bool = False,
+                  draft: DealDraft | None = None) -> Next:
         """What may come next in ``game`` (see :func:`~vistlog.events.nextstep.next_step`), with ``line`` (the
         deal being composed, in the notation, possibly unfinished) as its draft, and what the form chose that
         the draft cannot say yet (``declarer``, ``contract``, ``all_pass``; ``auction``: the bids too). A draft that
-        does not read gives the choices without it and its problem (``code`` ``notation-invalid``).
+        does not read gives the choices without it and its problem (``code`` ``notation-invalid``). ``draft``: the
+        deal being composed as data (:class:`~vistlog.events.draft.DealDraft`, what a page sends) in place of a line.
 
         >>> import tempfile
         >>> r = Recorder(os.path.join(tempfile.mkdtemp(), "evening.jsonl"))
@@ -267,11 +270,11 @@ class Recorder:
         assert live is not None
         state = live.games[table.game]
         try:
-            draft = parse_notation(line, table) if line.strip() else []
+            events = draft.events(table) if draft is not None else parse_notation(line, table) if line.strip() else []
         except NotationError as exc:
             return attrs.evolve(next_of(state, declarer=declarer, contract=contract, all_pass=all_pass,
                                         auction=auction), problem=Issue(exc.code, "line", str(exc)))
-        return next_of(state, draft, declarer=declarer, contract=contract, all_pass=all_pass, auction=auction)
+        return next_of(state, events, declarer=declarer, contract=contract, all_pass=all_pass, auction=auction)
 
     def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
         """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""
@@ -284,7 +287,19 @@ class Recorder:
         if expect_seq is not None or expect_at is not None:
             self.refresh()  # a line is read for the log the page saw, or not at all
             self._writer.stale(expect_seq, expect_at)
-        events = self.parse(line, game)
+        return self._record_deal(self.parse(line, game), expect_seq, stamp, expect_at, "<line>")
+
+    def record_deal(self, draft: DealDraft, *, game: str | None = None, expect_seq: int | None = None,
+                    stamp: Mapping[str, str] | None = None, expect_at: str | None = None) -> list[Event]:
+        """Record one deal sent as data (:class:`~vistlog.events.draft.DealDraft`: what a page composes by taps),
+        a whole deal or nothing; ``stamp`` as :meth:`record_line`."""
+        if expect_seq is not None or expect_at is not None:
+            self.refresh()
+            self._writer.stale(expect_seq, expect_at)
+        return self._record_deal(draft.events(self.table(game)), expect_seq, stamp, expect_at, "<pad>")
+
+    def _record_deal(self, events: list[dict[str, Any]], expect_seq: int | None, stamp: Mapping[str, str] | None,
+                     expect_at: str | None, source: str) -> list[Event]:
         if stamp:
             events = [{**ev, **stamp} for ev in events]
         first = events[0] if events else {}
@@ -296,10 +311,10 @@ class Recorder:
             state = self._checker.games.get(first.get("game", "")) if self._checker is not None else None
             why = state.unfinished() if state is not None and state.deal is not None and \
                 state.deal.number == deal else None
-            return [Problem("<line>", None, None, "line", f"{why}: a line is a whole deal; say how it ended",
+            return [Problem(source, None, None, "line", f"{why}: a line is a whole deal; say how it ended",
                             code="line-unfinished")] if why else []
 
-        return self.record(events, expect_seq=expect_seq, source="<line>", then=whole if deal is not None else None,
+        return self.record(events, expect_seq=expect_seq, source=source, then=whole if deal is not None else None,
                            expect_at=expect_at)
 
 

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 import attrs
@@ -25,6 +25,7 @@ from vistlog.events.schema import build_schema
 from vistlog.events.nextstep import Next
 from vistlog.events.table import Table
 from vistlog.events.codec import unstructure
+from vistlog.events.model import Event
 from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, deal_line, word
 from vistlog.events.problems import UnknownName, VistlogError
 from vistlog.projections import render
@@ -41,7 +42,8 @@ __all__ = ["sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook", "
     "presets_text", "rules_text", "rules_json", "rules_rows", "schema", "PRESET_NAMES", "preset_names", "table_view",
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html", "contract_label",
     "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label", "next_step",
-    "card_deals", "record_lines", "notation_words", "contract_word"]
+    "card_deals", "record_lines", "notation_words", "contract_word", "game_words",
+    "deal_text"]
 
 Lang = words.Lang
 """A language of the human outputs: ``"ru"`` or ``"en"`` (every text view takes ``lang``)."""
@@ -241,17 +243,29 @@ def record_lines(game: Game, lang: Lang | None = None, since: int = 0) -> list[s
     notation does not write (an ``allocation``) is left out."""
     out = []
     said = words.Words(lang).lang
+    passed = reading_of(game.variant).all_pass
     for k, (rec, void, _) in enumerate(result_of(game).told(since=since)):
         events = [{key: v for key, v in unstructure(e).items() if key not in ("seq", "v")} for e in rec.events]
         cards = any(e["type"] == "card_played" for e in events) and not any(e["type"] == "tricks" for e in events)
         try:
             out.append(deal_line(events, dealer=since + k == 0, taken=rec.taken if cards else None,
-                                 lang=said))
+                                 lang=said, passed=passed))
         except NotationError:
             continue
         if void:
             out.append(f"{word('void', said)} {rec.number}")
     return out
+
+
+def deal_text(events: Sequence[Event | Mapping[str, Any]], lang: Lang | None = None,
+              variant: str | None = None, dealer: bool = False) -> str:
+    """One deal's events (its ``deal_started`` first; events or their dicts) as the line of the deal notation a
+    person reads, in ``lang`` (what a page shows of a deal it composes as data); ``dealer``: the dealer said
+    (the first deal of a game)."""
+    plain_events = [{key: v for key, v in (e if isinstance(e, Mapping) else unstructure(e)).items()
+                     if key not in ("seq", "v", "at", "by")} for e in events]
+    passed = reading_of(variant).all_pass if variant else "raspas"
+    return deal_line(plain_events, dealer=dealer, lang=words.Words(lang).lang, passed=passed)
 
 
 def adjustable_columns(game: Game) -> tuple[str, ...]:
@@ -304,6 +318,16 @@ def card_deals(game: Game, since: int = 0) -> list[dict[str, Any]]:
     talon, the discard, and each trick's cards and winner (see :func:`vistlog.projections.render.card_deals`).
     ``since``: from that record on."""
     return render.card_deals(result_of(game), since)
+
+
+def game_words(variant: str, lang: Lang | None = None) -> dict[str, str]:
+    """A game's own names in ``lang``: ``title`` and ``sheet`` (what its sheet is called: the pad's tab).
+
+    >>> game_words("solo_whist", "ru"), game_words("preferans", "ru")["sheet"]
+    ({'title': 'Вист-соло', 'sheet': 'Пункты'}, 'Пулька')
+    """
+    w = words.Words(lang, variant)
+    return {"title": w.cap(w.game(variant)), "sheet": w("Sheet")}
 
 
 def notation_words(lang: Lang | None = None) -> dict[str, str]:

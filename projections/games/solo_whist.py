@@ -39,6 +39,16 @@ def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dic
     return dict(totals.points)
 
 
+WORDS: Final = {
+    "ru": {"Sheet": "Пункты", "Sheet:": "Пункты:", "Sheet after deal {n}:": "Пункты после сдачи {n}:",
+           "  [VOID: struck from the sheet]": "  [АННУЛИРОВАНА: вычеркнута из записи]",
+           "raspas": "все пас", "raspasy": "все пас", "points": "пункты", "sheet": "Пункты"},
+    "en": {"Sheet": "Points", "Sheet:": "Points:", "Sheet after deal {n}:": "Points after deal {n}:",
+           "raspas": "all pass", "raspasy": "all pass", "sheet": "Points"},
+}
+"""Solo Whist's own words: its sheet is the players' points (пункты), and it has no pool, no mountain, no raspasy."""
+
 READING: Final = register(Reading(
-    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter))
+    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter, words=WORDS,
+    all_pass="all-pass"))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -72,7 +72,7 @@ def _title(res: GameResult, upto: int | None, w: Words) -> str:
 def sheet_text(res: GameResult, upto: int | None = None, columns: int | None = None, lang: Lang | None = None) -> str:
     """The пулька as a text table: running entries per column, Cyrillic names lined up; with
     ``columns`` (a terminal's width) running entries wrap inside their column to fit it."""
-    w = Words(lang)
+    w = Words(lang, res.variant)
     lines = [_title(res, upto, w), *layout_of(res).table(res, upto, columns, w)]
     voided = voided_of(entries_upto(res, upto))
     if voided:
@@ -102,9 +102,9 @@ def settle_text(game: GameResult | dict[str, Any], lang: Lang | None = None) -> 
     """The settlement as a small table, with money and payments when there is a stake.
 
     Takes a game result or its ``settle_json`` dict (what the batch runner carries)."""
-    w = Words(lang)
     d = settle_json(game) if isinstance(game, GameResult) else game
     variant = find_variant(d["rules"]).name
+    w = Words(lang, variant)
     unit = w(SCORINGS[variant].unit)
     head = [d["game"], w.game(variant), d["rules"], w("{n} deal(s)", n=d["deals"])]
     if d.get("problems"):
@@ -200,7 +200,7 @@ def deal_list(res: GameResult, lang: Lang | None = None, since: int = 0) -> list
     """Every deal record of a game as data, in the order :meth:`GameResult.told` gives them (the replay's):
     ``deal``, ``voided``, ``dealer``, ``summary`` (what was played, in words) and ``trump`` (as the table saw
     it). ``since``: from that record on (see :meth:`GameResult.told`)."""
-    w = Words(lang)
+    w = Words(lang, res.variant)
     out = []
     for rec, void, _ in res.told(since=since):
         c = rec.contract

@@ -167,7 +167,7 @@ def _header(res: GameResult, upto: int | None, w: Words, width: int) -> list[str
 
 def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
-    w = Words(lang)
+    w = Words(lang, res.variant)
     entries = entries_upto(res, upto)
     totals = res.totals_after(upto)
     size = res.started.pool or 0
@@ -212,7 +212,7 @@ def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = 
 
 def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
-    words = Words(lang)
+    words = Words(lang, res.variant)
     last = last_deal(res, upto)
     running = running_points(res, upto)
     values = [v for series in running.values() for v in series]

@@ -154,7 +154,7 @@ class HtmlPages:
 def html_page(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """A self-contained page (no network requests, printable on A4): the drawing, the
     settlement (with money and payments when there is a stake) and a deal-by-deal table."""
-    w = Words(lang)
+    w = Words(lang, res.variant)
     kind = escape(w.game(res.variant))
     rows, pays = _settle_rows(res, upto)
     unit = w(SCORINGS[res.variant].unit)

@@ -106,7 +106,7 @@ def settle_extra(res: GameResult) -> dict[str, Any]:
 
 def serbian_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """The three papers side by side: left soups | bula | right soups, refe as triangles, hats drawn."""
-    words = Words(lang)
+    words = Words(lang, res.variant)
     players = list(res.players)
     w_col, w_gap, top, line = 78, 18, 56, 18
     width = len(players) * (3 * w_col + w_gap) + w_gap

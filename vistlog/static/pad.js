@@ -156,55 +156,57 @@ let NX = null;          // the server's answer for the form's draft
 let nextAsked = 0;
 let asking = Promise.resolve();
 
-function draftLine() {
-  // the deal as a line of the notation so far, in the page's language (the server gives the words; it reads both)
+function draftData() {
+  // the deal as data, in the next-step query's own words (dealer, bids, contract, calls): what the page sends;
+  // the server reads it, and says it back as a line of the notation in the page's language (NX.line)
   const tb = table();
-  if (!tb) return "";
-  const w = (k) => tb.words[k] || k;
-  const opts = [];
-  if (form.again !== null) opts.push(w("again") + " " + form.again);
-  else if (!tb.dealer && form.dealer) opts.push(w("dealer") + " " + form.dealer);
-  if (form.bomb) opts.push(w("bomb") + " " + form.bomb);
-  if (form.turned) opts.push(w("turned") + " " + form.turned);
-  const clauses = [];
-  if (opts.length) clauses.push(opts.join(", "));
-  // the auction, as said (each bid in the notation's word the server gave with it)
-  if (form.bids.length) clauses.push(w("bids") + " " + form.bids.map(([p, , said]) => p + " " + said).join(", "));
-  if (form.mode === "raspas") clauses.push(w("raspas"));
+  if (!tb) return null;
+  const d = {};
+  if (form.again !== null) d.again = Number(form.again);
+  else if (!tb.dealer && form.dealer) d.dealer = form.dealer;
+  if (form.bomb) d.bomb = Number(form.bomb);
+  if (form.turned) d.turned = form.turned;
+  if (form.bids.length) d.bids = form.bids.map(([p, bid]) => [p, bid]);
+  if (form.mode === "raspas") d.all_pass = true;
   else if (form.declarer) {
-    const contract = form.mode === "misere" ? w("misere") : (tb.grid.find(([c]) => c === form.contract) || [])[2];
+    const contract = form.mode === "misere" ? "misere" : form.contract;
     if (contract) {
-      const words = [form.declarer, contract];
-      for (const [f, on] of Object.entries(form.flags)) if (on) words.push(w(f.replace("_", "-")));
+      d.declarer = form.declarer;
+      d.contract = contract;
+      const flags = Object.entries(form.flags).filter(([, on]) => on).map(([f]) => f);
       // what the game says this contract must carry (a Serbian igra after an igra auction)
-      for (const f of (NX && NX.must_say) || []) if (!form.flags[f]) words.push(w(f.replace("_", "-")));
-      if (form.partner) words.push(w("partner"), form.partner);
-      if (form.trump) words.push(w("trump"), form.trump);
-      clauses.push(words.join(" "));
+      for (const f of (NX && NX.must_say) || []) if (!form.flags[f]) flags.push(f);
+      if (flags.length) d.flags = flags;
+      if (form.partner) d.partner = form.partner;
+      if (form.trump) d.trump = form.trump;
     }
   }
-  if (form.calls.length) clauses.push(form.calls.map(([p, c]) => p + " " + w(c)).join(", "));
-  return clauses.join("; ");
+  if (form.calls.length) d.calls = form.calls.map(([p, c]) => [p, c]);
+  return d;
 }
 
 function showsTricks() { return !!NX && NX.tricks && (NX.step === "tricks" || (NX.done && form.played)); }
 
-function composeLine() {
-  const tb = table(), line = draftLine();
-  if (!tb || !showsTricks()) return line;
-  const w = (k) => tb.words[k] || k;
-  const last = NX.last.length && form.last ? [w("last") + " " + form.last] : [];
-  return [line, NX.takers.map((p) => p + " " + (form.tricks[p] || 0)).concat(last).join(", ")].filter(Boolean).join("; ");
+function draftTricks() {
+  // the tricks as the form has them, when it asks them (the next step is asked without them)
+  if (!showsTricks()) return null;
+  const tricks = {};
+  for (const p of NX.takers) tricks[p] = form.tricks[p] || 0;
+  return NX.last.length && form.last ? { tricks, last: form.last } : { tricks };
 }
 
-let askedLine = null;   // the draft the last question was about
+function composeLine() { return (NX && NX.line) || ""; }
+
+let askedDraft = null;   // the draft the last question was about
 async function askNext() {
   // what the game allows next for the form's draft; an earlier answer never overwrites a later one
   const mine = ++nextAsked;
-  askedLine = draftLine();
+  const draft = JSON.stringify(draftData()), tricks = draftTricks();
+  askedDraft = JSON.stringify([draft, tricks]);
   const contract = form.mode === "misere" ? "misere" : form.contract;
   const q = "/api/next?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "")
-    + "&line=" + encodeURIComponent(draftLine()) + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
+    + "&draft=" + encodeURIComponent(draft) + (tricks ? "&tricks=" + encodeURIComponent(JSON.stringify(tricks)) : "")
+    + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
     + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (form.mode === "raspas" ? "&all_pass=1" : "")
     + (form.auction || form.bids.length ? "&auction=1" : "");
   let r;
@@ -383,11 +385,12 @@ function renderDeal() {
 }
 
 function redraw() {
-  // a change the game's choices do not hang on (a tricks counter): drawn at once, nothing asked
+  // a change the game's choices do not hang on (a tricks counter): drawn at once, then the line said again
   form.edited = false;
   clearErrors();
   renderDeal();
-  if ($("line").value) begin();
+  begin();
+  refresh();
 }
 
 function begin() {
@@ -395,11 +398,12 @@ function begin() {
   if (form.seq === null && S) { form.seq = S.seq; form.at = S.at; }
 }
 
-function refresh(again = 1) {
+function refresh(again = 2) {
   // ask what may come next for the form as it is, then draw it (a failure is said, and never stops a record);
   // an answer that adds to the draft (a flag the contract must carry) is asked about once more
   asking = askNext().then((answered) => {
-    if (answered && again > 0 && draftLine() !== askedLine) return refresh(again - 1);
+    // (and once the tricks are asked, the line is said again with them)
+    if (answered && again > 0 && JSON.stringify([JSON.stringify(draftData()), draftTricks()]) !== askedDraft) return refresh(again - 1);
     if (answered) renderDeal(); else renderOver();
   }).catch((e) => { $("err-general").textContent = String(e); });
   return asking;
@@ -442,8 +446,10 @@ async function recordDeal() {
     return;
   }
   let r;
+  // a deal tapped is sent as data; a line typed by hand, as typed
+  const deal = form.edited ? { line } : { deal: Object.assign(draftData(), draftTricks() || {}) };
   try {
-    r = await post({ game: chosen, line, by: localStorage.getItem("vistlog-by") || undefined,
+    r = await post({ game: chosen, ...deal, by: localStorage.getItem("vistlog-by") || undefined,
                      expect_seq: form.seq !== null ? form.seq : (S ? S.seq : null),
                      expect_at: form.seq !== null ? form.at : (S ? S.at : null) });
   } catch (e) {
@@ -661,6 +667,9 @@ function render() {
   const q = "?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "");
   $("dl-html").href = "/download/html" + q;
   $("dl-csv").href = "/download/csv" + q;
+  // the sheet's tab is named by the game (Solo Whist keeps пункты, not a пулька)
+  document.querySelector('nav button[data-tab="sheet"]').textContent =
+    (S.game && S.game.words && S.game.words.sheet) || t("tab_sheet");
   refresh(); renderSheet(); renderDeals(); renderReplay(); renderEarlier();
 }
 

@@ -1,0 +1,140 @@
+"""Issue 59 point 6: the pad speaks data. A deal tapped on the page is sent as a :class:`~vistlog.api.DealDraft`
+(the next-step query's words: dealer, bids, contract, calls, tricks), never as a line of text in the page's
+language; the server says it back as a line of the notation. The draft makes the same events as the notation."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import vistlog
+from tests.serbian_games import random_game as serbian_game
+from tests.simulate import preferans_game, solo_whist_game
+from vistlog.events.checker import LogChecker
+from vistlog.events.codec import decode_obj
+from vistlog.events.draft import KONTRA_LEVELS
+
+from .test_pad import G, Server, _page, _start_game, request
+
+DRAFTED = {"deal_started", "bid", "contract", "whist", "kontra", "tricks"}
+"""What a deal drafted on a page holds (card play is recorded by other means)."""
+
+
+def _draft_of(deal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The draft a page would send for a deal's events."""
+    d: dict[str, Any] = {}
+    for ev in deal:
+        kind = ev["type"]
+        if kind == "deal_started":
+            d["dealer"] = ev["dealer"]
+            for key in ("bomb", "turned"):
+                if key in ev:
+                    d[key] = ev[key]
+            if ev.get("replaces_voided"):
+                d["again"] = ev["deal"]
+        elif kind == "bid":
+            d.setdefault("bids", []).append([ev["player"], ev["bid"]])
+        elif kind == "contract":
+            d.update(declarer=ev["declarer"], contract=ev["contract"])
+            flags = [f for f in ("dark", "without_three", "totus", "igra") if ev.get(f)]
+            if flags:
+                d["flags"] = flags
+            for key in ("partner", "trump", "helps"):
+                if ev.get(key):
+                    d[key] = ev[key]
+        elif kind in ("whist", "kontra"):
+            d.setdefault("calls", []).append([ev["player"], ev.get("call") or ev.get("level")])
+        elif kind == "tricks":
+            d["tricks"] = ev["taken"]
+            if ev.get("last"):
+                d["last"] = ev["last"]
+    return d
+
+
+@settings(max_examples=20)
+@given(st.randoms(use_true_random=False), st.sampled_from(["preferans", "serbian", "solo_whist"]))
+def test_a_deal_as_data_makes_the_events_it_was_drafted_from(rng: random.Random, kind: str) -> None:
+    """Every deal of random legal games (no card play), drafted as a page drafts it: the draft's events are the
+    deal's own, and the checker accepts them where the deal stood."""
+    evs = serbian_game(rng, 8) if kind == "serbian" else solo_whist_game(rng, deals=8, card_play=0.0) \
+        if kind == "solo_whist" else preferans_game(rng, rules={"preset": "sochi"}, max_deals=12, card_play=0.0)
+    chk = LogChecker()
+    deals = 0
+    k = 0
+    while k < len(evs):
+        ev = evs[k]
+        if ev["type"] != "deal_started":
+            assert chk.check(decode_obj(dict(ev))) == []
+            k += 1
+            continue
+        end = k + 1
+        while end < len(evs) and evs[end]["type"] != "deal_started" and "deal" in evs[end]:
+            end += 1
+        deal = evs[k:end]
+        table = chk.table(ev["game"])
+        assert table is not None
+        if {e["type"] for e in deal} <= DRAFTED:
+            made = vistlog.read_draft(json.loads(json.dumps(_draft_of(deal)))).events(table)
+            strip = [{key: v for key, v in e.items() if key not in ("v", "seq")} for e in deal]
+            if not any(e.get("type") == "kontra" and e.get("level") not in KONTRA_LEVELS for e in deal):
+                assert made == strip
+                deals += 1
+        for e in deal:
+            assert chk.check(decode_obj(dict(e))) == []
+        k = end
+    assert deals > 0 or len(evs) < 4
+
+
+@pytest.mark.parametrize(("sent", "field"), [
+    ({"bomb": "two"}, "bomb"), ({"bids": "Аня 6S"}, "bids"), ({"tricks": {"Аня": -1}}, "tricks"),
+    ({"played": True}, "played"), ({"calls": [["Аня"]]}, "calls"), ([1, 2], "deal"),
+])
+def test_a_draft_of_another_shape_is_refused_naming_its_field(sent: Any, field: str) -> None:
+    with pytest.raises(vistlog.DraftError) as caught:
+        vistlog.read_draft(sent)
+    assert caught.value.field == field and str(caught.value).startswith(f"the deal sent: {field}: ")
+
+
+@pytest.fixture
+def pad(tmp_path: Path) -> Any:
+    s = Server(tmp_path / "evening.jsonl")
+    yield s
+    s.stop()
+
+
+def test_a_tapped_deal_is_posted_as_data_and_said_back_as_a_line(pad: Server, browser: Any) -> None:
+    """The page's write of a tapped deal is a JSON object of the deal's parts (no ``line``); the line shown is the
+    server's, in the page's language; the log holds the deal."""
+    _start_game(pad)
+    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
+    posted: list[dict[str, Any]] = []
+    page.on("request", lambda r: posted.append(json.loads(r.post_data or "{}"))
+            if r.url.endswith("/api/record") and r.method == "POST" else None)
+    page.wait_for_selector("#dealer-buttons button")
+    page.click("#dealer-buttons button[data-value='Аня']")
+    page.click("#declarer-buttons button[data-value='Боря']")
+    page.click("#contract-grid button[data-value='6S']")
+    page.click("#calls-buttons button[data-player='Вова'][data-call='whist']")
+    page.click("#calls-buttons button[data-player='Аня'][data-call='pass']")
+    page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+    line = page.input_value("#line")
+    assert line.startswith("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; "), line  # the server's line, in Russian
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    (sent,) = posted
+    assert "line" not in sent and sent["deal"]["dealer"] == "Аня" and sent["deal"]["contract"] == "6S"
+    assert sent["deal"]["calls"] == [["Вова", "whist"], ["Аня", "pass"]] and sum(sent["deal"]["tricks"].values()) == 10
+    log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
+    assert [e.type for e in vistlog.game_events(log)] == [
+        "game_started", "deal_started", "contract", "whist", "whist", "tricks"]
+    status, data = request(pad.base + "/api/next?lang=en&game=" + quote(G) + "&draft=" + quote(json.dumps(
+        {"declarer": "Вова", "contract": "7NT"})), None, {})
+    assert status == 200 and data["step"] == "calls" and data["line"] == "Вова 7NT", data
+    assert page.errors == []
