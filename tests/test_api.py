@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 import subprocess
@@ -37,10 +38,35 @@ def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_the_api_is_curated() -> None:
     # data, documented in docs/api.md
-    data = ("FORMATS_IN", "FORMATS_OUT", "CODES", "VARIANTS", "Variant", "PRESETS", "Preset", "Kind", "Source")
+    data = ("FORMATS_IN", "FORMATS_OUT", "CODES", "GameName", "PresetName", "Kind", "Source")
     assert [name for name in vistlog.__all__ if name not in data and not getattr(vistlog, name).__doc__] == []
     for name in ("read_games", "Game", "Checker", "append", "verify", "load", "dump", "VistlogError", "Problem"):
         assert name in vistlog.__all__
+
+
+def test_the_api_is_declared_once() -> None:
+    """Issue 59 point 7: one table of public names (``vistlog._PUBLIC``) gives ``__all__`` and where each name
+    lives; the imports shown to type checkers are written from it; no other module of vistlog keeps a list of the
+    API, and no public name means two things (a game's names are a function over the registry, not a list)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_api", ROOT / "tools" / "make-api.py")
+    assert spec is not None and spec.loader is not None
+    make_api = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_api)
+    assert make_api.typing_block() in (ROOT / "vistlog" / "__init__.py").read_text(encoding="utf-8")
+    assert vistlog.__all__ == [n for names in vistlog._PUBLIC.values() for n in names]
+    assert len(set(vistlog.__all__)) == len(vistlog.__all__)
+    assert not hasattr(vistlog.api, "__all__")
+    for name in vistlog.__all__:
+        module = vistlog._PUBLIC and next(m for m, names in vistlog._PUBLIC.items() if name in names)
+        value = getattr(vistlog, name)
+        assert value is (importlib.import_module(f"vistlog.{name}") if not module else
+                         getattr(importlib.import_module(module), name)), name
+    for gone in ("VARIANTS", "PRESETS", "Variant", "Preset", "input_lines", "MAX_LINE", "LiveFold", "kind_name"):
+        assert gone not in vistlog.__all__
+        with pytest.raises(AttributeError):
+            getattr(vistlog, gone)
 
 
 def test_read_games_takes_a_path_a_stream_or_events() -> None:
@@ -269,8 +295,8 @@ def test_what_load_gives_is_read_settled_and_appended_as_it_is(tmp_path: Path) -
 def test_a_game_knows_its_kind_variant_and_preset() -> None:
     """One word for one thing (issue 45): ``kind`` as the log spells it, ``variant`` the game, ``preset`` the
     preset."""
-    assert vistlog.PRESETS == vistlog.views.PRESET_NAMES
-    assert set(vistlog.VARIANTS) == {"preferans", "solo_whist", "serbian"}
+    assert vistlog.preset_names() == vistlog.views.PRESET_NAMES
+    assert set(vistlog.game_names()) == {"preferans", "solo_whist", "serbian"}
     seen = {(g.kind, g.variant, g.preset) for path in sorted(SAMPLES.glob("*.jsonl"))
             for g in vistlog.read_games(path)}
     assert seen == {("preferans", "preferans", "sochi"), ("preferans", "preferans", "classic"),

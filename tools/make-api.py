@@ -1,7 +1,8 @@
 """Write docs/api.md from the docstrings of the public API: ``python tools/make-api.py > docs/api.md``.
 
 Every name of ``vistlog.__all__`` (and of ``vistlog.views`` and ``vistlog.archive``) with its
-signature and its docstring; a test checks that docs/api.md is what this prints.
+signature and its docstring; a test checks that docs/api.md is what this prints. ``--init`` rewrites the
+``TYPE_CHECKING`` imports of ``vistlog/__init__.py`` from its one table of public names (``_PUBLIC``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import inspect
 import itertools
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,18 @@ Errors: every failure of bad input or of the file system raised by the API is a
 
 ## Changes
 
+- **One stream, the API once** (issue 59). The public names are declared once, in `vistlog/__init__.py`
+  (`_PUBLIC`: each name and its module; `__all__` is read from it); `vistlog.api` no longer has an `__all__` of its
+  own, and what only the command line and the pad use (`input_lines`, `MAX_LINE`, `kind_name`, `open_log`,
+  `parse_line`, `LiveFold`, `analysis_json`) is not public. No name means two things: `Variant`/`VARIANTS` and
+  `Preset`/`PRESETS` (a `Literal` of names and its tuple, whose names the write side used for a class and a
+  registry) are now `GameName`, `game_names()`, `PresetName` and `preset_names()` (functions over the registry, so
+  a game registered later is listed); `Kind` is a `str`. New: `DealDraft`, `read_draft` and `DraftError` (a deal as
+  data, what the pad sends) and `Recorder.record_deal`; `Recorder.next_step(draft=...)`. Below the API:
+  `LogChecker(follower, detail, eager)` tells a follower its verdicts (`vistlog.events.verdicts`) and
+  `LogChecker.end()` closes the games the file leaves open (`LogChecker(tallies)` and `LogChecker.finish` are gone;
+  `check` skips the rest of a deal after a refusal, as `admit` did); `Tally` is no longer subclassed (the read
+  side's `GameFold` is a fold over verdicts); `GameState.snapshot()`/`restore()` replace trying by reflection.
 - **Single-dummy odds** (issue 47). `Game.analysis(single_dummy=SingleDummy(samples, seed))` weighs each whist
   call and opening lead with the cards its player could not see: `DealAnalysis.decisions`, each a `Decision`
   (player, kind, the choice made, its rank and cost, and per choice the mean tricks, chance and worth with 95%
@@ -182,5 +196,30 @@ def render() -> str:
     return text.replace(root, ".").rstrip() + "\n"
 
 
+def typing_block() -> str:
+    """The imports ``vistlog/__init__.py`` shows type checkers, from ``vistlog._PUBLIC`` (one per module)."""
+    out = ["if TYPE_CHECKING:  # written by tools/make-api.py --init from _PUBLIC below; a test keeps them equal"]
+    for module, names in vistlog._PUBLIC.items():
+        where = module or "."
+        line = f"    from {where} import {', '.join(sorted(names))}"
+        if len(line) > 120:
+            wrapped = textwrap.wrap(", ".join(sorted(names)) + ",", 112)
+            line = f"    from {where} import (\n" + "".join(f"        {w}\n" for w in wrapped) + "    )"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def write_init() -> None:
+    """Put :func:`typing_block` in ``vistlog/__init__.py`` in place of the block there."""
+    path = Path(__file__).resolve().parent.parent / "vistlog" / "__init__.py"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("if TYPE_CHECKING:") if "if TYPE_CHECKING:" in text else text.index("@@TYPING@@")
+    end = text.index("\n\n", start)
+    path.write_text(text[:start] + typing_block().rstrip("\n") + text[end:], encoding="utf-8")
+
+
 if __name__ == "__main__":
-    sys.stdout.write(render())
+    if sys.argv[1:] == ["--init"]:
+        write_init()
+    else:
+        sys.stdout.write(render())

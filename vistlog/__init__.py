@@ -35,65 +35,61 @@ build._install_pure_finder()  # VISTLOG_BUILD=pure: the source files, before any
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # what the names below are, for mypy and editors; at run time each is imported when first used
-    from vistlog.events.codec import DecodeError
-    from vistlog.events.draft import DealDraft, DraftError, read_draft
+if TYPE_CHECKING:  # written by tools/make-api.py --init from _PUBLIC below; a test keeps them equal
+    from vistlog.games import (
+        Game, GameName, GameReader, Kind, LogProblems, PresetName, Settlement, Sheet, Source, check_log, game_events,
+        game_names, preset_names, read_games,
+    )
+    from vistlog.api import SOLVER_COMPILED
+    from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
+    from vistlog.projections.analysis import GameAnalysis
+    from vistlog.recording import (
+        Checker, DealDraft, DraftError, IllegalEventError, Recorder, append, deal_lines, read_draft, verify,
+    )
     from vistlog.events.game import Table
-    from vistlog.events.importers import ImportedGame, SourceError
-    from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogBusy, LogUnreadable, VerifyResult
     from vistlog.events.nextstep import Next
     from vistlog.events.notation import NotationError
+    from vistlog.events.log import AppendConflict, AppendRejected, KeyRequired, LogBusy, LogUnreadable, VerifyResult
+    from vistlog.formats import FORMATS_IN, FORMATS_OUT, cannot_carry, dump, load
+    from vistlog.events.importers import ImportedGame, SourceError
+    from . import archive, build, views
     from vistlog.events.problems import CODES, Problem, UnknownName, VistlogError
+    from vistlog.events.codec import DecodeError
     from vistlog.events.rules import RulesError
-    from vistlog.projections.analysis import GameAnalysis
-    from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
+    from vistlog.output import OutputError
     from vistlog.projections.split import WorkerFailed
 
-    from . import archive, views
-    from .api import (
-        FORMATS_IN, FORMATS_OUT, PRESETS, SOLVER_COMPILED, VARIANTS, Checker, Game, GameReader, IllegalEventError, Kind,
-        LogProblems, Preset, Recorder, Settlement, Sheet, Source, Variant, append, cannot_carry, check_log, deal_lines,
-        dump, game_events, load, read_games, verify,
-    )
-    from .output import OutputError
-
-__all__ = [
-    "read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "AuditReport", "Mismatch",
-    "GameAnalysis", "SOLVER_COMPILED",
-    "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "Source",
-    "Checker", "IllegalEventError", "Table", "Next", "Recorder", "deal_lines", "NotationError", "AppendConflict",
-    "DealDraft", "DraftError", "read_draft",
-    "append", "verify", "VerifyResult",
-    "load", "dump", "cannot_carry", "game_events", "ImportedGame", "FORMATS_IN", "FORMATS_OUT",
-    "views", "archive", "build",
-    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "RulesError", "SourceError",
-    "ClaimError", "KeyRequired", "LogBusy",
-    "OutputError", "LogProblems", "WorkerFailed",
-    "Problem", "CODES",
-]
-
-_WHERE: dict[str, str] = {
-    **dict.fromkeys(("DecodeError",), "vistlog.events.codec"),
-    **dict.fromkeys(("Table",), "vistlog.events.game"),
-    **dict.fromkeys(("ImportedGame", "SourceError"), "vistlog.events.importers"),
-    **dict.fromkeys(("AppendConflict", "AppendRejected", "KeyRequired", "LogBusy", "LogUnreadable", "VerifyResult"),
-                    "vistlog.events.log"),
-    **dict.fromkeys(("Next",), "vistlog.events.nextstep"),
-    **dict.fromkeys(("NotationError",), "vistlog.events.notation"),
-    **dict.fromkeys(("CODES", "Problem", "UnknownName", "VistlogError"), "vistlog.events.problems"),
-    **dict.fromkeys(("RulesError",), "vistlog.events.rules"),
-    **dict.fromkeys(("GameAnalysis",), "vistlog.projections.analysis"),
-    **dict.fromkeys(("AuditReport", "ClaimError", "Mismatch"), "vistlog.projections.audit"),
-    **dict.fromkeys(("WorkerFailed",), "vistlog.projections.split"),
-    **dict.fromkeys(("OutputError",), "vistlog.output"),
-    **dict.fromkeys(("Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify",
-                     "MAX_LINE", "DealDraft", "DraftError", "read_draft"), "vistlog.recording"),
-    **dict.fromkeys(("FORMATS_IN", "FORMATS_OUT", "load", "dump", "cannot_carry"), "vistlog.formats"),
-    **dict.fromkeys(("archive", "views"), ""),
+_PUBLIC: dict[str, tuple[str, ...]] = {
+    "vistlog.games": ("read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Source",
+                      "GameName", "game_names", "PresetName", "preset_names", "Kind", "game_events"),
+    "vistlog.api": ("SOLVER_COMPILED",),
+    "vistlog.projections.audit": ("AuditReport", "Mismatch", "ClaimError"),
+    "vistlog.projections.analysis": ("GameAnalysis",),
+    "vistlog.recording": ("Checker", "IllegalEventError", "Recorder", "deal_lines", "append", "verify", "DealDraft",
+                          "DraftError", "read_draft"),
+    "vistlog.events.game": ("Table",),
+    "vistlog.events.nextstep": ("Next",),
+    "vistlog.events.notation": ("NotationError",),
+    "vistlog.events.log": ("AppendConflict", "VerifyResult", "LogUnreadable", "AppendRejected", "KeyRequired",
+                           "LogBusy"),
+    "vistlog.formats": ("load", "dump", "cannot_carry", "FORMATS_IN", "FORMATS_OUT"),
+    "vistlog.events.importers": ("ImportedGame", "SourceError"),
+    "": ("views", "archive", "build"),
+    "vistlog.events.problems": ("VistlogError", "UnknownName", "Problem", "CODES"),
+    "vistlog.events.codec": ("DecodeError",),
+    "vistlog.events.rules": ("RulesError",),
+    "vistlog.output": ("OutputError",),
+    "vistlog.projections.split": ("WorkerFailed",),
 }
-"""Where each public name lives; the rest of ``__all__`` is :mod:`vistlog.api`'s. A command pays only for
-what it uses (PEP 562): ``import vistlog`` imports no game, no codec and no renderer, and writing a log
-(:mod:`vistlog.recording`) imports nothing of the read side."""
+"""The public API, declared once: each name and the module it lives in. ``__all__`` is these names; each is
+imported when first used (PEP 562), so a command pays only for what it uses: ``import vistlog`` imports no game,
+no codec and no renderer, and writing a log (:mod:`vistlog.recording`) imports nothing of the read side. The
+imports under ``TYPE_CHECKING`` above say the same to type checkers and editors (``tools/make-api.py --init``
+writes them from this table; a test keeps them equal)."""
+
+__all__ = [name for names in _PUBLIC.values() for name in names]
+
+_WHERE: dict[str, str] = {name: module for module, names in _PUBLIC.items() for name in names}
 
 
 def __getattr__(name: str) -> Any:
@@ -103,7 +99,7 @@ def __getattr__(name: str) -> Any:
         if name.startswith("_") or find_spec(f"vistlog.{name}") is None:
             raise AttributeError(f"module 'vistlog' has no attribute {name!r}")
         return importlib.import_module(f"vistlog.{name}")  # a submodule: vistlog.api, vistlog.games, …
-    where = _WHERE.get(name, "vistlog.api")
+    where = _WHERE[name]
     value = importlib.import_module(f"vistlog.{name}") if where == "" else getattr(importlib.import_module(where), name)
     globals()[name] = value
     return value

@@ -1,4 +1,6 @@
-"""The Python API: read a log into games, ask each for its sheet, settlement, audit and story.
+"""The modules behind the Python API, in one place for vistlog's own clients (the command line, the pad): the public
+names are declared once, in :mod:`vistlog` (``vistlog._PUBLIC``); the rest here (``LiveFold``, ``kind_name``…) is
+what only those clients need, and may change.
 
 Everything here is a thin layer over :mod:`vistlog.events` (the write side) and
 :mod:`vistlog.projections` (the read side); the command line is built on it and on
@@ -32,26 +34,12 @@ from vistlog.projections.solver import COMPILED as _SOLVER_COMPILED
 
 from .formats import FORMATS_IN, FORMATS_OUT, cannot_carry, dump, load
 from .games import (
-    PRESETS, VARIANTS, Game, GameReader, Kind, LogProblems, Preset, Settlement, Sheet, Source, Variant, check_log,
-    game_events,
-    kind_name, open_log, parse_line, read_games,
+    Game, GameName, GameReader, Kind, LogProblems, PresetName, Settlement, Sheet, Source, check_log, game_events,
+    game_names, kind_name, open_log, parse_line, preset_names, read_games,
 )
 from .output import OutputError
 from .recording import Checker, IllegalEventError, Recorder, append, deal_lines, input_lines, verify
 
-__all__ = [
-    "Game", "GameReader", "Sheet", "Settlement", "Checker", "IllegalEventError", "LogProblems",
-    "Variant", "VARIANTS", "Preset", "PRESETS", "Kind", "kind_name", "Source",
-    "read_games", "check_log", "open_log", "parse_line", "append", "verify", "load", "dump", "game_events",
-    "FORMATS_IN", "FORMATS_OUT", "cannot_carry", "Table", "Next", "Recorder", "LiveFold", "deal_lines", "NotationError",
-    "AppendConflict", "LogBusy",
-    "input_lines", "MAX_LINE",
-    "VistlogError", "UnknownName", "LogUnreadable", "AppendRejected", "DecodeError", "SourceError", "ClaimError",
-    "OutputError",
-    "Problem", "ImportedGame", "AuditReport", "VerifyResult", "GameAnalysis", "analysis_json", "SingleDummy",
-    "Decision",
-    "SOLVER_COMPILED",
-]
 
 SOLVER_COMPILED: bool = _SOLVER_COMPILED
 """The compiled open-hand solver was built with this install (else :meth:`Game.analysis` runs the pure

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Any, Literal, cast, get_args
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -39,8 +39,8 @@ from vistlog.projections.variants import scoring_of
 
 from .given import flat, plain
 
-__all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Variant", "VARIANTS", "Preset", "PRESETS",
-           "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
+__all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "GameName", "game_names", "PresetName",
+           "preset_names", "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
            "game_events", "result_of", "nearest"]
 
 if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs no renderer, audit or solver
@@ -51,25 +51,40 @@ if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs 
 
 
 
-Variant = Literal["preferans", "solo_whist", "serbian"]
-"""A game vistlog keeps: Russian preferans, Solo Whist or Serbian preferans (:data:`vistlog.events.variants.VARIANTS`
-registers each once)."""
+GameName = str
+"""A game's name as vistlog registers it (``preferans``, ``solo_whist``, ``serbian``, or one registered since):
+:func:`game_names` lists them."""
 
 
-VARIANTS: tuple[Variant, ...] = get_args(Variant)
-"""Every :data:`Variant`: the games vistlog keeps, by name."""
+PresetName = str
+"""A preset's name: the named set of rules a ``game_started`` plays by (``sochi``, ``encyclopedia``…):
+:func:`preset_names` lists them."""
 
 
-Preset = Literal["sochi", "leningrad", "rostov", "classic", "encyclopedia", "serbian"]
-"""A preset: the named set of rules a ``game_started`` plays by (``vistlog rules`` lists them)."""
-
-
-PRESETS: tuple[Preset, ...] = get_args(Preset)
-"""Every :data:`Preset`, in the order ``vistlog rules`` lists them."""
-
-
-Kind = Literal["preferans", "solo_whist"]
+Kind = str
 """The kind of log, as ``game_started.kind`` spells it (Serbian preferans is of the kind ``preferans``)."""
+
+
+def game_names() -> tuple[GameName, ...]:
+    """Every game registered now, by name (the built-in ones first; a game registered later joins them).
+
+    >>> game_names()[:3]
+    ('preferans', 'solo_whist', 'serbian')
+    """
+    from vistlog.events.variants import VARIANTS
+
+    return tuple(VARIANTS)
+
+
+def preset_names() -> tuple[PresetName, ...]:
+    """Every preset registered now, in the order ``vistlog rules`` lists them.
+
+    >>> preset_names()[:2]
+    ('sochi', 'leningrad')
+    """
+    from vistlog.events.rules import PRESETS
+
+    return tuple(PRESETS)
 
 
 def kind_name(kind: GameKind) -> Kind:
@@ -78,7 +93,7 @@ def kind_name(kind: GameKind) -> Kind:
     >>> kind_name(GameKind.SOLO_WHIST)
     'solo_whist'
     """
-    return cast(Kind, kind.value)
+    return kind.value
 
 
 Source = str | os.PathLike[str] | IO[bytes] | Iterable[Event | Mapping[str, Any] | ImportedGame]
@@ -218,17 +233,17 @@ class Game:
         return kind_name(self._result.kind)
 
     @property
-    def variant(self) -> Variant:
+    def variant(self) -> GameName:
         """The game: ``preferans``, ``solo_whist`` or ``serbian``."""
         if self._result is None:
             raise VistlogError(f"game {self.id} never started: it has no variant")
-        return cast(Variant, self._result.variant)
+        return self._result.variant
 
     @property
-    def preset(self) -> Preset:
+    def preset(self) -> PresetName:
         """The preset the game plays: ``sochi``, ``leningrad``, ``rostov``, ``classic``, ``encyclopedia`` (Solo
         Whist) or ``serbian``."""
-        return cast(Preset, self.rules.preset)
+        return self.rules.preset
 
     @property
     def rules(self) -> Rules:
