@@ -14,7 +14,7 @@ hot path pays no more for a card than for a string.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -80,17 +80,79 @@ _RANK_SPELLINGS: Final = {**{v: k for k, v in RANK_NAMES.items()}, "T": 10, "t":
                           "j": 11, "q": 12, "k": 13, "a": 14}
 
 
-class GameKind(enum.Enum):
-    """The two games a log can hold."""
+class GameKind:
+    """The kind of a log (``game_started.kind``): the deck its games are dealt from, and how many tricks a deal has.
+    Two are built in, :attr:`PREFERANS` (32 cards, 10 tricks) and :attr:`SOLO_WHIST` (52 cards, 13 tricks); a game
+    with a deck of its own registers its kind (:meth:`register`). One value per name, compared as an enum's members
+    (``is``); ``GameKind("preferans")`` looks one up.
 
-    PREFERANS = "preferans"
-    SOLO_WHIST = "solo_whist"
+    >>> GameKind("solo_whist") is GameKind.SOLO_WHIST, GameKind.PREFERANS.tricks, GameKind.known()[:2]
+    (True, 10, ('preferans', 'solo_whist'))
+    """
 
-    @property
-    def tricks(self) -> int:
-        """Tricks in one deal: 10 in Preferans, 13 in Solo Whist."""
-        return 10 if self is GameKind.PREFERANS else 13
+    __slots__ = ("tricks", "value")
+    _ALL: ClassVar[dict[str, GameKind]] = {}  # registered now: the table the codec reads
+    _MADE: ClassVar[dict[str, GameKind]] = {}  # every kind ever made: one value per name, registered or not
+    PREFERANS: ClassVar[GameKind]
+    SOLO_WHIST: ClassVar[GameKind]
 
+    value: str
+    tricks: int
+
+    def __new__(cls, value: str) -> GameKind:
+        try:
+            return cls._ALL[value]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a kind of log (kinds: {', '.join(cls._ALL)})") from None
+
+    @classmethod
+    def register(cls, value: str, tricks: int) -> GameKind:
+        """The kind called ``value`` (made the first time: ``tricks`` a deal has), registered; registering it
+        again gives the same value, and with other tricks is a :class:`ValueError`."""
+        kind = cls._MADE.get(value)
+        if kind is None:
+            kind = object.__new__(cls)
+            object.__setattr__(kind, "value", value)
+            object.__setattr__(kind, "tricks", tricks)
+            cls._MADE[value] = kind
+        elif kind.tricks != tricks:
+            raise ValueError(f"the kind {value} has {kind.tricks} tricks a deal, not {tricks}")
+        cls._ALL[value] = kind
+        return kind
+
+    @classmethod
+    def unregister(cls, value: str) -> None:
+        """Take a kind away (a log of it no longer reads): what a test does after registering a game of its own."""
+        cls._ALL.pop(value, None)
+
+    @classmethod
+    def known(cls) -> tuple[str, ...]:
+        """Every kind registered now, by name."""
+        return tuple(cls._ALL)
+
+    @classmethod
+    def lookup(cls) -> dict[str, GameKind]:
+        """Every kind registered now, by name (the registry itself: a kind registered later is in it)."""
+        return cls._ALL
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a kind of log is not changed")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return GameKind, (self.value,)
+
+    def __copy__(self) -> GameKind:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameKind:
+        return self
+
+    def __repr__(self) -> str:
+        return f"<GameKind.{self.value.upper()}: {self.value!r}>"
+
+
+GameKind.PREFERANS = GameKind.register("preferans", 10)
+GameKind.SOLO_WHIST = GameKind.register("solo_whist", 13)
 
 
 class Kontra(enum.Enum):

@@ -175,6 +175,14 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     return hook
 
 
+def _kind_hook(v: Any, _: Any) -> GameKind:
+    """A kind of log, among those registered now (a game registered later brings its own)."""
+    found = GameKind.lookup().get(v) if isinstance(v, str) else None
+    if found is None:
+        raise ValueError(f"{_describe(v)} is not one of: {', '.join(GameKind.known())}")
+    return found
+
+
 def _rules_hook(v: Any, _: Any) -> Rules:
     try:
         return make_rules(v)
@@ -209,9 +217,11 @@ def configure(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Card, _value_hook(parse_card))
     conv.register_structure_hook(Bid, _value_hook(parse_bid))
     conv.register_structure_hook(Suit, _value_hook(parse_suit))
-    for enum_cls in (GameKind, WhistCall, Kontra):
+    for enum_cls in (WhistCall, Kontra):
         conv.register_structure_hook(enum_cls, _enum_hook(enum_cls))
         conv.register_unstructure_hook(enum_cls, lambda e: e.value)
+    conv.register_structure_hook(GameKind, _kind_hook)
+    conv.register_unstructure_hook(GameKind, lambda k: k.value)
     conv.register_structure_hook(Rules, _rules_hook)
     conv.register_unstructure_hook(Rules, Rules.to_json)
     conv.register_unstructure_hook(Card, str)

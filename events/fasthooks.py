@@ -42,7 +42,7 @@ def _slow() -> Any:
 
 _LOOKUPS: Final[dict[Any, dict[Any, Any]]] = {
     Card: _CARD_TABLE, Bid: _BID_TABLE, Suit: _SUIT_TABLE,
-    GameKind: {m.value: m for m in GameKind}, WhistCall: dict(WHIST_SPELLINGS), Kontra: {m.value: m for m in Kontra},
+    GameKind: GameKind.lookup(), WhistCall: dict(WHIST_SPELLINGS), Kontra: {m.value: m for m in Kontra},
 }
 
 

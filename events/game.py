@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, cast
 
-from .cards import Card, GameKind
+from .cards import Card
 from .native import mypyc_attr
 from .model import (
     DEAL_EVENTS, Adjustment, BidMade, CardPlayed, ContractMade, DealStarted, DealVoided, Event,
@@ -68,11 +68,12 @@ class GameState(GameHooks[D]):
         self.started = started
         self.id = started.game
         self.kind = started.kind
+        self.title = self.GAME or started.rules.variant  # the game's name in messages
         self.players = list(started.players)
         self.player_set = frozenset(self.players)
         n = len(self.players)
         self._clockwise = {p: clockwise(self.players, p) for p in self.players}
-        self.dealer_sits_out = dealer_sits_out(self.kind is GameKind.PREFERANS, self.players)
+        self.dealer_sits_out = dealer_sits_out(self.DEALER_OUT_AT_FOUR, self.players)
         self._n = n
         self.options = started.rules.options
         self.tally = tally
@@ -428,7 +429,7 @@ class GameState(GameHooks[D]):
                 return [Issue("tricks-range", f"taken.{name}", f"{n} tricks is not 0..{total_needed}")]
         if ev.total != total_needed:
             return [Issue("tricks-sum", "taken",
-                          f"taken adds up to {ev.total}, a {self.GAME} deal has {total_needed} tricks")]
+                          f"taken adds up to {ev.total}, a {self.title} deal has {total_needed} tricks")]
         if ev.last is not None:
             issues = self._player(ev.last, "last", holder=True)
             if issues:
@@ -506,7 +507,7 @@ class GameState(GameHooks[D]):
 
     def _claim(self, ev: Claim) -> list[Issue]:
         return [Issue("claim-not-here", "type",
-                      f"claims are recorded in Russian Preferans deals; in {self.GAME} record the tricks")]
+                      f"claims are recorded in Russian Preferans deals; in {self.title} record the tricks")]
 
     # ------------------------------------------------------------------ outside deals
 
@@ -535,7 +536,7 @@ class GameState(GameHooks[D]):
         declared = self.tally.scoring.columns
         for column in ("pool", "mountain", "points", "whists", "bula", "soups"):
             if getattr(ev, column) and column not in declared:
-                return [Issue("column-undeclared", column, f"{self.GAME} has no {column} column (its columns: "
+                return [Issue("column-undeclared", column, f"{self.title} has no {column} column (its columns: "
                                                            f"{', '.join(declared)})")]
         return []
 

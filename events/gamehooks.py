@@ -134,6 +134,8 @@ class GameHooks(Generic[D]):
     """The contracts of the game, lowest first."""
     NEEDS: ClassVar[tuple[tuple[str, str], ...]] = ()
     """What a contract must say besides its declarer (see :attr:`Table.needs`)."""
+    DEALER_OUT_AT_FOUR: ClassVar[bool] = False
+    """Four players: the dealer deals and sits the deal out (Russian preferans); else everybody holds cards."""
 
     def calls_allowed(self) -> tuple[str, ...]:
         """The defenders' calls (and kontras) the rules of this game allow."""
@@ -166,8 +168,8 @@ class GameHooks(Generic[D]):
 
     PLAY_MAY_STOP: ClassVar[bool] = False
     """Play may stop once the outcome is decided, so a deal's tricks may total less than all."""
-    GAME: ClassVar[str] = "Preferans"
-    """The game's name in messages."""
+    GAME: ClassVar[str] = ""
+    """The game's name in messages (its variant's name when a game leaves it empty)."""
     ALL_PASS: ClassVar[str] = ""
     """What everybody passing is called, for messages."""
     ALL_PASS_BIDS: ClassVar[bool] = False

@@ -51,6 +51,7 @@ class PreferansGame(GameState[PreferansDeal]):
 
     CONTRACTS = tuple(b.text for b in sorted((b for b in all_bids() if b.auction_rank >= 0),
                                              key=lambda b: b.auction_rank))
+    DEALER_OUT_AT_FOUR = True
 
     def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
                  ) -> PreferansDeal:

@@ -16,7 +16,7 @@ import attrs
 
 from .cards import Bid, Card, GameKind, Kontra, Suit, WhistCall, all_bids
 from .model import TAGS, SheetLine
-from .rules import PRESETS, PreferansOptions, SerbianOptions, SoloWhistOptions
+from .rules import PRESETS
 
 __all__ = ["build_schema"]
 
@@ -44,7 +44,9 @@ def _type(tp: Any) -> dict[str, Any]:
                 "description": "canonical spelling; input may also use ♠♣♦♥ and misère"}
     if tp is Suit:
         return {"type": "string", "enum": [s.value for s in Suit]}
-    if tp in (GameKind, WhistCall, Kontra):
+    if tp is GameKind:
+        return {"type": "string", "enum": list(GameKind.known())}
+    if tp in (WhistCall, Kontra):
         return {"type": "string", "enum": [m.value for m in tp]}
     if tp is SheetLine:
         return _object(SheetLine, envelope=False)
@@ -55,9 +57,14 @@ def _type(tp: Any) -> dict[str, Any]:
 
 def _rules() -> dict[str, Any]:
     props: dict[str, Any] = {"preset": {"type": "string", "enum": list(PRESETS)}}
-    for cls in (PreferansOptions, SoloWhistOptions, SerbianOptions):
-        for f in attrs.fields(cls):
-            game = " (serbian)" if cls is SerbianOptions else ""
+    from .variants import VARIANTS  # every game registered now, each with its options
+
+    kinds: set[GameKind] = set()
+    for variant in VARIANTS.values():
+        # a game played on another game's kind of log says whose its options are
+        game = f" ({variant.name})" if variant.kind in kinds else ""
+        kinds.add(variant.kind)
+        for f in attrs.fields(variant.options):
             props[f.name] = {"description": f"{f.metadata['doc']}{game} ({f.metadata['parse'].accepts})"}
     return {"type": "object", "required": ["preset"], "properties": props, "additionalProperties": False}
 

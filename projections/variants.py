@@ -42,11 +42,16 @@ __all__ = ["Scoring", "Reading", "TableView", "levelled_table", "SCORINGS", "REA
 @attrs.frozen(repr=False, eq=False)
 class TableView(Plain):
     """How the pad draws the form of a deal: the modes it offers (a contract, ``misere`` on its own, everybody
-    passing), the contracts of its grid (lowest first) and how many columns the grid has."""
+    passing), the contracts of its grid (lowest first) and how many columns the grid has. What a mode means is
+    declared: one of ``passing`` is a deal nobody declares (everybody passed, or a game played without an
+    auction); one of ``contracts`` is that contract; any other is a contract of the grid. A mode's label is the
+    game's word ``mode_NAME`` (:attr:`Reading.words`), else the pad's own."""
 
     modes: tuple[str, ...]
     grid: tuple[str, ...]
     grid_columns: int
+    passing: tuple[str, ...] = ("raspas",)
+    contracts: Mapping[str, str] = attrs.field(factory=lambda: {"misere": "misere"})
 
 
 def levelled_table(contracts: tuple[str, ...]) -> TableView:

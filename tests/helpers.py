@@ -137,7 +137,8 @@ def envelope(**fields: Any) -> dict[str, Any]:
 
 
 EVENTS = {
-    GameStarted: envelope(kind=st.sampled_from(GameKind), players=st.lists(names, max_size=4).map(tuple),
+    GameStarted: envelope(kind=st.sampled_from([GameKind(k) for k in GameKind.known()]),
+                          players=st.lists(names, max_size=4).map(tuple),
                           rules=rules, pool=st.none() | small, stake=st.none() | st.just("0.10")),
     OpeningBalance: envelope(pool=int_map, mountain=int_map, whists=whist_map, points=int_map),
     DealStarted: envelope(deal=small, dealer=names, bomb=st.integers(0, 3),

@@ -1,7 +1,8 @@
 """Nullo, a fourth game written only here: its write side (issue 45's proof that a game is a few modules and one
 registration).
 
-Nullo (нуль) is played with the Preferans deck by three players (four: the dealer sits out). There is no auction:
+Nullo (нуль) is played with the Preferans deck by three players (four: the dealer sits out), in logs of its own
+kind (``nullo``). There is no auction:
 every deal is played at once for the fewest tricks, the holder on the dealer's left leading, no trump; the two
 talon cards are put aside. Each trick costs its taker ``trick_cost`` points; the game is over when a player's
 points reach the limit the game starts with (``pool``): the checker knows it from the game's tally, which this
@@ -45,6 +46,7 @@ class NulloGame(GameState[DealState]):
     """A Nullo game: every deal is played for the fewest tricks, without an auction."""
 
     GAME = "Nullo"
+    DEALER_OUT_AT_FOUR = True
     OVER_WHY = "a player reached the limit"
     GAME_OVER = "a player reached the limit: game {game} is over; record its game_ended, or start a new game"
 
@@ -96,17 +98,22 @@ def _limit_reached(totals: Totals, size: int) -> bool:
 SCORING: Final = Scoring("nullo", "points", "pool", score=score_deal, over=_limit_reached, columns=("points",))
 """Nullo's arithmetic: points, the game over when a player's reach minus the limit."""
 
-PRESET: Final = Preset("nullo", GameKind.PREFERANS, "Nullo: every deal for the fewest tricks, a point a trick",
+KIND: Final = GameKind.register("nullo", 10)
+"""Nullo's own kind of log: the Preferans deck, ten tricks a deal (registered with the game: see below)."""
+GameKind.unregister("nullo")
+
+PRESET: Final = Preset("nullo", KIND, "Nullo: every deal for the fewest tricks, a point a trick",
                        {}, NulloOptions, "nullo")
 """The one preset Nullo is played by."""
 
-VARIANT: Final = Variant("nullo", GameKind.PREFERANS, "Nullo", NulloGame, NulloOptions, SCORING)
+VARIANT: Final = Variant("nullo", KIND, "Nullo", NulloGame, NulloOptions, SCORING)
 """Nullo, as the write side knows it."""
 
 
 def register_nullo() -> Variant:
     """Nullo's one registration on the write side: the game and its preset (a test registers it for its own
     tests and takes it away after, so that no other test sees a fourth game)."""
+    GameKind.register("nullo", 10)
     registered = register(VARIANT, [PRESET])
     assert find_variant("nullo") is registered and PRESETS["nullo"] is PRESET, "Nullo's write side did not register"
     return registered

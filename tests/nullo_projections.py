@@ -49,10 +49,21 @@ def _teller() -> Callable[..., Iterator[str]]:
     return tell_deals
 
 
+WORDS: Final = {
+    "ru": {"Nullo": "нуль", "Sheet": "Очки", "Sheet:": "Очки:", "Sheet after deal {n}:": "Очки после сдачи {n}:",
+           "  Everybody passed: raspasy": "  Нуль: каждый берёт как можно меньше взяток",
+           "raspasy": "нуль", "raspas": "нуль", "mode_nullo": "Нуль",
+           "  [VOID: struck from the sheet]": "  [АННУЛИРОВАНА: вычеркнута из записи]"},
+    "en": {"Sheet": "Points", "Sheet:": "Points:", "Sheet after deal {n}:": "Points after deal {n}:",
+           "  Everybody passed: raspasy": "  Nullo: each takes as few tricks as he can",
+           "raspasy": "nullo", "raspas": "nullo", "mode_nullo": "Nullo"},
+}
+"""Nullo's own words: no auction, no raspasy; its one deal mode is «нуль»."""
+
 READING: Final = Reading(
     "nullo", _results, layout=_layout, teller=_teller, counter=lambda: (None, _count),
-    unsolved="Nullo is not analysed (each for himself)",
-    table_view=lambda contracts: TableView(("raspas",), (), 2))
+    unsolved="Nullo is not analysed (each for himself)", words=WORDS,
+    table_view=lambda contracts: TableView(("nullo",), (), 2, passing=("nullo",), contracts={}))
 """Nullo, as the read side knows it."""
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import vistlog
 from vistlog import views
+from vistlog.events.cards import GameKind
 from vistlog.events.rules import PRESETS
 from vistlog.events.variants import VARIANTS, find_variant, presets_of
 from vistlog.projections.variants import READINGS, SCORINGS, reading_of
@@ -37,6 +38,7 @@ def nullo() -> Iterator[None]:
     VARIANTS.pop("nullo")
     PRESETS.pop("nullo")
     READINGS.pop("nullo")
+    GameKind.unregister("nullo")
 TRICKS = ((1, 3, 6), (0, 4, 6), (2, 2, 6), (5, 5, 0), (3, 0, 7))
 """Each deal's tricks of Аня, Боря, Вова: Вова reaches the limit of 20 after the fifth."""
 
@@ -44,7 +46,7 @@ TRICKS = ((1, 3, 6), (0, 4, 6), (2, 2, 6), (5, 5, 0), (3, 0, 7))
 def _evening(game: str = "n1", deals: tuple[tuple[int, int, int], ...] = TRICKS, limit: int = 20
              ) -> list[dict[str, Any]]:
     rules = {"preset": "nullo", "trick_cost": 1}
-    events: list[dict[str, Any]] = [{"type": "game_started", "game": game, "kind": "preferans",
+    events: list[dict[str, Any]] = [{"type": "game_started", "game": game, "kind": "nullo",
                                      "players": list(PLAYERS), "pool": limit, "rules": rules}]
     dealers = itertools.cycle((*PLAYERS[2:], *PLAYERS[:2]))
     for n, taken in enumerate(deals, start=1):
@@ -68,7 +70,7 @@ def test_nullo_is_checked_by_its_own_rules() -> None:
     assert [p.code for p in c.problems({"type": "tricks", "game": "n1", "deal": 1,
                                         "taken": {"Аня": 1, "Боря": 3, "Вова": 5}})] == ["tricks-sum"]
     c.push({"type": "tricks", "game": "n1", "deal": 1, "taken": {"Аня": 1, "Боря": 3, "Вова": 6}})
-    bad_rule = {"type": "game_started", "game": "n2", "kind": "preferans", "players": list(PLAYERS), "pool": 20,
+    bad_rule = {"type": "game_started", "game": "n2", "kind": "nullo", "players": list(PLAYERS), "pool": 20,
                 "rules": {"preset": "nullo", "trick_cost": 0}}
     assert [p.code for p in c.problems(bad_rule)] == ["rules-invalid"]
     pool = {"type": "adjustment", "game": "n1", "pool": {"Аня": 2}, "reason": "agreed"}
@@ -79,7 +81,7 @@ def test_nullo_is_checked_by_its_own_rules() -> None:
 
 def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
     (game,) = vistlog.read_games(_evening())
-    assert game.sound and (game.kind, game.variant, game.preset) == ("preferans", "nullo", "nullo")
+    assert game.sound and (game.kind, game.variant, game.preset) == ("nullo", "nullo", "nullo")
     assert [game.sheet().value(p, "points") for p in PLAYERS] == [-11, -14, -25]
     assert game.sheet().columns == ("points",)  # the columns Nullo declares
     assert game.sheet().value(PLAYERS[0], "pool") == 0 and game.sheet().pool == {}  # kept: none but those
@@ -95,7 +97,7 @@ def test_nullo_is_rendered_as_text_json_csv_and_html() -> None:
     text = views.sheet_text(game)
     assert text.splitlines()[0].startswith("n1 · Nullo · nullo") and "-25" in text
     sheet = orjson.loads(orjson.dumps(views.sheet_json(game)))
-    assert sheet["kind"] == "preferans" and sheet["after_deal"] == 5
+    assert sheet["kind"] == "nullo" and sheet["after_deal"] == 5
     rows = list(csv.reader(io.StringIO(views.sheet_csv([game]))))
     assert rows == [["game", "after_deal", "player", "field", "value"], ["n1", "5", "Аня", "points", "-11"],
                     ["n1", "5", "Боря", "points", "-14"], ["n1", "5", "Вова", "points", "-25"]]
@@ -142,7 +144,9 @@ def test_nullo_is_recorded_through_the_pad(tmp_path: Path) -> None:
     assert refused.status_code == 422 and [p["code"] for p in refused.json()["problems"]] == ["pools-closed"]
     state = client.get("/api/state", params={"game": "n1"}).json()
     assert state["game"]["variant"] == "nullo" and state["game"]["preset"] == "nullo"
-    assert state["game"]["table"]["modes"] == ["raspas"] and state["game"]["table"]["grid"] == []  # its own form
+    assert state["game"]["table"]["modes"] == ["nullo"] and state["game"]["table"]["grid"] == []  # its own form
+    assert state["game"]["table"]["mode_info"]["nullo"] == {"all_pass": True, "contract": None, "label": "Нуль"}
+    assert state["game"]["words"]["sheet"] == "Очки" and state["game"]["kind"] == "nullo"
     (game,) = vistlog.read_games(log)
     assert game.sound and dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
     assert vistlog.verify(log).status == "ok"
@@ -209,16 +213,52 @@ def test_nullo_is_recorded_by_taps_in_chromium(tmp_path: Path, browser: Any) -> 
     vistlog.append(log, [start])
     with _pad_in_this_process(log) as url:
         page = _page(browser, url)
-        page.wait_for_selector("#mode-buttons button[data-value='raspas']")
+        page.wait_for_selector("#mode-buttons button[data-value='nullo']")
         assert page.locator("#mode-buttons button").count() == 1  # Nullo's form: everybody plays, no contract
+        assert page.text_content("#mode-buttons button") == "Нуль"  # in its own words
+        assert page.text_content("nav button[data-tab='sheet']") == "Очки"
         dealers = itertools.cycle((*PLAYERS[2:], *PLAYERS[:2]))
         for n, taken in enumerate(TRICKS):
             dealer = next(dealers)
             left = PLAYERS.index(dealer) + 1
             order = (*PLAYERS[left:], *PLAYERS[:left])  # from the dealer's left: the page's last counter follows
             tricks = {p: dict(zip(PLAYERS, taken))[p] for p in order}
-            _tap_deal(page, ("raspas", None, None, [], tricks, ()), dealer=dealer if n == 0 else None)
+            _tap_deal(page, ("nullo", None, None, [], tricks, ()), dealer=dealer if n == 0 else None)
         assert not page.errors
     (game,) = vistlog.read_games(log)
     assert game.sound and game.deals == 5
     assert dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
+
+
+def test_a_nullo_log_is_valid_under_the_published_schema() -> None:
+    """Issue 59 point 4: the schema vistlog publishes (``vistlog schema``) lists every registered game's options
+    and kinds, so a Nullo log of its own kind is valid under it (checked by the jsonschema library), and a log of
+    an unknown kind is not."""
+    import jsonschema
+
+    schema = orjson.loads(orjson.dumps(views.schema()))
+    events = _evening()
+    validator = jsonschema.Draft202012Validator(schema)
+    for ev in events:
+        assert list(validator.iter_errors({"v": 1, **ev})) == [], ev
+    assert "trick_cost" in schema["$defs"]["game_started"]["properties"]["rules"]["properties"]
+    assert list(validator.iter_errors({"v": 1, **events[0], "kind": "bridge"}))
+
+
+def test_nullo_speaks_its_own_words() -> None:
+    """Its replay and sheet, in Russian and English, say Nullo's words: its deals are no raspasy, its sheet is
+    points (очки), and no Preferans word is left."""
+    (game,) = vistlog.read_games(_evening())
+    assert game.kind == "nullo"
+    ru, en = "\n".join(game.replay(lang="ru")), "\n".join(game.replay(lang="en"))
+    assert "Нуль: каждый берёт как можно меньше взяток" in ru and "Очки:" in ru
+    assert "Nullo: each takes as few tricks as he can" in en and "Points:" in en
+    for text in (ru, en, views.sheet_text(game, lang="ru"), views.sheet_text(game, lang="en")):
+        low = text.lower()
+        assert "распас" not in low and "raspas" not in low and "пульк" not in low, text
+
+
+def test_the_files_nullo_is() -> None:
+    """The whole fourth game is these files, and registering it is one call per side."""
+    assert sorted(p.name for p in (ROOT / "tests").glob("*.py") if "nullo" in p.read_text(encoding="utf-8").lower()
+                  and p.name.startswith("nullo")) == ["nullo_events.py", "nullo_projections.py"]

@@ -138,3 +138,25 @@ def test_a_tapped_deal_is_posted_as_data_and_said_back_as_a_line(pad: Server, br
         {"declarer": "Вова", "contract": "7NT"})), None, {})
     assert status == 200 and data["step"] == "calls" and data["line"] == "Вова 7NT", data
     assert page.errors == []
+
+
+def test_the_readme_draft_records_what_the_line_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's deal-as-data example, run in a folder with a game started: the same events as the line."""
+    import re
+
+    from .conftest import ROOT
+
+    (code,) = re.findall(r"```py\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    start = {"type": "game_started", "game": "g", "kind": "preferans", "players": ["Аня", "Боря", "Вова"],
+             "pool": 10, "rules": {"preset": "sochi"}}
+    monkeypatch.chdir(tmp_path)
+    vistlog.append("evening.jsonl", [start])
+    exec(compile(code, "README.md", "exec"), {"vistlog": vistlog})  # noqa: S102 - the README's own example
+    vistlog.append("by-line.jsonl", [start])
+    vistlog.Recorder("by-line.jsonl").record_line("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 3")
+
+    def events(name: str) -> list[dict[str, Any]]:
+        return [{k: v for k, v in vistlog.events.codec.unstructure(e).items() if k not in ("at", "by")}
+                for e in vistlog.game_events(name)]
+
+    assert events("evening.jsonl") == events("by-line.jsonl") and len(events("evening.jsonl")) == 6

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # written by tools/make-api.py --init from _PUBLIC below; a test keeps them equal
     from vistlog.games import (
         Game, GameName, GameReader, Kind, LogProblems, PresetName, Settlement, Sheet, Source, check_log, game_events,
-        game_names, preset_names, read_games,
+        game_names, kind_names, preset_names, read_games,
     )
     from vistlog.api import SOLVER_COMPILED
     from vistlog.projections.audit import AuditReport, ClaimError, Mismatch
@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # written by tools/make-api.py --init from _PUBLIC below; a t
 
 _PUBLIC: dict[str, tuple[str, ...]] = {
     "vistlog.games": ("read_games", "check_log", "Game", "GameReader", "Sheet", "Settlement", "LogProblems", "Source",
-                      "GameName", "game_names", "PresetName", "preset_names", "Kind", "game_events"),
+                      "GameName", "game_names", "PresetName", "preset_names", "Kind", "kind_names", "game_events"),
     "vistlog.api": ("SOLVER_COMPILED",),
     "vistlog.projections.audit": ("AuditReport", "Mismatch", "ClaimError"),
     "vistlog.projections.analysis": ("GameAnalysis",),

@@ -94,7 +94,7 @@ def import_files(fmt: str, sources: Sequence[str], log: str | os.PathLike[str], 
 
 def statistics(paths: Sequence[str], *, jobs: int | None = None, dask: str | None = None,
                period: Literal["day", "week", "month"] = "day", aliases: str | os.PathLike[str] | None = None,
-               kind: Literal["preferans", "solo_whist"] | None = None, since: str | None = None,
+               kind: str | None = None, since: str | None = None,
                until: str | None = None, progress: Callable[[int, int], None] | None = None
                ) -> tuple[Archive, Report]:
     """Every player's record, contract statistics and Glicko-2 ratings across ``paths``.

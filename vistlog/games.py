@@ -40,7 +40,8 @@ from vistlog.projections.variants import scoring_of
 from .given import flat, plain
 
 __all__ = ["Game", "GameReader", "Sheet", "Settlement", "LogProblems", "GameName", "game_names", "PresetName",
-           "preset_names", "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
+           "preset_names", "kind_names",
+           "Kind", "kind_name", "Source", "read_games", "check_log", "open_log", "parse_line",
            "game_events", "result_of", "nearest"]
 
 if TYPE_CHECKING:  # imported by the methods that use them: reading a log needs no renderer, audit or solver
@@ -74,6 +75,15 @@ def game_names() -> tuple[GameName, ...]:
     from vistlog.events.variants import VARIANTS
 
     return tuple(VARIANTS)
+
+
+def kind_names() -> tuple[Kind, ...]:
+    """Every kind of log registered now, as ``game_started.kind`` spells it.
+
+    >>> kind_names()[:2]
+    ('preferans', 'solo_whist')
+    """
+    return GameKind.known()
 
 
 def preset_names() -> tuple[PresetName, ...]:

@@ -33,7 +33,10 @@ def table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     deal and the contracts of the grid as the game's reading draws them (:func:`vistlog.views.table_view`), each
     with its label in the page's language."""
     form = views.table_view(t)
-    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": list(form.modes),
+    own = views.game_words(t.variant or t.kind.value, lang, every=True)
+    modes = {m: {"all_pass": m in form.passing, "contract": form.contracts.get(m), "label": own.get("mode_" + m)}
+             for m in form.modes}
+    return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": list(form.modes), "mode_info": modes,
             "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in form.grid],
             "grid_columns": form.grid_columns,
             "words": views.notation_words(lang),

@@ -320,14 +320,16 @@ def card_deals(game: Game, since: int = 0) -> list[dict[str, Any]]:
     return render.card_deals(result_of(game), since)
 
 
-def game_words(variant: str, lang: Lang | None = None) -> dict[str, str]:
-    """A game's own names in ``lang``: ``title`` and ``sheet`` (what its sheet is called: the pad's tab).
+def game_words(variant: str, lang: Lang | None = None, every: bool = False) -> dict[str, str]:
+    """A game's own names in ``lang``: ``title`` and ``sheet`` (what its sheet is called: the pad's tab);
+    ``every``: and every word of its own (:attr:`~vistlog.projections.variants.Reading.words`).
 
     >>> game_words("solo_whist", "ru"), game_words("preferans", "ru")["sheet"]
     ({'title': 'Вист-соло', 'sheet': 'Пункты'}, 'Пулька')
     """
     w = words.Words(lang, variant)
-    return {"title": w.cap(w.game(variant)), "sheet": w("Sheet")}
+    own = words.game_words(variant, w.lang) if every else {}
+    return {**own, "title": w.cap(w.game(variant)), "sheet": w("Sheet")}
 
 
 def notation_words(lang: Lang | None = None) -> dict[str, str]:

@@ -9,12 +9,11 @@ import csv
 import io
 from html import escape
 
-from vistlog.events.cards import GameKind
 from vistlog.events.text import neutral
 
 from vistlog.events.entries import fmt
 from ..stats import Archive, KindTotals, PlayerTotals, RatingPoint, unit_of
-from ..variants import SCORINGS
+from ..variants import SCORINGS, reading_of
 from ..words import Lang, Words, mixed, signed
 from . import table
 
@@ -79,7 +78,7 @@ def stats_text(a: Archive, only: str | None = None, lang: Lang | None = None) ->
         t = a.players[p]
         parts = [f"{w.contract(k)} {made}/{n}" for k, (n, made) in sorted(t.declared.items())]
         line = f"{p}: " + w("contracts made/declared: {parts}", parts=", ".join(parts) or w("none"))
-        if GameKind.PREFERANS.value in t.kinds:  # the Preferans family's deck: whists and raspasy are counted
+        if any(reading_of(v).counter()[0] is not None for v in t.by_kind):  # its statistics count whists, raspasy
             line += w("; whists {n} (share made {share}); raspasy {r} (mountain {m}); pools closed first {c}",
                       n=t.whists[0], share=t.whists[1], r=t.raspasy, m=mixed(t.raspas_mountain), c=t.closed_first)
         out.append(line)

@@ -348,6 +348,16 @@ def _recording_commands(add: _Adder) -> None:
     _add_key(sp, "the secret of a keyed chain (_mac lines); without it they cannot be proven (exit 3)")
 
 
+def _kind(text: str) -> str:
+    """A kind of log among those registered (asked only when ``--kind`` is given: the parser imports no game)."""
+    from vistlog.games import kind_names
+
+    kind = text.replace("-", "_")
+    if kind not in kind_names():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a kind of log (kinds: {', '.join(kind_names())})")
+    return kind
+
+
 def _archive_commands(add: _Adder) -> None:
     """stats, schema and rules: across archives, and the format and rules themselves."""
     sp = add("stats", "across.cmd_stats",
@@ -359,8 +369,9 @@ def _archive_commands(add: _Adder) -> None:
     sp.add_argument("--player", metavar="NAME", help="show only this player (ratings still use every game)")
     sp.add_argument("--since", type=_date_arg, metavar="DATE", help="only games from this day on (YYYY-MM-DD)")
     sp.add_argument("--until", type=_date_arg, metavar="DATE", help="only games up to this day (YYYY-MM-DD)")
-    sp.add_argument("--kind", choices=("preferans", "solo_whist"), type=lambda k: k.replace("-", "_"),
-                    help="only games of this kind, as the log spells it (solo-whist is read as solo_whist)")
+    sp.add_argument("--kind", type=_kind,
+                    help="only games of this kind, as the log spells it: preferans, solo_whist, or a kind a game "
+                         "registered (solo-whist is read as solo_whist)")
     sp.add_argument("--period", choices=("day", "week", "month"), default="day",
                     help="the rating period: a day of play (default), a week or a month")
     sp.add_argument("--alias", metavar="FILE", help="CSV name,alias: merge a person's spellings under one name")

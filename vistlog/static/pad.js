@@ -167,9 +167,9 @@ function draftData() {
   if (form.bomb) d.bomb = Number(form.bomb);
   if (form.turned) d.turned = form.turned;
   if (form.bids.length) d.bids = form.bids.map(([p, bid]) => [p, bid]);
-  if (form.mode === "raspas") d.all_pass = true;
+  if (passing()) d.all_pass = true;
   else if (form.declarer) {
-    const contract = form.mode === "misere" ? "misere" : form.contract;
+    const contract = modeContract() || form.contract;
     if (contract) {
       d.declarer = form.declarer;
       d.contract = contract;
@@ -184,6 +184,13 @@ function draftData() {
   if (form.calls.length) d.calls = form.calls.map(([p, c]) => [p, c]);
   return d;
 }
+
+// what a mode of the deal form means is the game's to say (table.mode_info): nobody declares, a contract of its
+// own, or a contract of the grid
+function modeOf(m) { const tb = table(); return (tb && tb.mode_info && tb.mode_info[m]) || {}; }
+function passing() { return !!modeOf(form.mode).all_pass; }
+function modeContract() { return modeOf(form.mode).contract || null; }
+function gridMode() { return !passing() && !modeContract(); }
 
 function showsTricks() { return !!NX && NX.tricks && (NX.step === "tricks" || (NX.done && form.played)); }
 
@@ -203,11 +210,11 @@ async function askNext() {
   const mine = ++nextAsked;
   const draft = JSON.stringify(draftData()), tricks = draftTricks();
   askedDraft = JSON.stringify([draft, tricks]);
-  const contract = form.mode === "misere" ? "misere" : form.contract;
+  const contract = modeContract() || form.contract;
   const q = "/api/next?lang=" + lang + (chosen ? "&game=" + encodeURIComponent(chosen) : "")
     + "&draft=" + encodeURIComponent(draft) + (tricks ? "&tricks=" + encodeURIComponent(JSON.stringify(tricks)) : "")
     + (form.declarer ? "&declarer=" + encodeURIComponent(form.declarer) : "")
-    + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (form.mode === "raspas" ? "&all_pass=1" : "")
+    + (contract ? "&contract=" + encodeURIComponent(contract) : "") + (passing() ? "&all_pass=1" : "")
     + (form.auction || form.bids.length ? "&auction=1" : "");
   let r;
   document.body.classList.add("asking");   // the choices drawn are those of an earlier tap until the answer comes
@@ -295,13 +302,14 @@ function renderDeal() {
   keyed($("bids-said"), JSON.stringify([form.bids, lang]), () => [...form.bids.map(([p, , , label]) => el("span", {}, `${p} ${label}`)),
     ...(form.bids.length ? [el("button", { type: "button", id: "undo-bid", onclick: () => { form.bids.pop(); form.tricks = {}; update(); } }, t("undo_call"))] : [])]);
   // what is played
-  buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (m === "raspas") form.declarer = null; update(); },
-    (m) => t(m === "raspas" ? tb.all_pass_word : "mode_" + m));
-  $("declarer-row").hidden = form.mode === "raspas";
+  if (!tb.modes.includes(form.mode)) form.mode = tb.modes[0];   // a game's first mode, where it has no «game»
+  buttons($("mode-buttons"), tb.modes, form.mode, (m) => { form.mode = m; form.calls = []; form.tricks = {}; if (modeOf(m).all_pass) form.declarer = null; update(); },
+    (m) => modeOf(m).label || t(modeOf(m).all_pass ? tb.all_pass_word : "mode_" + m));
+  $("declarer-row").hidden = passing();
   // in seat order, so that a name stays where it was from deal to deal
   buttons($("declarer-buttons"), form.declarer && !nx.declarers.length ? [form.declarer] : nx.declarers, form.declarer,
     (p) => { form.declarer = p; form.calls = []; form.tricks = {}; update(); });
-  $("contract-row").hidden = form.mode !== "game";
+  $("contract-row").hidden = !gridMode();
   // the contracts the game allows this declarer now (the chosen one stays shown once it is made)
   const offered = nx.contracts.length ? nx.contracts : (form.contract ? [form.contract] : []);
   const labels = Object.fromEntries(tb.grid.map(([c, label]) => [c, label]));
@@ -312,7 +320,7 @@ function renderDeal() {
     (c) => { Object.assign(form, { contract: c, partner: null, trump: null, flags: {}, tricks: {} }); update(); },
     (c) => labels[c] || c, (c) => reds.has(c));
   // the flags the contract may carry, and what it must say besides its declarer
-  const shownFlags = form.mode === "raspas" ? [] : nx.flags.concat(Object.keys(form.flags).filter((f) => form.flags[f] && !nx.flags.includes(f)));
+  const shownFlags = passing() ? [] : nx.flags.concat(Object.keys(form.flags).filter((f) => form.flags[f] && !nx.flags.includes(f)));
   keyed($("flags-row"), JSON.stringify([shownFlags, form.flags, nx.needs, nx.partners, form.partner, form.trump, form.mode, lang]), () => {
     const flags = [];
     for (const f of shownFlags) {
@@ -320,12 +328,12 @@ function renderDeal() {
       box.addEventListener("change", () => { form.flags[f] = box.checked; form.tricks = {}; update(); });
       flags.push(el("label", {}, box, " " + t(f)), " ");
     }
-    if (nx.needs.includes("partner") && form.mode === "game") {
+    if (nx.needs.includes("partner") && gridMode()) {
       const row = el("span", { class: "buttons" });
       buttons(row, nx.partners, form.partner, (p) => { form.partner = p; form.tricks = {}; update(); });
       flags.push(t("partner") + " ", row);
     }
-    if (nx.needs.includes("trump") && form.mode === "game") {
+    if (nx.needs.includes("trump") && gridMode()) {
       const row = el("span", { class: "buttons" });
       buttons(row, ["S", "C", "D", "H"], form.trump, (s) => { form.trump = s; update(); }, (s) => SUITS[s], (s) => RED_SUITS.has(s));
       flags.push(" " + t("trump") + " ", row);
