@@ -29,7 +29,7 @@ import attrs
 from .table import Table
 from .problems import VistlogError
 
-__all__ = ["DealDraft", "DraftError", "read_draft", "assemble", "KONTRA_LEVELS"]
+__all__ = ["DealDraft", "DraftError", "read_draft", "draft_of", "assemble", "KONTRA_LEVELS"]
 
 KONTRA_LEVELS: Final = frozenset({"kontra", "rekontra", "subkontra", "mortkontra"})
 """The calls of a deal that are doublings (Serbian preferans), not whist calls."""
@@ -53,8 +53,11 @@ class DealDraft:
     ``bomb``, ``turned`` (a card as the log spells it, ``QH``); ``bids``: (player, bid) in order; ``all_pass``:
     everybody passed; ``declarer``, ``contract``, ``flags`` (``dark``, ``without_three``, ``totus``, ``igra``),
     ``helps``, ``partner``, ``trump`` (a suit letter); ``calls``: (player, whist call or kontra level);
-    ``tricks``: each player's tricks (one holder left out takes the rest); ``last``: who took the last trick."""
+    ``tricks``: each player's tricks (one holder left out takes the rest); ``last``: who took the last trick.
+    ``correct``: the number of a deal this one corrects in place: its events void that deal and record it again
+    (one append, both or neither), its ``dealer`` said."""
 
+    correct: int | None = None
     dealer: str | None = None
     again: int | None = None
     bomb: int | None = None
@@ -73,13 +76,18 @@ class DealDraft:
 
     def events(self, table: Table) -> list[dict[str, Any]]:
         """The events this deal stands for in the game at ``table`` (dicts without ``seq``), unchecked."""
+        if self.correct is not None:
+            if self.dealer is None:
+                raise DraftError("dealer", "a deal corrected in place says who dealt it")
+            voided = {"type": "deal_voided", "game": table.game, "deal": self.correct, "reason": "corrected"}
+            return [voided, *attrs.evolve(self, correct=None, again=self.correct).events(table)]
         start: dict[str, Any] = {"type": "deal_started", "game": table.game, "deal": table.next_deal,
                                  "dealer": self.dealer if self.dealer is not None else table.dealer}
         if self.again is not None:
             start.update(deal=self.again, replaces_voided=True)
-            voided = dict(table.voided)
-            if self.again in voided:
-                start["dealer"] = voided[self.again]
+            was = dict(table.voided)
+            if self.again in was:
+                start["dealer"] = was[self.again]
         if self.bomb is not None:
             start["bomb"] = self.bomb
         if self.turned is not None:
@@ -98,6 +106,36 @@ class DealDraft:
             tricks = {"type": "tricks", "taken": dict(self.tricks), **({"last": self.last} if self.last else {})}
         bids = [{"type": "bid", "player": p, "bid": b} for p, b in self.bids]
         return assemble(table, start, bids, self.all_pass, contract, calls, tricks)
+
+
+def draft_of(events: Sequence[Mapping[str, Any]]) -> DealDraft:
+    """The draft of one recorded deal's events (its ``deal_started`` first): what a page fills its form with to
+    correct the deal (card play, allocations and the like are not a draft's)."""
+    d: dict[str, Any] = {}
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "deal_started":
+            d["dealer"] = ev.get("dealer")
+            d.update({key: ev[key] for key in ("bomb", "turned") if ev.get(key) is not None})
+        elif kind == "bid":
+            d.setdefault("bids", []).append((ev["player"], str(ev["bid"])))
+        elif kind == "contract":
+            d.update(declarer=ev["declarer"], contract=str(ev["contract"]))
+            flags = tuple(f for f in ("dark", "without_three", "totus", "igra") if ev.get(f))
+            if flags:
+                d["flags"] = flags
+            d.update({key: ev[key] for key in ("partner", "trump") if ev.get(key)})
+            if ev.get("helps"):
+                d["helps"] = tuple(ev["helps"])
+        elif kind in ("whist", "kontra"):
+            d.setdefault("calls", []).append((ev["player"], str(ev.get("call") or ev.get("level"))))
+        elif kind == "tricks":
+            d["tricks"] = dict(ev["taken"])
+            if ev.get("last"):
+                d["last"] = ev["last"]
+    d["bids"], d["calls"] = tuple(d.get("bids", ())), tuple(d.get("calls", ()))
+    d["all_pass"] = "contract" not in d and "tricks" in d  # nobody declared, and the deal was played
+    return DealDraft(**d)
 
 
 def assemble(table: Table, start: dict[str, Any], bids: list[dict[str, Any]], all_pass: bool,
@@ -119,7 +157,7 @@ def assemble(table: Table, start: dict[str, Any], bids: list[dict[str, Any]], al
 
 
 _TEXT: Final = ("dealer", "turned", "declarer", "contract", "partner", "trump", "last")
-_NUMBERS: Final = ("again", "bomb")
+_NUMBERS: Final = ("again", "bomb", "correct")
 _PAIRS: Final = ("bids", "calls")
 _NAMES: Final = ("flags", "helps")
 

@@ -160,3 +160,62 @@ def test_the_readme_draft_records_what_the_line_records(tmp_path: Path, monkeypa
                 for e in vistlog.game_events(name)]
 
     assert events("evening.jsonl") == events("by-line.jsonl") and len(events("evening.jsonl")) == 6
+
+
+def test_a_deal_corrected_in_place_is_one_append(pad: Server, browser: Any) -> None:
+    """Issue 60 point 3 on the one-stream writes: «Исправить» on a deal opens the form filled with it; saving
+    writes its void and the corrected deal as one append (consecutive lines, one write: both or neither)."""
+    _start_game(pad)
+    write = {"X-Vistlog-Pad": "1"}
+    for line in ("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 3", "распасы; Аня 5 Боря 3 Вова 2"):
+        status, _ = request(pad.base + "/api/record", {"game": G, "line": line}, write)
+        assert status == 200
+    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
+    posted: list[dict[str, Any]] = []
+    page.on("request", lambda r: posted.append(json.loads(r.post_data or "{}"))
+            if r.url.endswith("/api/record") and r.method == "POST" else None)
+    page.click("nav button[data-tab='deals']")
+    page.click("#deal-list li[data-deal='1'] button.correct-deal")
+    page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+    assert "исправление" in (page.text_content("#deal-info") or "")
+    assert page.input_value("#line") == "заново 1; Боря 6♠; Вова вист, Аня пас; Боря 6, Вова 3, Аня 1", \
+        page.input_value("#line")  # the form filled with the deal as recorded
+    page.click("#tricks button[data-player='Боря'][data-step='+']")  # Боря took 7, not 6
+    page.wait_for_selector("body:not(.asking)")
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    (sent,) = posted
+    assert sent["deal"]["correct"] == 1 and sent["deal"]["tricks"]["Боря"] == 7
+    log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
+    events = list(vistlog.game_events(log))
+    assert [e.type for e in events[-6:]] == ["deal_voided", "deal_started", "contract", "whist", "whist", "tricks"]
+    assert events[-6].deal == 1 and events[-5].deal == 1 and events[-5].replaces_voided
+    assert len({e.at for e in events[-6:]}) == 1  # one write
+    (game,) = vistlog.read_games(log)
+    assert game.sound and game.deals == 2
+    assert page.errors == []
+
+
+def test_undoing_the_last_deal_keeps_the_form_on_it_filled(pad: Server, browser: Any) -> None:
+    """«Отменить последнюю сдачу» voids the deal, and the form stays on that deal, filled as it was, to be
+    recorded again; recording it writes the deal again in the voided one's place."""
+    _start_game(pad)
+    status, _ = request(pad.base + "/api/record", {"game": G, "line": "сдаёт Аня; Боря 6♠; Вова вист, Аня пас; "
+                                                                      "Боря 6 Вова 3"}, {"X-Vistlog-Pad": "1"})
+    assert status == 200
+    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
+    page.on("dialog", lambda d: d.accept())
+    page.click("nav button[data-tab='deals']")
+    page.click("#undo")
+    page.wait_for_function("() => !document.querySelector('#tab-deal').hidden", timeout=5000)
+    page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+    assert page.input_value("#line") == "заново 1; Боря 6♠; Вова вист, Аня пас; Боря 6, Вова 3, Аня 1"
+    page.click("#tricks button[data-player='Боря'][data-step='+']")
+    page.wait_for_selector("body:not(.asking)")
+    page.click("#record")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
+    (game,) = vistlog.read_games(log)
+    assert game.sound and [e.type for e in vistlog.game_events(log)][-6:] == [
+        "deal_voided", "deal_started", "contract", "whist", "whist", "tricks"]
+    assert page.errors == []

@@ -146,8 +146,11 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         _tap(page, ("QD", "raspas", None, None, {}, [], None))
         page.tap("nav button[data-tab='deals']")
         page.tap("#undo")
-        page.wait_for_selector("#deal-list li.void[data-deal='10']")
+        page.wait_for_selector("#deal-list li.void[data-deal='10']", state="attached")
         assert "Отменить сдачу 10: все пас?" in asked
+        # the form stays on the deal undone, filled, to be recorded again (issue 60 point 3); cleared here
+        page.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 10')")
+        assert page.input_value("#line").startswith("заново 10")
         # the trump of each deal is on the page (the turned card, the abundance's named trump)
         page.tap("nav button[data-tab='deals']")
         replay = page.text_content("#deal-list") or ""
@@ -155,6 +158,7 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         # an unaccepted prop, by taps on the auction: the first to speak proposes, the others pass, and (the
         # rules' unaccepted_prop: raise) the proposer must go on: he plays a solo
         page.tap("nav button[data-tab='deal']")
+        page.tap("#clear")
         page.fill("#turned", "9S")
         page.tap("#auction summary")
         page.wait_for_selector("body:not(.asking) #bids-buttons button[data-bid='prop']")

@@ -60,7 +60,10 @@ def game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
     header, deals = story(g, lang, since)
     return {"id": g.id, "players": list(g.players), "kind": g.kind, "variant": g.variant, "preset": g.preset,
             "ended": g.ended, "words": views.game_words(g.variant, lang),
-            "deal_list": views.deal_list(g, lang, since), "columns": list(views.adjustable_columns(g)),
+            "points": views.points_table(g, max(0, g.deals - VIEW_DEALS) if not every else 0),
+            "deal_list": [{**d, "draft": draft} for d, draft in zip(views.deal_list(g, lang, since),
+                                                                   views.deal_drafts(g, since))],
+            "columns": list(views.adjustable_columns(g)),
             "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
             "deals": deals, "header": header, "lines": views.record_lines(g, lang, since),

@@ -302,8 +302,8 @@ class Recorder:
                      expect_at: str | None, source: str) -> list[Event]:
         if stamp:
             events = [{**ev, **stamp} for ev in events]
-        first = events[0] if events else {}
-        deal = first.get("deal") if first.get("type") == "deal_started" else None
+        first = next((ev for ev in events if ev.get("type") == "deal_started"), {})
+        deal = first.get("deal")
 
         def whole() -> list[Problem]:
             """A line is a whole deal: one that leaves its deal unfinished writes nothing (the game could not

@@ -25,6 +25,7 @@ from vistlog.events.schema import build_schema
 from vistlog.events.nextstep import Next
 from vistlog.events.table import Table
 from vistlog.events.codec import unstructure
+from vistlog.events.draft import draft_of
 from vistlog.events.model import Event
 from vistlog.events.notation import NOT_A_WORD, WORDS_RU, NotationError, deal_line, word
 from vistlog.events.problems import UnknownName, VistlogError
@@ -43,7 +44,7 @@ __all__ = ["sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook", "
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html", "contract_label",
     "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label", "next_step",
     "card_deals", "record_lines", "notation_words", "contract_word", "game_words",
-    "deal_text"]
+    "deal_text", "points_table", "deal_drafts"]
 
 Lang = words.Lang
 """A language of the human outputs: ``"ru"`` or ``"en"`` (every text view takes ``lang``)."""
@@ -90,6 +91,28 @@ def svg(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
     from vistlog.projections.render import page
 
     return page.svg_of(result_of(game), upto, lang)
+
+
+def points_table(game: Game, since: int = 0) -> dict[str, Any] | None:
+    """A game whose sheet is each player's points (Solo Whist): the running points after each deal from deal
+    ``since`` on, as the seed's own example reads (``24 → 38 → 34``): ``{"players", "rows": [[deal, total, …]]}``,
+    voided deals left out; ``None`` for a game whose sheet has no points.
+
+    >>> (g,) = __import__("vistlog").read_games("samples/solo-whist-evening.jsonl")
+    >>> t = points_table(g)
+    >>> t["players"], [row[1] for row in t["rows"][:3]]
+    (['Маша', 'Петя', 'Оля', 'Коля'], ['24', '38', '34'])
+    """
+    from vistlog.projections.render.drawing import running_points
+
+    res = result_of(game)
+    if "points" not in res.totals.columns:
+        return None
+    points = running_points(res)
+    deals = len(next(iter(points.values()), [0]))
+    return {"players": list(res.players),
+            "rows": [[deal, *(words.mixed(points[p][deal]) for p in res.players)]
+                     for deal in range(max(1, since), deals)]}
 
 
 def html(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
@@ -254,6 +277,16 @@ def record_lines(game: Game, lang: Lang | None = None, since: int = 0) -> list[s
             continue
         if void:
             out.append(f"{word('void', said)} {rec.number}")
+    return out
+
+
+def deal_drafts(game: Game, since: int = 0) -> list[dict[str, Any]]:
+    """Each deal record's draft (:class:`~vistlog.api.DealDraft` as JSON), in :func:`deal_list`'s order: what a
+    page fills its form with to correct a deal in place."""
+    out = []
+    for rec, _void, _ in result_of(game).told(since=since):
+        draft = draft_of([unstructure(e) for e in rec.events])
+        out.append({k: v for k, v in attrs.asdict(draft).items() if v not in (None, (), [], {}, False)})
     return out
 
 

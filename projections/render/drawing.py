@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from html import escape
-
+from typing import Final
 
 from vistlog.events.entries import Entry, Num
 from ..fold import GameResult
@@ -210,6 +210,22 @@ def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = 
     return "\n".join(parts)
 
 
+_DASHES: Final = ("", "7 3", "2 3", "9 3 2 3")
+"""Each player's line: solid, dashed, dotted, dash-dotted."""
+
+
+def _marker(k: int, x: float, y: float, colour: str) -> str:
+    """Player ``k``'s mark at a point of the chart: a circle, a square, a triangle or a diamond."""
+    shape = k % 4
+    if shape == 0:
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}"/>'
+    if shape == 1:
+        return f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{colour}"/>'
+    corners = ((0, -4), (3.6, 3), (-3.6, 3)) if shape == 2 else ((0, -4), (4, 0), (0, 4), (-4, 0))
+    pts = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners)
+    return f'<polygon points="{pts}" fill="{colour}"/>'
+
+
 def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
     """A line chart of the running Solo Whist totals, one line per player."""
     words = Words(lang, res.variant)
@@ -248,9 +264,15 @@ def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None =
                f"{escape(words('deal'))}</text>")
     for k, p in enumerate(res.players):
         colour = COLOURS[k % len(COLOURS)]
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(running[p])))
-        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.2" '
-                   f'data-player="{escape(p)}"><title>{escape(p)}: {mixed(running[p][-1])}</title></polyline>')
+        points = [xy(i, v) for i, v in enumerate(running[p])]
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        # a dash and a marker of its own for each player: lines that run together stay told apart
+        dash = _DASHES[k % len(_DASHES)]
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2.2"'
+                   + (f' stroke-dasharray="{dash}"' if dash else "")
+                   + f' data-player="{escape(p)}"><title>{escape(p)}: {mixed(running[p][-1])}</title></polyline>')
+        marked = points if len(points) <= 41 else points[-1:]
+        out += [_marker(k, x, y, colour) for x, y in marked[1:]]
         out.append(f'<text x="{8 + (k % 2) * 176}" y="{20 + (k // 2) * 20}" font-size="14" fill="{colour}" '
                    f'font-weight="bold">{escape(_short(p))} {mixed(running[p][-1])}</text>')
     out.append("</svg>")

@@ -13,6 +13,7 @@ const T = {
     dl_log: "Скачать журнал (JSONL)", dl_html: "Скачать пульку (HTML)", dl_csv: "Скачать пульку (CSV)",
     upload: "Загрузить файл другой программы", upload_go: "Загрузить",
     mode_game: "Игра", mode_misere: "Мизер", mode_raspas: "Распасы", mode_allpass: "Все пас",
+    correct: "Исправить", correcting: "исправление: сохранить значит аннулировать её и записать заново",
     deal_n: "Сдача", deals: "сдаёт", speaks: "первым говорит", sits_out: "отдыхает", again: "запись заново сдачи",
     bomb: "бомба", turned: "открыта", partner: "партнёр", trump: "козырь",
     without_three: "без трёх", dark: "втёмную", totus: "тотус", igra: "игра (без прикупа)",
@@ -42,6 +43,7 @@ const T = {
     dl_log: "Download the log (JSONL)", dl_html: "Download the sheet (HTML)", dl_csv: "Download the sheet (CSV)",
     upload: "Upload another program's file", upload_go: "Upload",
     mode_game: "Contract", mode_misere: "Misère", mode_raspas: "Raspas", mode_allpass: "All pass",
+    correct: "Correct", correcting: "correcting it: saving voids it and records it again",
     deal_n: "Deal", deals: "deals", speaks: "speaks first", sits_out: "sits out", again: "recording again deal",
     bomb: "bomb", turned: "turned", partner: "partner", trump: "trump",
     without_three: "without three", dark: "dark", totus: "totus", igra: "igra (no talon)",
@@ -82,6 +84,7 @@ function fresh() {
   // before another device wrote a deal (or another program rewrote the log) is never written unasked (409)
   return { mode: "game", declarer: null, contract: null, dealer: null, flags: {}, bomb: 0, turned: "",
            partner: null, trump: null, calls: [], offered: {}, bids: [], auction: false, tricks: {}, played: false, again: null, edited: false, last: null,
+           correct: null,
            seq: null, at: null };
 }
 
@@ -162,7 +165,8 @@ function draftData() {
   const tb = table();
   if (!tb) return null;
   const d = {};
-  if (form.again !== null) d.again = Number(form.again);
+  if (form.correct !== null) { d.correct = form.correct; d.dealer = form.dealer; }
+  else if (form.again !== null) { d.again = Number(form.again); if (form.dealer) d.dealer = form.dealer; }
   else if (!tb.dealer && form.dealer) d.dealer = form.dealer;
   if (form.bomb) d.bomb = Number(form.bomb);
   if (form.turned) d.turned = form.turned;
@@ -259,8 +263,9 @@ function renderOver() {
 function renderDeal() {
   if (renderOver() || !NX) return;
   const tb = table(), nx = NX;
-  const number = form.again !== null ? form.again : nx.deal;
-  let info = `${t("deal_n")} ${number}` + (form.again !== null ? ` (${t("again")} ${form.again})` : "");
+  const number = form.correct !== null ? form.correct : form.again !== null ? form.again : nx.deal;
+  let info = `${t("deal_n")} ${number}` + (form.again !== null ? ` (${t("again")} ${form.again})` : "")
+    + (form.correct !== null ? ` (${t("correcting")})` : "");
   if (nx.dealer) info += ` · ${nx.dealer} ${t("deals")}` + (nx.sits_out ? ` (${t("sits_out")})` : "");
   if (nx.speaks) info += ` · ${nx.speaks} ${t("speaks")}`;
   if (nx.step === "open") info += ` · ${t("open_deal")}: ${nx.why}`;
@@ -406,10 +411,25 @@ function begin() {
   if (form.seq === null && S) { form.seq = S.seq; form.at = S.at; }
 }
 
-function refresh(again = 2) {
+function preselect() {
+  // after an auction, the one declarer it leaves and the contract he won it with are chosen for him (a tap
+  // less each; another may still be tapped)
+  if (!NX || !form.bids.length || passing()) return false;
+  let changed = false;
+  if (!form.declarer && NX.declarers.length === 1) { form.declarer = NX.declarers[0]; changed = true; }
+  if (form.declarer && !form.contract && gridMode()) {
+    const won = [...form.bids].reverse().find(([p, bid]) => p === form.declarer && bid !== "pass");
+    if (won && NX.contracts.includes(won[1])) { form.contract = won[1]; changed = true; }
+  }
+  return changed;
+}
+
+function refresh(again = 3) {
   // ask what may come next for the form as it is, then draw it (a failure is said, and never stops a record);
-  // an answer that adds to the draft (a flag the contract must carry) is asked about once more
+  // an answer that adds to the draft (a flag the contract must carry, the declarer an auction leaves) is asked
+  // about once more
   asking = askNext().then((answered) => {
+    if (answered && again > 0 && preselect()) return refresh(again - 1);
     // (and once the tricks are asked, the line is said again with them)
     if (answered && again > 0 && JSON.stringify([JSON.stringify(draftData()), draftTricks()]) !== askedDraft) return refresh(again - 1);
     if (answered) renderDeal(); else renderOver();
@@ -488,6 +508,13 @@ async function recordDeal() {
 function renderSheet() {
   const g = game();
   $("sheet").innerHTML = g ? g.svg : "";   // drawn by vistlog itself, names escaped
+  // a game whose sheet is points (Solo Whist): the running points, deal by deal, as the paper reads
+  const pts = g && g.points;
+  $("points").hidden = !pts;
+  if (pts) keyed($("points"), JSON.stringify([pts, lang]), () => [el("table", { class: "points" },
+    el("tr", {}, el("th", {}, t("deal_n")), ...pts.players.map((p) => el("th", {}, p))),
+    ...pts.rows.map(([deal, ...values]) => el("tr", {}, el("td", { class: "num" }, deal),
+      ...values.map((v) => el("td", { class: "num" }, v)))))]);
   $("settlement").textContent = g ? g.settlement_text : "";
 }
 
@@ -506,6 +533,7 @@ function renderDeals() {
     const li = el("li", { class: voided ? "void" : "", "data-deal": n }, el("pre", {}, block.join("\n")));
     if (tb && !tb.ended && !voided) {
       li.append(el("button", { type: "button", class: "void-deal", onclick: () => voidDeal(n) }, t("void")));
+      if (d.draft) li.append(el("button", { type: "button", class: "correct-deal", onclick: () => correctDeal(n, d.draft) }, t("correct")));
     }
     if (tb && voided && tb.voided.some((v) => v[0] === n)) {
       li.append(el("button", { type: "button", onclick: () => { form = fresh(); form.again = n; switchTab("deal"); update(); } }, t("record_again")));
@@ -518,6 +546,32 @@ function renderDeals() {
   const cols = g.columns.flatMap((c) => (c === "whists" || c === "soups") ? players.map((p) => c + ":" + p) : [c]);
   $("adj-column").replaceChildren(...cols.map((c) => el("option", { value: c },
     c.includes(":") ? `${t("column_" + c.split(":")[0])} ${c.split(":")[1]}` : t("column_" + c))));
+}
+
+function correctDeal(n, draft) {
+  // the form filled with the deal as recorded; saving it voids the deal and records it again, in one append
+  const tb = table();
+  form = fresh();
+  form.correct = n;
+  form.dealer = draft.dealer || null;
+  form.bomb = draft.bomb || 0;
+  form.turned = draft.turned || "";
+  form.bids = (draft.bids || []).map(([p, bid]) => [p, bid, bid, bid]);
+  form.auction = form.bids.length > 0;
+  const passingMode = tb.modes.find((m) => modeOf(m).all_pass);
+  const ownMode = tb.modes.find((m) => modeOf(m).contract && modeOf(m).contract === draft.contract);
+  form.mode = draft.all_pass && passingMode ? passingMode : ownMode || (tb.modes.includes("game") ? "game" : tb.modes[0]);
+  form.declarer = draft.declarer || null;
+  form.contract = ownMode ? null : draft.contract || null;
+  for (const f of draft.flags || []) form.flags[f] = true;
+  form.partner = draft.partner || null;
+  form.trump = draft.trump || null;
+  form.calls = (draft.calls || []).map(([p, c]) => [p, c]);
+  form.tricks = Object.assign({}, draft.tricks || {});
+  form.played = !!draft.tricks;
+  form.last = draft.last || null;
+  switchTab("deal");
+  update();
 }
 
 async function voidDeal(n, why) {
@@ -541,6 +595,13 @@ async function undoLast() {
   const last = standing[standing.length - 1];
   if (!confirm(`${t("undo_q")} ${last.deal}: ${last.summary}?`)) return;
   await voidDeal(last.deal, t("undone"));
+  // the form stays on that deal, filled as it was, to be recorded again as it really was
+  if (last.draft && table() && table().voided.some((v) => v[0] === last.deal)) {
+    correctDeal(last.deal, last.draft);
+    form.correct = null;
+    form.again = last.deal;
+    update();
+  }
 }
 
 async function endGame() {
@@ -603,12 +664,18 @@ async function renderNew() {
     $("up-format").replaceChildren(...r.data.formats.map((f) => el("option", { value: f }, f)));
     await loadOptions();
   }
-  if (!$("game-id").value) {
+  const taken = new Set(S ? S.games.map((g) => g.id) : []);
+  if (!$("game-id").value || ($("game-id").value === defaultId && taken.has(defaultId))) {
+    // a default id no game of the log has: the date and time, and a number after it when that is taken
     const d = new Date(), z = (n) => String(n).padStart(2, "0");
-    $("game-id").value = `${d.getFullYear()}-${z(d.getMonth() + 1)}-${z(d.getDate())}-${z(d.getHours())}${z(d.getMinutes())}`;
+    const base = `${d.getFullYear()}-${z(d.getMonth() + 1)}-${z(d.getDate())}-${z(d.getHours())}${z(d.getMinutes())}`;
+    let id = base;
+    for (let k = 2; taken.has(id); k++) id = `${base}-${k}`;
+    $("game-id").value = defaultId = id;
   }
 }
 
+let defaultId = null;   // the id the form offered (a typed one is never replaced)
 let presetOptions = [];
 let presetStart = {};   // the start of the chosen preset's game_started, as the server gives it
 let optionsAsked = 0;   // a preset chosen again before its options came: only the last answer is drawn
