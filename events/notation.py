@@ -325,7 +325,7 @@ def _options(c: _Clause, start: dict[str, Any], table: Table) -> None:
             start["bomb"] = c.number("the bomb level, 0 to 3")
         elif option == "turned":
             try:
-                start["turned"] = str(parse_card(c.peek() or ""))
+                start["turned"] = str(parse_card(_latin_card(c.peek() or "")))
             except ValueError:
                 raise c.fail("the turned-up card (QH, 10♥)") from None
             c.take()
@@ -426,6 +426,25 @@ WORDS_RU: Final = {
 """The notation's words in Russian (each is read back: the tables above list them)."""
 
 _RU_SUITS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "бк"}
+_RU_RANKS: Final = {"A": "Т", "K": "К", "Q": "Д", "J": "В"}
+"""A card's rank as a Russian line writes it (туз, король, дама, валет); the notation reads both."""
+_LATIN_RANKS: Final = {v: k for k, v in _RU_RANKS.items()} | {"т": "A", "к": "K", "д": "Q", "в": "J"}
+
+
+def _latin_card(word: str) -> str:
+    """A card as the log spells its rank: ``Д♥`` → ``Q♥`` (a Russian rank letter first), else as written."""
+    return _LATIN_RANKS[word[0]] + word[1:] if word[:1] in _LATIN_RANKS and len(word) > 1 else word
+
+
+def card_word(card: str, lang: str = "en") -> str:
+    """A card as a line in ``lang`` writes it: ``QH`` in English, ``Д♥`` in Russian (no Latin letter).
+
+    >>> card_word("QH", "ru"), card_word("10S", "ru"), card_word("QH")
+    ('Д♥', '10♠', 'QH')
+    """
+    if lang != "ru" or not card:
+        return card
+    return _RU_RANKS.get(card[:-1], card[:-1]) + _RU_SUITS.get(card[-1], card[-1])
 _RU_BIDS: Final = {v: k for k, v in SOLO_WHIST_WORDS.items() if " с " not in k}
 
 
@@ -441,6 +460,8 @@ def word(text: str, lang: str = "en") -> str:
         return WORDS_RU[text]
     if text in _RU_BIDS:
         return _RU_BIDS[text]
+    if text in ("S", "C", "D", "H"):  # a suit named: its symbol
+        return _RU_SUITS[text]
     m = re.fullmatch(r"(10|[6-9])(S|C|D|H|NT)", text)
     return m[1] + _RU_SUITS[m[2]] if m else text
 
@@ -472,7 +493,7 @@ def deal_line(events: Iterable[Mapping[str, Any]], *, dealer: bool = False,
             if ev.get("bomb"):
                 opts.append(f"{w('bomb')} {ev['bomb']}")
             if ev.get("turned"):
-                opts.append(f"{w('turned')} {ev['turned']}")
+                opts.append(f"{w('turned')} {card_word(str(ev['turned']), lang)}")
         elif kind == "bid":
             auction.append(f"{ev['player']} {w(str(ev['bid']))}")
         elif kind == "contract":
@@ -511,7 +532,7 @@ def _contract_text(ev: Mapping[str, Any], w: Callable[[str], str]) -> str:
     if ev.get("partner"):
         words += [w("partner"), ev["partner"]]
     if ev.get("trump"):
-        words += [w("trump"), str(ev["trump"])]
+        words += [w("trump"), w(str(ev["trump"]))]
     return " ".join(words)
 
 

@@ -79,7 +79,7 @@ def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis |
     per = len(rec.setup.seating)
     for k in range(0, len(cards), per):
         trick = solved.cards[k:k + per]
-        said = ", ".join(f"{c.player} {c.card.symbol} {c.after}" + (" ✗" if c.mistake else "")
+        said = ", ".join(f"{c.player} {w.card(c.card)} {c.after}" + (" ✗" if c.mistake else "")
                          for c in trick)
         yield f"    {k // per + 1:>2}. {said}"
 
@@ -101,7 +101,7 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
         yield ""
         yield (w("Deal {n}: {dealer} deals", n=rec.number, dealer=rec.dealer)
                + (w(", bomb {n}", n=rec.bomb) if rec.bomb else "")
-               + (w(", turned {card}", card=rec.turned.symbol) if rec.turned else "")
+               + (w(", turned {card}", card=w.card(rec.turned)) if rec.turned else "")
                + (w("  [VOID: struck from the sheet]") if void else "")
                + (w("  [recorded again, in the voided record's place]") if rec.replaces else ""))
         bids = [e for e in rec.events if isinstance(e, BidMade)]
@@ -110,7 +110,7 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
         for ev in rec.events:
             if isinstance(ev, Discard):
                 yield w("  Discard: {player} puts away {cards}", player=ev.player,
-                        cards=" ".join(card.symbol for card in ev.cards))
+                        cards=" ".join(w.card(card) for card in ev.cards))
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
         if c is not None:
             extra = []
@@ -188,7 +188,7 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
         for ev in rec.events:
             if isinstance(ev, Discard):
                 yield w("  Discard: {player} puts away {cards}", player=ev.player,
-                        cards=" ".join(card.symbol for card in ev.cards))
+                        cards=" ".join(w.card(card) for card in ev.cards))
         c = rec.contract
         if c is not None:
             name = SERBIAN_NAMES[CONTRACT_NUMBER[c.contract.text]]

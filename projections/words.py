@@ -20,6 +20,7 @@ One spelling of a number everywhere a person reads one: ``+45 1/3`` (:func:`sign
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from vistlog.events.rules import show
 from vistlog.events.variants import VARIANTS
 
 from vistlog.events.entries import ADJUSTMENT_REASON
+from vistlog.events.notation import card_word
 from vistlog.events.text import digits
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
@@ -92,17 +94,21 @@ def rules_words(rules: Any) -> str:
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian form of a noun after ``n``: 1 взятка, 2 взятки, 5 взяток (11 взяток, 21 взятка).
+    """The Russian form of a noun after ``n``: 1 взятка, 2 взятки, 5 взяток (11 взяток, 21 взятка), by CLDR's
+    plural rules for Russian (Babel's).
 
     >>> [plural(n, "взятка", "взятки", "взяток") for n in (1, 3, 5, 11, 21)]
     ['взятка', 'взятки', 'взяток', 'взяток', 'взятка']
     """
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+    form = _ru_plural()(abs(n))
+    return one if form == "one" else few if form == "few" else many
+
+
+@functools.cache
+def _ru_plural() -> Callable[[int], str]:
+    from babel import Locale
+
+    return Locale("ru").plural_form  # type: ignore[no-any-return]
 
 
 RU: Final[dict[str, str]] = {
@@ -274,12 +280,20 @@ def _tricks(n: str) -> str:
     return f"{n} " + plural(int(n), "взятка", "взятки", "взяток") if digits(n) else f"{n} взятки"
 
 
+def _points(n: str) -> str:
+    """``2 очка``, ``5 очков`` (a whole number; another, as ``очков``)."""
+    return f"{n} " + (plural(int(n), "очко", "очка", "очков") if digits(n) else "очков")
+
+
 def _without(n: str) -> str:
     k = int(n)
     return f"без {_UNDER[k]}" if 0 < k < len(_UNDER) else f"без {k}"
 
 
 Replacement = str | Callable[[re.Match[str]], str]
+
+_NEUTER: Final = {"prop & cop": "предложение и принятие", "solo": "соло"}
+"""The contracts whose Russian names are neuter (the participle agrees: «сыграно»)."""
 
 REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     # the longest, most particular phrases first: each is applied once, in this order
@@ -301,8 +315,8 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r"consolation for (\d+) undertrick\(s\) × ", lambda m: f"консоляция ({_without(m[1])}) × "),
     (r"^help from (.+?) \(", r"помощь от \1 ("),
     (r", allocated\)", ", по раскладу)"),
-    (r"help: (\S+) pool points × ", r"помощь: \1 очков пули × "),
-    (r"help: (\S+) mountain points × ", r"помощь: \1 очков горы × "),
+    (r"help: (\S+) pool points × ", lambda m: f"помощь: {_points(m[1])} пули × "),
+    (r"help: (\S+) mountain points × ", lambda m: f"помощь: {_points(m[1])} горы × "),
     (r": past the pool, off own mountain", ": сверх пули, списано со своей горы"),
     (r": off own mountain first", ": сначала списано со своей горы"),
     (r" \(allocated to the pool\)", " (по раскладу: в пулю)"),
@@ -325,6 +339,13 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r"general misère: took the last trick, pays (\S+) to each",
      r"общий мизер: взял последнюю взятку, платит \1 каждому"),
     (r"general misère: (.+?) took the last trick", r"общий мизер: \1 взял последнюю взятку"),
+    # соло and предложение и принятие are neuter: «соло сыграно», not «сыгран»
+    (r"^(prop & cop|solo) made with (\d+) overtrick\(s\)",
+     lambda m: f"{_NEUTER[m[1]]} сыграно, {_tricks(m[2])} сверх"),
+    (r"^(prop & cop|solo) made\b", lambda m: f"{_NEUTER[m[1]]} сыграно"),
+    (r"^(prop & cop|solo) failed: (\d+) undertrick\(s\)", lambda m: f"{_NEUTER[m[1]]} не сыграно: {_without(m[2])}"),
+    (r"^(prop & cop|solo) failed: (\d+) trick\(s\) taken", lambda m: f"{_NEUTER[m[1]]} не сыграно: {_tricks(m[2])}"),
+    (r"^(prop & cop|solo) failed\b", lambda m: f"{_NEUTER[m[1]]} не сыграно"),
     (r"prop & cop", "предложение и принятие"),
     (r"trump abundance", "абонданс с козырем"),
     (r"full abundance", "полный абонданс"),
@@ -457,6 +478,15 @@ class Words:
         for pattern, replacement in _REASONS:
             text = pattern.sub(replacement, text)
         return text
+
+    def card(self, card: object) -> str:
+        """A card as a person reads it in this language: ``Q♥`` (``Д♥`` in Russian: no Latin letter).
+
+        >>> Words("ru").card("QH"), Words("en").card("QH"), Words("ru").card("10S")
+        ('Д♥', 'Q♥', '10♠')
+        """
+        text = str(card)
+        return card_word(text, "ru") if self.lang == "ru" else text[:-1] + _SUITS.get(text[-1:], text[-1:])
 
     def column(self, column: str) -> str:
         """A column of the sheet: ``пуля``, ``гора``, ``висты`` (``pool``, ``mountain``, ``whists``)."""

@@ -198,7 +198,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             for p in exc.problems:
                 _err(str(p))
             return 1
-        for line in deal_lines(events, skipped=lambda why: _err(f"{args.log}: {why}")):
+        for line in deal_lines(events, skipped=lambda why: _err(f"{args.log}: {why}"), lang=args.lang or "en"):
             _out(line)
         return 0
     games = _Games(args)
