@@ -49,7 +49,7 @@ from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
 from vistlog.events.cards import PREFERANS_DECK  # noqa: E402
 from vistlog.events import seating  # noqa: E402
 from vistlog.projections import analysis, solver  # noqa: E402
-from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
+from vistlog.projections.fold import GameResult, run  # noqa: E402
 from vistlog.projections.worth import camps  # noqa: E402
 
 DECK = sorted(PREFERANS_DECK, key=lambda c: (c.suit.order, c.rank))
@@ -61,11 +61,9 @@ def contract_evening(rng: random.Random, deals: int, games_at_least: int = 0) ->
     games: list[list[dict[str, Any]]] = []
     played = k = 0
     while played < deals or len(games) < games_at_least:
-        pipe = Pipeline("bench")
         gid = f"bench-{k}"
         evs = preferans_game(rng, players=("Аня", "Боря", "Вова"), rules={"preset": "leningrad"}, pool=20,
-                             game=gid, max_deals=60, card_play=1.0, skill=0.9, check=pipe.check,
-                             closed=lambda p=pipe, g=gid: p.all_pools_closed(g))
+                             game=gid, max_deals=60, card_play=1.0, skill=0.9)
         games.append(evs)
         played += _played_contracts(evs)
         k += 1

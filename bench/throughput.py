@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.simulate import preferans_game, solo_whist_game  # noqa: E402
 from vistlog import build  # noqa: E402
-from vistlog.projections.fold import GameResult, Pipeline, run  # noqa: E402
+from vistlog.projections.fold import GameResult, run  # noqa: E402
 
 
 def make_games(count: int, seed: int = 1, card_play: float = 0.1) -> list[list[dict]]:
@@ -63,11 +63,9 @@ def make_games(count: int, seed: int = 1, card_play: float = 0.1) -> list[list[d
             continue
         preset = ["sochi", "leningrad", "rostov", "classic"][k % 4]
         players = ("Аня", "Боря", "Вова", "Гена")[: 3 + (k % 3 == 0)]
-        pipe = Pipeline("b")
         gid = f"g{k}"
         games.append(preferans_game(rng, players=players, rules={"preset": preset}, pool=20, game=gid,
-                                    max_deals=60, card_play=card_play, check=pipe.check,
-                                    closed=lambda p=pipe, g=gid: p.all_pools_closed(g)))
+                                    max_deals=60, card_play=card_play))
     return games
 
 

@@ -40,7 +40,7 @@ class LogChecker:
     """Checks the events of one file in order; see the module docstring.
 
     ``follower`` is told what the accepted events came to (:mod:`~vistlog.events.verdicts`): each game opened,
-    each deal's record once it has ended, with ``detail`` every row its scoring wrote, and each game's standing
+    with ``detail`` each deal's record once it has ended and every row its scoring wrote, and each game's standing
     when it closes (``eager``: after every change, and a deal as soon as it has ended, for a live view). After
     a refused event the rest of its deal is skipped quietly, as a file is read, so that one mistake is said once.
     """

@@ -130,7 +130,8 @@ class Tally:
 
     A ``deal_voided`` refolds from the last snapshot before the voided deal (one every :attr:`EVERY` items), so
     voids cost the deals after them, not the whole game. ``follower`` is told what the game's items write
-    (:mod:`~vistlog.events.verdicts`): each deal's record once, and with ``detail`` every row written; ``eager``:
+    (:mod:`~vistlog.events.verdicts`): with ``detail``, each deal's record once and every row written (without,
+    only where the game stands when it closes: a fold that keeps no entries pays for nothing more); ``eager``:
     where the game stands after every change, not only when it closes (a live view).
     """
 
@@ -271,7 +272,8 @@ class Tally:
         if len(self.live) <= rec.number:
             self.live.extend(bytes(8 * (rec.number + 1 - len(self.live))))
         self.live[rec.number] = rec.seq
-        self._tell(DealClosed(self.game, rec))
+        if self.detail:
+            self._tell(DealClosed(self.game, rec))
         if rec.replaces and voided is not None:
             # the deal as it really was: folded in the voided record's place, and everything after it again
             self.replacement_of[voided] = len(self.items)
@@ -293,7 +295,8 @@ class Tally:
         """The last deal counted again as it ended after all (a whist called after a half-whist, the allocations
         agreed since): its item replaced, the game refolded from the snapshot before it."""
         self.last = ended
-        self._tell(DealClosed(self.game, ended, amends=True))
+        if self.detail:
+            self._tell(DealClosed(self.game, ended, amends=True))
         self.items.replace_last(("deal", ended))
         self._refold(ended.number)
 

@@ -52,11 +52,9 @@ def check(events: list[dict[str, Any]]) -> GameResult:
 
 def sochi() -> list[dict[str, Any]]:
     for seed in range(100):
-        pipe = Pipeline("s")
         evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "sochi"},
-                             pool=20, game="sochi-2026-11-28", max_deals=80, card_play=0.0, check=pipe.check,
-                             stake="0.10",
-                             closed=lambda pipe=pipe: pipe.all_pools_closed("sochi-2026-11-28"))
+                             pool=20, game="sochi-2026-11-28", max_deals=80, card_play=0.0,
+                             stake="0.10")
         if evs[-1]["reason"] == "pools_closed" and sum(e["type"] == "deal_started" for e in evs) <= 50:
             return stamp(evs, "2026-11-28T19:00:00+03:00", "Аня")
     raise SystemExit("no seed closes the pools")
@@ -81,11 +79,9 @@ def open_hands() -> list[dict[str, Any]]:
     from vistlog.projections.analysis import analyse
 
     for seed in range(200):
-        pipe = Pipeline("o")
         evs = preferans_game(random.Random(seed), players=("Аня", "Боря", "Вова"), rules={"preset": "leningrad"},
                              pool=10, game="open-hands-2026-12-01", max_deals=20, card_play=1.0, claims=0.3,
-                             skill=0.85, check=pipe.check,
-                             closed=lambda pipe=pipe: pipe.all_pools_closed("open-hands-2026-12-01"))
+                             skill=0.85)
         claims = [e for e in evs if e["type"] == "claim"]
         if len(claims) < 3 or all(e.get("accepted", True) for e in claims) or evs[-1]["reason"] != "pools_closed":
             continue
