@@ -219,3 +219,31 @@ def test_undoing_the_last_deal_keeps_the_form_on_it_filled(pad: Server, browser:
     assert game.sound and [e.type for e in vistlog.game_events(log)][-6:] == [
         "deal_voided", "deal_started", "contract", "whist", "whist", "tricks"]
     assert page.errors == []
+
+
+def test_a_solo_whist_sheet_is_its_running_points(tmp_path: Path, browser: Any) -> None:
+    """Issue 60 point 5: the Solo Whist sample on the pad: the sheet's tab is «Пункты», under the chart a table of
+    each player's running points deal by deal (24 → 38 → 34 …, as the seed's example reads), and the chart's lines
+    each carry a dash or a marker of their own."""
+    import shutil
+
+    from .conftest import ROOT
+
+    log = tmp_path / "solo.jsonl"
+    shutil.copy(ROOT / "samples" / "solo-whist-evening.jsonl", log)
+    s = Server(log)
+    try:
+        page = _page(browser, s.url, width=390, has_touch=True, is_mobile=True)
+        page.wait_for_function("() => document.querySelector(\"nav button[data-tab='sheet']\").textContent "
+                               "=== 'Пункты'", timeout=5000)
+        page.click("nav button[data-tab='sheet']")
+        page.wait_for_selector("#points table.points")
+        head = page.locator("#points tr").first.locator("th").all_text_contents()
+        assert head == ["Сдача", "Маша", "Петя", "Оля", "Коля"]
+        first = [row.locator("td").nth(1).text_content() for row in page.locator("#points tr").all()[1:4]]
+        assert first == ["24", "38", "34"]
+        assert page.locator("#sheet svg polyline[stroke-dasharray]").count() == 3  # four players: 1 solid
+        assert page.locator("#sheet svg circle, #sheet svg polygon, #sheet svg rect[width='6']").count() > 16
+        assert page.errors == []
+    finally:
+        s.stop()
