@@ -219,9 +219,10 @@ def test_an_evening_recorded_by_taps_is_the_evening_written_by_hand(server: Serv
             watcher.wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 3')",
                                       timeout=2000)
     # a correction: deal 5 was really made; void it and record it again
-    page.on("dialog", lambda dialog: dialog.accept("Вова сыграл 7♣"))
     page.click("nav button[data-tab='deals']")
-    page.click("#deal-list li[data-deal='5'] button.void-deal")
+    page.click("#deal-list li[data-deal='5'] button.void-deal")  # the reason picked or typed, no prompt (issue 60)
+    page.fill("#deal-list li[data-deal='5'] .void-form input.void-own", "Вова сыграл 7♣")
+    page.click("#deal-list li[data-deal='5'] .void-form button.confirm-void")
     page.wait_for_selector("#deal-list li.void[data-deal='5']")
     by_hand.append({"type": "deal_voided", "game": G, "deal": 5, "reason": "Вова сыграл 7♣"})
     page.click("#deal-list li[data-deal='5'] button:has-text('Записать заново')")

@@ -247,3 +247,23 @@ def test_a_solo_whist_sheet_is_its_running_points(tmp_path: Path, browser: Any) 
         assert page.errors == []
     finally:
         s.stop()
+
+
+def test_a_void_needs_no_typing(pad: Server, browser: Any) -> None:
+    """Issue 60 point 4: voiding a deal asks no browser prompt; its reason is picked from a short list (or typed,
+    or left unsaid)."""
+    _start_game(pad)
+    status, _ = request(pad.base + "/api/record", {"game": G, "line": "сдаёт Аня; распасы; Аня 5 Боря 3 Вова 2"},
+                        {"X-Vistlog-Pad": "1"})
+    assert status == 200
+    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.click("nav button[data-tab='deals']")
+    page.click("#deal-list li[data-deal='1'] button.void-deal")
+    page.select_option("#deal-list li[data-deal='1'] .void-form select.void-pick", "reason_redeal")
+    page.click("#deal-list li[data-deal='1'] .void-form button.confirm-void")
+    page.wait_for_selector("#deal-list li.void[data-deal='1']")
+    log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
+    voided = [e for e in vistlog.game_events(log) if e.type == "deal_voided"]
+    assert dialogs == [] and [(e.deal, e.reason) for e in voided] == [(1, "пересдача")]

@@ -21,7 +21,8 @@ const T = {
     subkontra: "субконтра", mortkontra: "мортконтра", undo_call: "⌫",
     void: "Аннулировать", record_again: "Записать заново", reason: "причина", voided: "аннулирована",
     conflict: "Кто-то записал раньше — ваша сдача не записана.", recorded: "Записано", open_deal: "не окончена сдача",
-    sure_void: "Аннулировать сдачу", column_pool: "пуля", column_mountain: "гора",
+    sure_void: "Аннулировать сдачу", reason_mistake: "ошибка записи", reason_redeal: "пересдача",
+    reason_none: "без причины", reason_own: "или своими словами", cancel: "Отмена", column_pool: "пуля", column_mountain: "гора",
     column_points: "очки", column_whists: "висты на", player: "игрок", player4: "игрок 4 (не обязательно)",
     need_players: "Нужно 3 или 4 игрока", updated: "обновлено", seq: "событий", tricks_sum: "сумма",
     seq_one: "событие", seq_few: "события", seq_many: "событий", seq_other: "события",
@@ -51,7 +52,8 @@ const T = {
     subkontra: "subkontra", mortkontra: "mortkontra", undo_call: "⌫",
     void: "Void", record_again: "Record again", reason: "reason", voided: "voided",
     conflict: "Somebody recorded first: yours is not written.", recorded: "Recorded", open_deal: "unfinished deal",
-    sure_void: "Void deal", column_pool: "pool", column_mountain: "mountain",
+    sure_void: "Void deal", reason_mistake: "a slip of the pen", reason_redeal: "dealt again",
+    reason_none: "no reason", reason_own: "or in your own words", cancel: "Cancel", column_pool: "pool", column_mountain: "mountain",
     column_points: "points", column_whists: "whists on", player: "player", player4: "player 4 (optional)",
     need_players: "3 or 4 players are needed", updated: "updated", seq: "events", tricks_sum: "sum",
     seq_one: "event", seq_other: "events",
@@ -532,7 +534,7 @@ function renderDeals() {
     const n = d.deal, voided = d.voided, block = d.block;
     const li = el("li", { class: voided ? "void" : "", "data-deal": n }, el("pre", {}, block.join("\n")));
     if (tb && !tb.ended && !voided) {
-      li.append(el("button", { type: "button", class: "void-deal", onclick: () => voidDeal(n) }, t("void")));
+      li.append(el("button", { type: "button", class: "void-deal", onclick: () => askVoid(li, n) }, t("void")));
       if (d.draft) li.append(el("button", { type: "button", class: "correct-deal", onclick: () => correctDeal(n, d.draft) }, t("correct")));
     }
     if (tb && voided && tb.voided.some((v) => v[0] === n)) {
@@ -574,10 +576,26 @@ function correctDeal(n, draft) {
   update();
 }
 
+function askVoid(li, n) {
+  // why the deal is voided: picked from a short list, or typed, or left unsaid; nothing is written until confirmed
+  if (li.querySelector(".void-form")) return;
+  const pick = el("select", { class: "void-pick" }, ...["reason_mistake", "reason_redeal", "reason_none"].map((k) =>
+    el("option", { value: k }, t(k))));
+  const own = el("input", { type: "text", class: "void-own", placeholder: t("reason_own"), maxlength: "200" });
+  const form_ = el("div", { class: "void-form row" }, pick, own,
+    el("button", { type: "button", class: "confirm-void", onclick: () => {
+      const reason = own.value.trim() || (pick.value === "reason_none" ? "" : t(pick.value));
+      voidDeal(n, reason);
+    } }, `${t("sure_void")} ${n}`),
+    el("button", { type: "button", class: "cancel-void", onclick: () => form_.remove() }, t("cancel")));
+  li.append(form_);
+  own.focus();
+}
+
 async function voidDeal(n, why) {
-  const reason = why !== undefined ? why : prompt(`${t("sure_void")} ${n}: ${t("reason")}?`, "");
-  if (reason === null) return;
-  const r = await post({ game: chosen, line: `void ${n}${reason ? " " + reason : ""}` });
+  const reason = why || "";
+  const r = await post({ game: chosen, events: [Object.assign({ type: "deal_voided", game: chosen, deal: n },
+                                                               reason ? { reason } : {})] });
   if (r.status !== 200) { alert(r.data.error); }
   await load();
 }
@@ -606,7 +624,7 @@ async function undoLast() {
 
 async function endGame() {
   if (!confirm(t("end_game") + "?")) return;
-  const r = await post({ game: chosen, line: "end agreed" });
+  const r = await post({ game: chosen, events: [{ type: "game_ended", game: chosen, reason: "agreed" }] });
   if (r.status !== 200) alert(r.data.error);
   await load();
 }
