@@ -90,7 +90,7 @@ class GameKind:
     (True, 10, ('preferans', 'solo_whist'))
     """
 
-    __slots__ = ("tricks", "value")
+    __slots__ = ("ranks", "tricks", "value")
     _ALL: ClassVar[dict[str, GameKind]] = {}  # registered now: the table the codec reads
     _MADE: ClassVar[dict[str, GameKind]] = {}  # every kind ever made: one value per name, registered or not
     PREFERANS: ClassVar[GameKind]
@@ -98,6 +98,8 @@ class GameKind:
 
     value: str
     tricks: int
+    ranks: tuple[str, ...]
+    """The ranks of its deck, lowest first (a page offers them for a turned card)."""
 
     def __new__(cls, value: str) -> GameKind:
         try:
@@ -106,7 +108,7 @@ class GameKind:
             raise ValueError(f"{value!r} is not a kind of log (kinds: {', '.join(cls._ALL)})") from None
 
     @classmethod
-    def register(cls, value: str, tricks: int) -> GameKind:
+    def register(cls, value: str, tricks: int, ranks: tuple[str, ...] = ()) -> GameKind:
         """The kind called ``value`` (made the first time: ``tricks`` a deal has), registered; registering it
         again gives the same value, and with other tricks is a :class:`ValueError`."""
         kind = cls._MADE.get(value)
@@ -114,6 +116,7 @@ class GameKind:
             kind = object.__new__(cls)
             object.__setattr__(kind, "value", value)
             object.__setattr__(kind, "tricks", tricks)
+            object.__setattr__(kind, "ranks", ranks or tuple(RANK_NAMES.values()))
             cls._MADE[value] = kind
         elif kind.tricks != tricks:
             raise ValueError(f"the kind {value} has {kind.tricks} tricks a deal, not {tricks}")
@@ -151,7 +154,7 @@ class GameKind:
         return f"<GameKind.{self.value.upper()}: {self.value!r}>"
 
 
-GameKind.PREFERANS = GameKind.register("preferans", 10)
+GameKind.PREFERANS = GameKind.register("preferans", 10, ("7", "8", "9", "10", "J", "Q", "K", "A"))
 GameKind.SOLO_WHIST = GameKind.register("solo_whist", 13)
 
 

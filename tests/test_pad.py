@@ -1,10 +1,9 @@
 """The score pad (``vistlog serve``), driven by real headless Chromium through Playwright.
 
-The server runs as a user starts it (``python -m vistlog serve LOG --port 0``, its own process);
-Debian's ``chromium`` is the browser (Playwright launched with ``executable_path``; its own
-browser download is never used). A whole evening is recorded by clicks and taps and compared
-with the same evening written by hand as JSON through ``vistlog.append``: the same events (save
-``seq``, the time stamps and the chain) and the same settlement.
+The server runs as a user starts it (``python -m vistlog serve LOG --port 0``, its own process); Debian's
+``chromium`` is the browser (Playwright launched with ``executable_path``; its own browser download is never used).
+A whole evening is recorded by clicks and taps and compared with the same evening written by hand as JSON through
+``vistlog.append``: the same events (save ``seq``, the time stamps and the chain) and the same settlement.
 """
 
 from __future__ import annotations

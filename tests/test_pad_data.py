@@ -267,3 +267,34 @@ def test_a_void_needs_no_typing(pad: Server, browser: Any) -> None:
     log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
     voided = [e for e in vistlog.game_events(log) if e.type == "deal_voided"]
     assert dialogs == [] and [(e.deal, e.reason) for e in voided] == [(1, "пересдача")]
+
+
+def test_the_turned_card_is_chosen_by_taps(tmp_path: Path, browser: Any) -> None:
+    """Issue 60 point 4: a Solo Whist deal's turned card is two taps (a rank in Russian, a suit), no typing; the
+    line says it in Russian and the log spells it as the format does."""
+    s = Server(tmp_path / "solo.jsonl")
+    try:
+        status, _ = request(s.base + "/api/record", {"events": [
+            {"type": "game_started", "game": "s", "kind": "solo_whist", "players": ["Маша", "Петя", "Оля", "Коля"],
+             "rules": {"preset": "encyclopedia"}}]}, {"X-Vistlog-Pad": "1"})
+        assert status == 200
+        page = _page(browser, s.url, width=390, has_touch=True, is_mobile=True)
+        page.wait_for_selector("#dealer-buttons button")
+        page.tap("#dealer-buttons button[data-value='Петя']")
+        page.wait_for_selector("body:not(.asking) #turned-ranks button[data-value='Q']")
+        assert page.text_content("#turned-ranks button[data-value='Q']") == "Д"
+        page.tap("#turned-ranks button[data-value='Q']")
+        page.tap("#turned-suits button[data-value='H']")
+        page.wait_for_selector("body:not(.asking)")
+        page.tap("#declarer-buttons button[data-value='Маша']")
+        page.tap("#contract-grid button[data-value='misere']")
+        page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
+        assert page.input_value("#line").startswith("сдаёт Петя, открыта Д♥; Маша мизер"), page.input_value("#line")
+        page.tap("#record")
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')",
+                               timeout=5000)
+        log = tmp_path / "solo.jsonl"
+        (started,) = [e for e in vistlog.game_events(log) if e.type == "deal_started"]
+        assert str(started.turned) == "QH" and page.errors == []
+    finally:
+        s.stop()

@@ -159,6 +159,7 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         # rules' unaccepted_prop: raise) the proposer must go on: he plays a solo
         page.tap("nav button[data-tab='deal']")
         page.tap("#clear")
+        page.wait_for_selector("body:not(.asking) #turned-ranks")
         page.fill("#turned", "9S")
         page.tap("#auction summary")
         page.wait_for_selector("body:not(.asking) #bids-buttons button[data-bid='prop']")
@@ -175,7 +176,7 @@ def test_a_solo_whist_evening_recorded_by_taps_settles_as_the_same_deals_written
         _choose(page, "#contract-grid button[data-value='solo']")
         page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
         line = page.input_value("#line")
-        assert line.startswith(f"открыта 9S; торг {proposer} предложение"), line
+        assert line.startswith(f"открыта 9♠; торг {proposer} предложение"), line  # said in Russian
         record_deal(page, page.tap)
         # the drawn chart legible on the phone: every number at least 12 px on the screen
         sizes = sheet_number_sizes(page)

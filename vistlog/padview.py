@@ -37,6 +37,7 @@ def table_json(t: Table, lang: views.Lang) -> dict[str, Any]:
     modes = {m: {"all_pass": m in form.passing, "contract": form.contracts.get(m), "label": own.get("mode_" + m)}
              for m in form.modes}
     return {**attrs.asdict(t, recurse=False), "kind": t.kind.value, "modes": list(form.modes), "mode_info": modes,
+            "ranks": [[r, views.card_label(r, lang)] for r in t.kind.ranks],
             "grid": [[c, views.contract_label(c, lang), views.contract_word(c, lang), _red(c)] for c in form.grid],
             "grid_columns": form.grid_columns,
             "words": views.notation_words(lang),

@@ -44,7 +44,7 @@ __all__ = ["sheet_text", "sheet_json", "sheet_csv", "svg", "html", "HtmlBook", "
     "stats_text", "stats_csv", "stats_html", "LANGS", "Lang", "analysis_text", "analysis_html", "contract_label",
     "deal_list", "adjustable_columns", "notation_message", "problem_message", "preset_label", "next_step",
     "card_deals", "record_lines", "notation_words", "contract_word", "game_words",
-    "deal_text", "points_table", "deal_drafts"]
+    "deal_text", "points_table", "deal_drafts", "card_label"]
 
 Lang = words.Lang
 """A language of the human outputs: ``"ru"`` or ``"en"`` (every text view takes ``lang``)."""
@@ -278,6 +278,15 @@ def record_lines(game: Game, lang: Lang | None = None, since: int = 0) -> list[s
         if void:
             out.append(f"{word('void', said)} {rec.number}")
     return out
+
+
+def card_label(rank: str, lang: Lang | None = None) -> str:
+    """A card's rank as a person reads it in ``lang``: ``Д`` (``Q`` in English).
+
+    >>> card_label("Q", "ru"), card_label("10", "ru"), card_label("Q", "en")
+    ('Д', '10', 'Q')
+    """
+    return words.Words(lang).card(rank + "S")[:-1]
 
 
 def deal_drafts(game: Game, since: int = 0) -> list[dict[str, Any]]:

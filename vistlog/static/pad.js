@@ -286,9 +286,25 @@ function renderDeal() {
       opts.push(el("label", {}, t("bomb") + " ", sel));
     }
     if (tb.flags.includes("turned")) {
-      const input = el("input", { id: "turned", placeholder: "QH", size: 4 });
+      // the turned card by taps: a rank, then a suit (or typed, as the log spells it)
+      const input = el("input", { id: "turned", placeholder: "QH", size: 4, value: form.turned || "" });
       input.addEventListener("input", () => { form.turned = input.value.trim(); update(false); });
-      opts.push(el("label", {}, t("turned") + " ", input));
+      const pickRank = el("span", { class: "buttons", id: "turned-ranks" });
+      const pickSuit = el("span", { class: "buttons", id: "turned-suits" });
+      const drawPicks = () => {
+        const have = form.turned || "", rank = have.slice(0, -1), suit = have.slice(-1);
+        buttons(pickRank, tb.ranks.map(([r]) => r), form.turnedRank || rank, (r) => { form.turnedRank = r; setCard(); },
+          (r) => (tb.ranks.find(([x]) => x === r) || [r, r])[1]);
+        buttons(pickSuit, ["S", "C", "D", "H"], form.turnedSuit || suit, (x) => { form.turnedSuit = x; setCard(); },
+          (x) => ({ S: "♠", C: "♣", D: "♦", H: "♥" })[x], (x) => x === "D" || x === "H");
+      };
+      const setCard = () => {
+        const rank = form.turnedRank || (form.turned || "").slice(0, -1), suit = form.turnedSuit || (form.turned || "").slice(-1);
+        drawPicks();
+        if (rank && suit) { form.turned = rank + suit; input.value = form.turned; update(); }
+      };
+      drawPicks();
+      opts.push(el("label", {}, t("turned") + " ", input), pickRank, pickSuit);
     }
     if (nx.again.length && form.again === null) {
       for (const [n] of nx.again) opts.push(el("button", { type: "button", onclick: () => { Object.assign(form, fresh(), { again: n }); update(); } },
