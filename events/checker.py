@@ -94,6 +94,17 @@ class LogChecker:
             self.mark_broken(ev)
         return issues
 
+    def go_live(self) -> None:
+        """From now on tell each game's standing after every change and a deal as soon as it seems over (as
+        ``eager``), and tell now, for every game under way, where it stands and the deal that seems over: what a live
+        view asks once it has read a log's start without them (cheaper than telling every deal of it)."""
+        self.eager = True
+        for state in self.games.values():
+            state.tally.eager = state.tally.follower is not None
+            if state.tally.eager:
+                state.tally.tell_standing()
+                state.catch_up()
+
     def admit(self, ev: Event) -> list[Issue]:
         """The same as :meth:`check` (the name a writer's check goes by)."""
         return self.check(ev)

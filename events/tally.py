@@ -228,12 +228,18 @@ class Tally:
         return None
 
     def standing(self, final: bool = False, why_open: str | None = None) -> Standing:
-        """Where the game stands (``final``: it is closed, and the totals are handed over rather than copied)."""
-        return Standing(self.game, self.totals if final else self.totals.copy(), self.deals,
+        """Where the game stands (``final``: it is closed, and the totals are handed over rather than copied; a
+        follower told every row keeps its own totals, and is told none before the game closes)."""
+        totals = self.totals if final else None if self.detail else self.totals.copy()
+        return Standing(self.game, totals, self.deals,
                         frozenset(self.void_keys), tuple(self.scoring_problems), self.zero_sum_problem(),
                         self.scoring.over(self.totals, self.size), self.ended, final, why_open)
 
     # ------------------------------------------------------------------ feeding
+
+    def tell_standing(self) -> None:
+        """Tell the follower where the game stands now."""
+        self._tell(self.standing())
 
     def feed(self, ev: Event, ended: DealRecord | None = None) -> None:
         """An accepted event that is not part of a deal, after the deal that ``ended`` (if any) is scored."""

@@ -85,10 +85,11 @@ class Rewound:
 @attrs.frozen(slots=True)
 class Standing:
     """Where a game stands: its totals and what its scoring found. ``final``: the game is closed (it ended, or the
-    file did: ``open`` says why it could not stop there, if it could not), and ``totals`` is its own."""
+    file did: ``open`` says why it could not stop there, if it could not), and ``totals`` is its own. Before then a
+    follower told every row (``detail``) keeps its own totals and is told none (``None``)."""
 
     game: str
-    totals: Totals = attrs.field(eq=False)
+    totals: Totals | None = attrs.field(eq=False)
     deals: int
     voided: frozenset[int]
     """The deal records struck out, by the ``seq`` of their ``deal_started``."""

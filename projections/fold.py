@@ -259,7 +259,8 @@ class GameFold:
         standing = self.standing
         if standing is None:
             raise VistlogError(f"game {self.started.game}: the checker has not told where it stands")
-        t = standing.totals if standing.final or not self.detail else self.totals
+        t = self.totals if self.detail and not standing.final else standing.totals
+        assert t is not None
         stake = self.started.stake
         options = self.started.rules.options
         result = reading_of(self.scoring.name).results(options, self.players, t)
@@ -296,6 +297,8 @@ class Pipeline:
     deal as soon as it has ended and each game's standing after every change (a view of a log as it grows)."""
 
     def __init__(self, path: str, detail: bool = True, events: bool = True, live: bool = False) -> None:
+        """``live``: see the class; the checker is told to go live by :meth:`go_live` (a view that reads a long log
+        first and looks after, pays for every deal told at once only from then on)."""
         self.path = path
         self.detail = detail
         self.events = events
@@ -303,9 +306,10 @@ class Pipeline:
         """Each deal's own events are kept (as :attr:`GameFold.keep_events`)."""
         self.folds: dict[str, GameFold] = {}
         self.closed: dict[str, GameFold] = {}  # told closed while an event was being checked, not yet yielded
-        self.checker = LogChecker(self._told, detail=detail, eager=live)
+        self.checker = LogChecker(self._told, detail=detail)
         self.started = 0
         self.live = live
+        self.gone_live = False
         self.checking: Event | None = None  # live: the event under check
 
     def _told(self, verdict: Verdict) -> None:
@@ -325,7 +329,10 @@ class Pipeline:
         (an empty tuple for nearly every event: this runs once per line)."""
         if self.live:
             self.checking = ev
-        issues = self.checker.check(ev)
+            issues = self.checker.check(ev)
+            self.checking = None
+        else:
+            issues = self.checker.check(ev)
         if issues:
             return self.refused(lineno, ev, issues)
         kind = type(ev)
@@ -348,6 +355,12 @@ class Pipeline:
             if fold is not None:
                 return tuple(_finish(self.path, fold))
         return ()
+
+    def go_live(self) -> None:
+        """From now on the checker tells each deal that seems over at once (:meth:`LogChecker.go_live`)."""
+        if self.live and not self.gone_live:
+            self.gone_live = True
+            self.checker.go_live()
 
     def refused(self, lineno: int | None, ev: Event, issues: list[Issue]) -> tuple[Problem, ...]:
         """The checker refused ``ev`` (and skips the rest of its deal): its game is unsound; the problems, one per

@@ -80,6 +80,7 @@ class LiveFold:
                 self.offset += cut
                 self._feed(data[:cut], changed)
             self.mark = tail_mark(fh.fileno(), self.offset)
+        self.pipe.go_live()  # the log's start read: from now on each deal is told as soon as it seems over
         return changed
 
     def _feed(self, data: bytes, changed: set[str]) -> None:

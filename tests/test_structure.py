@@ -115,7 +115,7 @@ def test_the_read_side_never_imports_the_checkers_internals() -> None:
     assert bad == []
 
 
-CHECKER_INPUTS = frozenset({"check", "admit", "end", "note_unreadable", "expect_seq"})
+CHECKER_INPUTS = frozenset({"check", "admit", "end", "note_unreadable", "expect_seq", "go_live"})
 """What the read side may do with a checker: give it the file's lines (and say the file ended); it is told the
 rest (:mod:`vistlog.events.verdicts`)."""
 CHECKER_STATE = frozenset({"catch_up", "tally", "hand_over", "pools_closed", "deal_of", "open_at_end"})

@@ -293,7 +293,7 @@ def deal_drafts(game: Game, since: int = 0) -> list[dict[str, Any]]:
     """Each deal record's draft (:class:`~vistlog.api.DealDraft` as JSON), in :func:`deal_list`'s order: what a
     page fills its form with to correct a deal in place."""
     out = []
-    for rec, _void, _ in result_of(game).told(since=since):
+    for rec in result_of(game).records[since:]:  # told() order: each record in deal order, a voided one too
         draft = draft_of([unstructure(e) for e in rec.events])
         out.append({k: v for k, v in attrs.asdict(draft).items() if v not in (None, (), [], {}, False)})
     return out
