@@ -109,14 +109,20 @@ def pad(tmp_path: Path) -> Any:
     s.stop()
 
 
+def _phone(browser: Any, url: str) -> tuple[Any, list[dict[str, Any]]]:
+    """A phone's page of the pad, and the bodies it posts to ``/api/record`` as they go."""
+    page = _page(browser, url, width=390, has_touch=True, is_mobile=True)
+    posted: list[dict[str, Any]] = []
+    page.on("request", lambda r: posted.append(json.loads(r.post_data or "{}"))
+            if r.url.endswith("/api/record") and r.method == "POST" else None)
+    return page, posted
+
+
 def test_a_tapped_deal_is_posted_as_data_and_said_back_as_a_line(pad: Server, browser: Any) -> None:
     """The page's write of a tapped deal is a JSON object of the deal's parts (no ``line``); the line shown is the
     server's, in the page's language; the log holds the deal."""
     _start_game(pad)
-    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
-    posted: list[dict[str, Any]] = []
-    page.on("request", lambda r: posted.append(json.loads(r.post_data or "{}"))
-            if r.url.endswith("/api/record") and r.method == "POST" else None)
+    page, posted = _phone(browser, pad.url)
     page.wait_for_selector("#dealer-buttons button")
     page.click("#dealer-buttons button[data-value='Аня']")
     page.click("#declarer-buttons button[data-value='Боря']")
@@ -170,10 +176,7 @@ def test_a_deal_corrected_in_place_is_one_append(pad: Server, browser: Any) -> N
     for line in ("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; Боря 6 Вова 3", "распасы; Аня 5 Боря 3 Вова 2"):
         status, _ = request(pad.base + "/api/record", {"game": G, "line": line}, write)
         assert status == 200
-    page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
-    posted: list[dict[str, Any]] = []
-    page.on("request", lambda r: posted.append(json.loads(r.post_data or "{}"))
-            if r.url.endswith("/api/record") and r.method == "POST" else None)
+    page, posted = _phone(browser, pad.url)
     page.click("nav button[data-tab='deals']")
     page.click("#deal-list li[data-deal='1'] button.correct-deal")
     page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
