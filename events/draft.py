@@ -117,6 +117,8 @@ def draft_of(events: Sequence[Mapping[str, Any]]) -> DealDraft:
         if kind == "deal_started":
             d["dealer"] = ev.get("dealer")
             d.update({key: ev[key] for key in ("bomb", "turned") if ev.get(key) is not None})
+            if ev.get("replaces_voided"):
+                d["again"] = ev["deal"]
         elif kind == "bid":
             d.setdefault("bids", []).append((ev["player"], str(ev["bid"])))
         elif kind == "contract":

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from tests.serbian_games import random_game as serbian_game
 from tests.simulate import preferans_game, solo_whist_game
 from vistlog.events.checker import LogChecker
 from vistlog.events.codec import decode_obj
-from vistlog.events.draft import KONTRA_LEVELS
+from vistlog.events.draft import KONTRA_LEVELS, draft_of
 
 from .test_pad import G, Server, _page, _start_game, request
 
@@ -27,42 +28,11 @@ DRAFTED = {"deal_started", "bid", "contract", "whist", "kontra", "tricks"}
 """What a deal drafted on a page holds (card play is recorded by other means)."""
 
 
-def _draft_of(deal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The draft a page would send for a deal's events."""
-    d: dict[str, Any] = {}
-    for ev in deal:
-        kind = ev["type"]
-        if kind == "deal_started":
-            d["dealer"] = ev["dealer"]
-            for key in ("bomb", "turned"):
-                if key in ev:
-                    d[key] = ev[key]
-            if ev.get("replaces_voided"):
-                d["again"] = ev["deal"]
-        elif kind == "bid":
-            d.setdefault("bids", []).append([ev["player"], ev["bid"]])
-        elif kind == "contract":
-            d.update(declarer=ev["declarer"], contract=ev["contract"])
-            flags = [f for f in ("dark", "without_three", "totus", "igra") if ev.get(f)]
-            if flags:
-                d["flags"] = flags
-            for key in ("partner", "trump", "helps"):
-                if ev.get(key):
-                    d[key] = ev[key]
-        elif kind in ("whist", "kontra"):
-            d.setdefault("calls", []).append([ev["player"], ev.get("call") or ev.get("level")])
-        elif kind == "tricks":
-            d["tricks"] = ev["taken"]
-            if ev.get("last"):
-                d["last"] = ev["last"]
-    return d
-
-
 @settings(max_examples=20)
 @given(st.randoms(use_true_random=False), st.sampled_from(["preferans", "serbian", "solo_whist"]))
 def test_a_deal_as_data_makes_the_events_it_was_drafted_from(rng: random.Random, kind: str) -> None:
-    """Every deal of random legal games (no card play), drafted as a page drafts it: the draft's events are the
-    deal's own, and the checker accepts them where the deal stood."""
+    """Every deal of random legal games (no card play), drafted as a page drafts it (``draft_of``, sent as JSON):
+    the draft's events are the deal's own, and the checker accepts them where the deal stood."""
     evs = serbian_game(rng, 8) if kind == "serbian" else solo_whist_game(rng, deals=8, card_play=0.0) \
         if kind == "solo_whist" else preferans_game(rng, rules={"preset": "sochi"}, max_deals=12, card_play=0.0)
     chk = LogChecker()
@@ -81,7 +51,8 @@ def test_a_deal_as_data_makes_the_events_it_was_drafted_from(rng: random.Random,
         table = chk.table(ev["game"])
         assert table is not None
         if {e["type"] for e in deal} <= DRAFTED:
-            made = vistlog.read_draft(json.loads(json.dumps(_draft_of(deal)))).events(table)
+            sent = {k: v for k, v in attrs.asdict(draft_of(deal)).items() if v not in (None, (), False)}
+            made = vistlog.read_draft(json.loads(json.dumps(sent))).events(table)
             strip = [{key: v for key, v in e.items() if key not in ("v", "seq")} for e in deal]
             if not any(e.get("type") == "kontra" and e.get("level") not in KONTRA_LEVELS for e in deal):
                 assert made == strip
