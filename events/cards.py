@@ -319,6 +319,10 @@ SERBIAN_WORDS: Final = ("mine", "igra", "yours")
 """The Serbian auction's words besides the numbers 2…8 and ``igra2``…``igra8``: *mogu/moje*
 (hold the current number), *igra* (a game without the talon), *tvoja je jača* (your game wins)."""
 
+SERBIAN_CYRILLIC_BIDS: Final = {"могу": "mine", "игра": "igra", "твоја": "yours",
+                                **{f"игра{n}": f"igra{n}" for n in range(2, 9)}}
+"""The same words in Serbian Cyrillic, as a Russian line writes them (and reads them back)."""
+
 
 @attrs.frozen
 class Bid:
@@ -431,7 +435,7 @@ def _build_bids() -> dict[str, Bid]:
     for word in SERBIAN_WORDS:
         table[word] = Bid(word)
     for alias, name in (("misère", "misere"), ("мизер", "misere"), ("пас", "pass"), ("здесь", "hold"),
-                        *SOLO_WHIST_WORDS.items()):
+                        *SOLO_WHIST_WORDS.items(), *SERBIAN_CYRILLIC_BIDS.items()):
         table[alias] = table[alias.capitalize()] = table[name]
     return table
 

@@ -25,7 +25,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
-from .cards import RUSSIAN_SUITS, SOLO_WHIST_WORDS, WHIST_SPELLINGS, parse_bid, parse_card, parse_suit
+from .cards import (RUSSIAN_SUITS, SERBIAN_CYRILLIC_BIDS, SOLO_WHIST_WORDS, WHIST_SPELLINGS, parse_bid, parse_card,
+                    parse_suit)
 from .draft import assemble
 from .game import Table
 from .problems import VistlogError
@@ -425,7 +426,7 @@ WORDS_RU: Final = {
 }
 """The notation's words in Russian (each is read back: the tables above list them)."""
 
-_RU_SUITS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "бк"}
+_RU_SUITS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК"}
 _RU_RANKS: Final = {"A": "Т", "K": "К", "Q": "Д", "J": "В"}
 """A card's rank as a Russian line writes it (туз, король, дама, валет); the notation reads both."""
 _LATIN_RANKS: Final = {v: k for k, v in _RU_RANKS.items()} | {"т": "A", "к": "K", "д": "Q", "в": "J"}
@@ -445,14 +446,16 @@ def card_word(card: str, lang: str = "en") -> str:
     if lang != "ru" or not card:
         return card
     return _RU_RANKS.get(card[:-1], card[:-1]) + _RU_SUITS.get(card[-1], card[-1])
-_RU_BIDS: Final = {v: k for k, v in SOLO_WHIST_WORDS.items() if " с " not in k}
+_RU_BIDS: Final = {v: k for k, v in (*SOLO_WHIST_WORDS.items(), *SERBIAN_CYRILLIC_BIDS.items())
+                   if k != "козырный абонданс"}
+"""A Solo Whist bid as a Russian line writes it: the pad's own words (``абонданс с козырем``), read back too."""
 
 
 def word(text: str, lang: str = "en") -> str:
     """A word of the notation in ``lang`` (``en`` as the log spells it; ``ru``: the Russian word it reads).
 
     >>> word("raspas", "ru"), word("7NT", "ru"), word("trump_abundance", "ru"), word("6S", "en")
-    ('распасы', '7бк', 'козырный абонданс', '6S')
+    ('распасы', '7БК', 'абонданс с козырем', '6S')
     """
     if lang != "ru":
         return text

@@ -89,7 +89,7 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
     """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
     pool = SCORINGS[res.variant].size == "pool"
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
-             rules=rules_words(res.started.rules))
+             rules=rules_words(res.started.rules, w.lang))
            + (w(", pool of {size}", size=res.started.pool) if pool else "")
            + w("; players {players}", players=", ".join(res.players)))
     opening = [e for e in res.entries if e.deal == 0]
@@ -175,7 +175,7 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
                    ) -> Iterator[str]:
     """A Serbian game: the sentences in the language, the bids and calls in the players' Serbian words."""
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
-             rules=rules_words(res.started.rules))
+             rules=rules_words(res.started.rules, w.lang))
            + w(", bula {size} each", size=res.started.pool)
            + w("; players in turn order {players}", players=", ".join(res.players)))
     for rec, void, entries in res.told(upto, since):
@@ -184,7 +184,7 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
             w("  [VOID: struck from the paper]") if void else "")
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         if bids:
-            yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {_serbian_bid(b.bid)}" for b in bids))
+            yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {w.serbian(_serbian_bid(b.bid))}" for b in bids))
         for ev in rec.events:
             if isinstance(ev, Discard):
                 yield w("  Discard: {player} puts away {cards}", player=ev.player,
@@ -193,15 +193,16 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
         if c is not None:
             name = SERBIAN_NAMES[CONTRACT_NUMBER[c.contract.text]]
             yield w("  Contract: {declarer} plays {contract}", declarer=c.declarer,
-                    contract=("igra " if c.igra else "") + name)
+                    contract=w.serbian(("igra " if c.igra else "") + name))
         else:
             yield w("  Everybody said dalje: nobody plays")
         said = [e for e in rec.events if isinstance(e, WhistMade)]
         if said:
-            yield w("  Defence: {calls}", calls=", ".join(f"{x.player} {SERBIAN_CALLS[x.call.value]}" for x in said))
+            yield w("  Defence: {calls}", calls=", ".join(f"{x.player} {w.serbian(SERBIAN_CALLS[x.call.value])}"
+                                                       for x in said))
         for ev in rec.events:
             if isinstance(ev, KontraMade):
-                yield f"  {ev.player}: {ev.level.value}"
+                yield f"  {ev.player}: {w.serbian(ev.level.value)}"
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
             yield from _play_lines(rec, cards, None if void else solved.get(rec.number), w)

@@ -27,12 +27,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from vistlog.events.rules import show
+from vistlog.events.rules import PRESETS, show
 from vistlog.events.variants import VARIANTS
 
 from vistlog.events.entries import ADJUSTMENT_REASON
 from vistlog.events.notation import card_word
 from vistlog.events.text import digits
+from .options_ru import OPTIONS_RU, VALUES_RU
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
 __all__ = ["Lang", "LANGS", "Words", "game_words", "default_lang", "mixed", "signed", "plural", "rules_words",
@@ -85,12 +86,25 @@ def signed(x: int | Fraction) -> str:
     return ("+" if x > 0 else "") + mixed(x)
 
 
-def rules_words(rules: Any) -> str:
-    """``sochi`` or ``sochi + raspas_exit: strict; raspas_progression: 1, 2, 4`` (the words of ``vistlog rules``)."""
-    if not rules.overrides:
-        return str(rules.preset)
+def rules_words(rules: Any, lang: Lang | None = None) -> str:
+    """``sochi`` or ``sochi + raspas_exit: strict; raspas_progression: 1, 2, 4`` (the words of ``vistlog rules``);
+    in Russian the preset and the options by their Russian names: ``«Сочинка» + выход из распасов: строгий``."""
     options = rules.options
-    return f"{rules.preset} + " + "; ".join(f"{k}: {show(getattr(options, k, v))}" for k, v in rules.overrides.items())
+    if Words(lang).lang != "ru":
+        said = [f"{k}: {show(getattr(options, k, v))}" for k in rules.overrides for v in (rules.overrides[k],)]
+        return f"{rules.preset} + " + "; ".join(said) if said else str(rules.preset)
+    name = preset_words(str(rules.preset), lang)
+    shown = {k: show(getattr(options, k, v)) for k, v in rules.overrides.items()}
+    said = [f"{OPTIONS_RU.get(k, (k, ''))[0]}: {VALUES_RU.get(v, v)}" for k, v in shown.items()]
+    return f"{name} + " + "; ".join(said) if said else name
+
+
+def preset_words(name: str, lang: Lang | None = None) -> str:
+    """A preset as a line in ``lang`` names it: its key in English (``sochi``, as the log spells it), its name in
+    Russian (``«Сочинка»``)."""
+    preset = PRESETS.get(name)
+    w = Words(lang)
+    return f"«{w.cap(preset.label)}»" if w.lang == "ru" and preset is not None else name
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
@@ -148,7 +162,7 @@ RU: Final[dict[str, str]] = {
     "  Everybody passed: raspasy": "  Все спасовали: распасы",
     "  Everybody passed: general misère": "  Все спасовали: общий мизер",
     "  Everybody passed: redeal": "  Все спасовали: пересдача",
-    "  Everybody said dalje: nobody plays": "  Все сказали dalje: никто не играет",
+    "  Everybody said dalje: nobody plays": "  Все сказали «даље»: никто не играет",
     "  Whists: {calls}": "  Висты: {calls}",
     "  Defence: {calls}": "  Защита: {calls}",
     "  Play: {n} cards recorded": "  Розыгрыш: записано карт: {n}",
@@ -220,7 +234,7 @@ RU: Final[dict[str, str]] = {
     "{n} problem(s)": "проблем: {n}",
     "exact ({unit})": "точно ({unit})",
     "rounded": "округлено", "money": "деньги",
-    "write-off (otpis): ": "списание (otpis): ",
+    "write-off (otpis): ": "списание (отпис): ",
     "payments: ": "расчёт: ",
     "zero-sum: ": "сумма ноль: ", "yes": "да", "NO": "НЕТ",
     "line {n}: ": "строка {n}: ",
@@ -295,6 +309,15 @@ Replacement = str | Callable[[re.Match[str]], str]
 _NEUTER: Final = {"prop & cop": "предложение и принятие", "solo": "соло"}
 """The contracts whose Russian names are neuter (the participle agrees: «сыграно»)."""
 
+SERBIAN_CYRILLIC: Final = {
+    "dalje": "даље", "mogu": "могу", "tvoja je jača": "твоја је јача", "igra": "игра", "pik": "пик", "karo": "каро",
+    "herc": "херц", "tref": "треф", "betl": "бетл", "sans": "санс", "preferans": "преферанс", "dođem": "дођем",
+    "ne dođem": "не дођем", "zovem": "зовем", "kontra": "контра", "rekontra": "реконтра",
+    "subkontra": "субконтра", "mortkontra": "мортконтра",
+}
+"""The Serbian auction's and defence's words in Serbian Cyrillic: a Russian line says the players' own Serbian
+words in the script it is written in (no Latin letter in a Russian line)."""
+
 REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     # the longest, most particular phrases first: each is applied once, in this order
     (r"(?<!\S)(\S+) failed: (\d+) undertrick\(s\) × ", lambda m: f"{m[1]}: {_without(m[2])} × "),
@@ -356,22 +379,22 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r" failed: (\d+) undertrick\(s\)", lambda m: f" не сыгран: {_without(m[1])}"),
     (r" failed: (\d+) trick\(s\) taken", lambda m: f" не сыгран: {_tricks(m[1])}"),
     # Serbian
-    (r" without kontra: not played, a refa for everybody", " без kontra: не играется, рефа всем"),
-    (r" without kontra: the declarer passes \(V ", " без kontra: nosilac пасует (V "),
-    (r": nobody came, made without play \(V ", ": никто не пришёл, сыгран без розыгрыша (V "),
+    (r" without kontra: not played, a refa for everybody", " без контре: не играется, рефа всем"),
+    (r" without kontra: the declarer passes \(V ", " без контре: носилац пасует (цена "),
+    (r": nobody came, made without play \(V ", ": никто не пришёл, сыгран без розыгрыша (цена "),
     (r"a refa played", "рефа сыграна"),
     (r", double fall in the last game\)", ", двойное падение в последней игре)"),
     (r"; last game: only (\S+) of the bula is left", r"; последняя игра: от булы осталось только \1"),
-    (r"^(.+?) gave kontra and the betl was made", r"\1 дал kontra, а betl сыгран"),
-    (r"betl failed: ", "betl не сыгран: "),
+    (r"^(.+?) gave kontra and the betl was made", r"\1 дал контру, а бетл сыгран"),
+    (r"betl failed: ", "бетл не сыгран: "),
     (r"^(.+?) falls: the defence took (\d+) < (\d+)", r"\1 падает: защита взяла \2 < \3"),
     (r"^(.+?) falls: (\d+) tricks? < 2", lambda m: f"{m[1]} падает: {_tricks(m[2])} < 2"),
     (r", the two (\d+) < 4", r", вдвоём \1 < 4"),
     (r"(?<!\d)(\d+) tricks? × ", lambda m: f"{_tricks(m[1])} × "),
     (r"^the starting bula$", "начальная була"),
-    (r"^all pass: a refa for everybody$", "все сказали dalje: рефа всем"),
-    (r" gave kontra: ", " дал kontra: "),
-    (r" called the other \(zovem\): ", " позвал второго (zovem): "),
+    (r"^all pass: a refa for everybody$", "все сказали «даље»: рефа всем"),
+    (r" gave kontra: ", " дал контру: "),
+    (r" called the other \(zovem\): ", " позвал второго («зовем»): "),
     # the two whisters' modes (the option two_whisters)
     (r" \(team_then_half\)$", " (вместе, затем пополам)"),
     (r" \(team_capped\)$", " (вместе, не больше обязательства)"),
@@ -386,7 +409,8 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r" made\b", " сыгран"),
     (r" failed\b", " не сыгран"),
     (r"^opening balance$", "начальный счёт"),
-    (r"\(V (\S+)\)", r"(V \1)"),
+    (r"\(V (\S+)\)", r"(цена \1)"),
+    (r"\b(pik|karo|herc|tref|betl|sans|preferans)\b", lambda m: SERBIAN_CYRILLIC[m[1]]),
 )
 """How a reason the scoring writes (in English) reads in Russian: ``(regular expression, replacement)``
 pairs applied in order. A test says every reason of every sample and vector in Russian, and finds no
@@ -478,6 +502,18 @@ class Words:
         for pattern, replacement in _REASONS:
             text = pattern.sub(replacement, text)
         return text
+
+    def serbian(self, said: str) -> str:
+        """A Serbian word of the auction or the defence as this language writes it: the Latin script in English,
+        the Cyrillic in Russian (``dalje``, ``даље``; ``3 karo``, ``3 каро``).
+
+        >>> Words("ru").serbian("igra herc"), Words("en").serbian("ne dođem")
+        ('игра херц', 'ne dođem')
+        """
+        if self.lang != "ru":
+            return said
+        return " ".join(SERBIAN_CYRILLIC.get(w, w) for w in said.split(" ")) if said not in SERBIAN_CYRILLIC \
+            else SERBIAN_CYRILLIC[said]
 
     def card(self, card: object) -> str:
         """A card as a person reads it in this language: ``Q♥`` (``Д♥`` in Russian: no Latin letter).

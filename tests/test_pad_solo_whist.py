@@ -41,7 +41,7 @@ def _phone(browser: Any, url: str) -> Any:
 def _new_game(page: Any, game: str, all_pass: str) -> None:
     page.tap("nav button[data-tab='new']")
     page.wait_for_selector("#preset option[value='encyclopedia']", state="attached")
-    assert page.text_content("#preset option[value='encyclopedia']") == "Вист-соло, по энциклопедии (encyclopedia)"
+    assert page.text_content("#preset option[value='encyclopedia']") == "Вист-соло, по энциклопедии"
     page.select_option("#preset", "encyclopedia")
     if not page.evaluate("() => document.querySelector('#tab-new details').open"):
         page.tap("#tab-new details summary")

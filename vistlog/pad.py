@@ -359,7 +359,7 @@ def make_app(pad: Pad) -> Starlette:
     async def rules(request: Request) -> Response:
         preset = request.path_params["preset"]
         try:
-            rows = views.rules_rows(preset)
+            rows = views.rules_rows(preset, _lang(request))
             return _json({**rows, "start": {"type": "game_started", "kind": rows["kind"]}})
         except VistlogError as exc:
             raise HttpError(404, str(exc)) from None

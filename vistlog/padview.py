@@ -65,7 +65,7 @@ def game_json(g: Game, lang: views.Lang, every: bool = False) -> dict[str, Any]:
             "deal_list": [{**d, "draft": draft} for d, draft in zip(views.deal_list(g, lang, since),
                                                                    views.deal_drafts(g, since))],
             "columns": list(views.adjustable_columns(g)),
-            "svg": views.svg(g, lang=lang), "settlement": g.to_json(),
+            "svg": views.svg(g, lang=lang, phone=True), "settlement": g.to_json(),
             "settlement_text": views.settlement_text(g.to_json(), lang),
             "deals": deals, "header": header, "lines": views.record_lines(g, lang, since),
             "cards": views.card_deals(g, since), "problems": [str(p) for p in g.problems],

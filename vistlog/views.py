@@ -86,11 +86,12 @@ def sheet_csv(games: Iterable[Game], upto: int | None = None, header: bool = Tru
     return text if header else text.split("\n", 1)[1]
 
 
-def svg(game: Game, upto: int | None = None, lang: Lang | None = None) -> str:
-    """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played)."""
+def svg(game: Game, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
+    """The paper sheet drawn as SVG (Preferans, Solo Whist and Serbian sheets each as played); ``phone``: drawn
+    to fit a phone's width, every number legible there."""
     from vistlog.projections.render import page
 
-    return page.svg_of(result_of(game), upto, lang)
+    return page.svg_of(result_of(game), upto, lang, phone)
 
 
 def points_table(game: Game, since: int = 0) -> dict[str, Any] | None:
@@ -169,15 +170,16 @@ def audit_text(view: dict[str, Any], lang: Lang | None = None) -> str:
     return render.audit_text(view, lang)
 
 
-def presets_text() -> str:
-    """The presets, one line each (``vistlog rules``)."""
-    return rules_view.presets_text()
+def presets_text(lang: Lang | None = None) -> str:
+    """The presets, one line each (``vistlog rules``), in ``lang``."""
+    return rules_view.presets_text(lang)
 
 
-def rules_text(preset: str) -> str:
-    """Every option of ``preset``: its value, what it accepts, what it means (``vistlog rules PRESET``)."""
+def rules_text(preset: str, lang: Lang | None = None) -> str:
+    """Every option of ``preset``: its value, what it accepts, what it means (``vistlog rules PRESET``), in
+    ``lang``."""
     _preset(preset)
-    return rules_view.rules_text(preset)
+    return rules_view.rules_text(preset, lang)
 
 
 def rules_json(preset: str) -> dict[str, Any]:
@@ -186,11 +188,12 @@ def rules_json(preset: str) -> dict[str, Any]:
     return rules_view.rules_json(preset)
 
 
-def rules_rows(preset: str) -> dict[str, Any]:
-    """Every option of ``preset`` a row (name, value, its text, what it accepts, what it means), with the
-    preset's kind and description: ``vistlog rules PRESET`` for a form (the score pad's new game)."""
+def rules_rows(preset: str, lang: Lang | None = None) -> dict[str, Any]:
+    """Every option of ``preset`` a row (name and its words, value, its text, what it accepts, what it means, the
+    values to choose from), with the preset's kind and description, in ``lang``: ``vistlog rules PRESET`` for a
+    form (the score pad's new game)."""
     _preset(preset)
-    return rules_view.rules_rows(preset)
+    return rules_view.rules_rows(preset, lang)
 
 
 def _preset(name: str) -> None:
@@ -327,10 +330,12 @@ def problem_message(code: str, message: str, lang: Lang | None = None) -> str:
 
 
 def preset_label(preset: str, lang: Lang | None = None) -> str:
-    """A preset as players name it, its key beside: «Сочинка (sochi)», «Вист-соло, по энциклопедии (encyclopedia)»."""
+    """A preset as players name it: «Сочинка», «Вист-соло, по энциклопедии»; in English its key beside, as the log
+    and the command line spell it: "Сочинка (sochi)" (a Russian line holds no Latin word)."""
     known = PRESETS.get(preset)
-    said = words.Words(lang).cap(known.label if known is not None else preset)
-    return f"{said} ({preset})" if said != preset else preset
+    w = words.Words(lang)
+    said = w.cap(known.label if known is not None else preset)
+    return f"{said} ({preset})" if said != preset and w.lang != "ru" else said
 
 
 def next_step(nx: Next, lang: Lang | None = None) -> dict[str, Any]:
@@ -382,5 +387,5 @@ def notation_words(lang: Lang | None = None) -> dict[str, str]:
 
 
 def contract_word(code: str, lang: Lang | None = None) -> str:
-    """A contract as the deal notation writes it in ``lang``: ``7бк``, ``козырный абонданс`` (``7NT``)."""
+    """A contract as the deal notation writes it in ``lang``: ``7БК``, ``абонданс с козырем`` (``7NT``)."""
     return word(code, words.Words(lang).lang)

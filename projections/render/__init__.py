@@ -23,7 +23,7 @@ from vistlog.events.variants import find_variant
 from vistlog.events.entries import fmt
 from ..fold import GameResult
 from ..variants import SCORINGS
-from ..words import Lang, Words, mixed, signed
+from ..words import Lang, Words, mixed, preset_words, signed
 from .layouts import layout_of, voided_of
 from .text import entries_upto, last_deal, running, running_parts, strike, table, trump_text, width
 
@@ -106,7 +106,7 @@ def settle_text(game: GameResult | dict[str, Any], lang: Lang | None = None) -> 
     variant = find_variant(d["rules"]).name
     w = Words(lang, variant)
     unit = w(SCORINGS[variant].unit)
-    head = [d["game"], w.game(variant), d["rules"], w("{n} deal(s)", n=d["deals"])]
+    head = [d["game"], w.game(variant), preset_words(d["rules"], w.lang), w("{n} deal(s)", n=d["deals"])]
     if d.get("problems"):
         head.append(w("{n} problem(s)", n=d["problems"]))
     lines = [" · ".join(map(str, head))]

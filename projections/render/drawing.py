@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import textwrap
 from html import escape
 from typing import Final
+
+import attrs
 
 from vistlog.events.entries import Entry, Num
 from ..fold import GameResult
@@ -29,17 +32,47 @@ from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, rules_words
 from .text import entries_upto, last_deal, running_parts
 
-__all__ = ["preferans_svg", "solo_whist_svg", "running_points"]
+__all__ = ["preferans_svg", "solo_whist_svg", "running_points", "Fit", "PAPER", "PHONE"]
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-SIZE = 720
-PAD = 30
-TOP = 62
 BANDS = {"mountain": (0.17, 0.40), "pool": (0.40, 0.62), "whists": (0.62, 0.91), "name": (0.91, 1.0)}
 """Each band of a sector, from the centre out, as fractions of the way to the edge: гора nearest the centre."""
 INNER = min(lo for lo, _ in BANDS.values())
 COLOURS = ("#1f5fa8", "#b8432f", "#2f8a4a", "#8a5a1f")
 Point = tuple[float, float]
+
+
+@attrs.frozen
+class Fit:
+    """How a пулька is drawn: its square's side, its margins and its type sizes, in the drawing's units.
+
+    ``PAPER`` is the sheet as printed or seen on a wide screen; ``PHONE`` is drawn to be scaled down to a
+    phone's width (about 0.93 at 390 CSS px, 0.86 at 360) with every number still at least 11 px there: a long
+    run of entries is wrapped onto the band's next line rather than squeezed."""
+
+    size: int
+    pad: int
+    top: int
+    foot: int
+    number: int
+    whist: int
+    name: int
+    title: int
+    sub: int
+    legend: int
+    centre: int
+    word: int
+    wrap: bool
+
+    @property
+    def width(self) -> int:
+        """The drawing's whole width."""
+        return self.size + 2 * self.pad
+
+
+PAPER: Final = Fit(720, 30, 62, 60, 14, 12, 16, 18, 13, 12, 28, 11, False)
+PHONE: Final = Fit(384, 8, 52, 64, 14, 13, 14, 16, 13, 12, 22, 12, True)
+SIZE, PAD, TOP = PAPER.size, PAPER.pad, PAPER.top
 
 
 def _tspans(parts: list[tuple[str, bool]]) -> str:
@@ -61,8 +94,8 @@ def _short(name: str, limit: int = 14) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-def _sector_paths(n: int) -> list[list[Point]]:
-    w = h = float(SIZE)
+def _sector_paths(n: int, fit: Fit) -> list[list[Point]]:
+    w = h = float(fit.size)
     br, bl, tl, tr = (w, h), (0.0, h), (0.0, 0.0), (w, 0.0)
     if n == 3:
         tm = (w / 2, 0.0)
@@ -70,13 +103,13 @@ def _sector_paths(n: int) -> list[list[Point]]:
     return [[br, bl], [bl, tl], [tl, tr], [tr, br]]
 
 
-def _scale(p: Point, f: float) -> Point:
-    c = SIZE / 2
+def _scale(p: Point, f: float, fit: Fit) -> Point:
+    c = fit.size / 2
     return (c + f * (p[0] - c), c + f * (p[1] - c))
 
 
-def _poly(points: list[Point]) -> str:
-    return " ".join(f"{x + PAD:.1f},{y + TOP:.1f}" for x, y in points)
+def _poly(points: list[Point], fit: Fit) -> str:
+    return " ".join(f"{x + fit.pad:.1f},{y + fit.top:.1f}" for x, y in points)
 
 
 def _main_segment(path: list[Point]) -> tuple[Point, Point]:
@@ -84,7 +117,14 @@ def _main_segment(path: list[Point]) -> tuple[Point, Point]:
     return max(segs, key=lambda s: math.dist(*s))
 
 
-def _text_lines(path: list[Point], band: str, lines: list[str], size: int = 14, weight: str = "normal",
+def _room(path: list[Point], band: str, segment: tuple[Point, Point] | None = None) -> float:
+    """How long a line of text may be in one band of one sector (or a part of its side)."""
+    a, b = segment or _main_segment(path)
+    f_in, f_out = BANDS[band]
+    return math.dist(a, b) * (f_in + f_out) / 2 * 0.86
+
+
+def _text_lines(path: list[Point], band: str, lines: list[str], fit: Fit, size: int = 14, weight: str = "normal",
                 titles: list[str] | None = None, segment: tuple[Point, Point] | None = None) -> str:
     """Lines of text centred in one band of one sector, along its main side (or a part of it)."""
     a, b = segment or _main_segment(path)
@@ -94,19 +134,59 @@ def _text_lines(path: list[Point], band: str, lines: list[str], size: int = 14, 
         angle += 180
         a, b = b, a
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    length = math.dist(a, b) * (f_in + f_out) / 2 * 0.86
     out = []
     for i, line in enumerate(lines):
         f = f_in + (f_out - f_in) * (i + 0.5) / len(lines)
-        x, y = _scale(mid, f)
+        x, y = _scale(mid, f, fit)
+        length = _room(path, band, segment) if not fit.wrap else math.dist(a, b) * f * 0.86
         estimate = 0.6 * size * len(_strip(line))
         squeeze = f' textLength="{length:.0f}" lengthAdjust="spacingAndGlyphs"' if estimate > length else ""
-        title = f"<title>{escape(titles[i])}</title>" if titles and titles[i] else ""
+        title = f"<title>{escape(titles[i])}</title>" if titles and i < len(titles) and titles[i] else ""
         out.append(
-            f'<text x="{x + PAD:.1f}" y="{y + TOP:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'<text x="{x + fit.pad:.1f}" y="{y + fit.top:.1f}" font-size="{size}" font-weight="{weight}" '
             f'text-anchor="middle" dominant-baseline="middle"{squeeze} '
-            f'transform="rotate({angle:.1f} {x + PAD:.1f} {y + TOP:.1f})">{title}{line}</text>')
+            f'transform="rotate({angle:.1f} {x + fit.pad:.1f} {y + fit.top:.1f})">{title}{line}</text>')
     return "\n".join(out)
+
+
+def _fs(band: str, n: int) -> list[float]:
+    """Where ``n`` lines of a band sit, as fractions of the way from the centre to the edge."""
+    f_in, f_out = BANDS[band]
+    return [f_in + (f_out - f_in) * (i + 0.5) / n for i in range(n)]
+
+
+def _wrapped(parts: list[tuple[str, bool]], side: float, band: str, size: int, fit: Fit, mark: str = "",
+             before: int = 0) -> list[str]:
+    """A run of entries as one line, or (``fit.wrap``) cut at its dots onto as few of the band's lines as hold
+    it (after ``before`` lines of other text), each line's share as long as its room along a ``side`` that
+    long; what still does not fit is squeezed by :func:`_text_lines`."""
+    whole = _tspans(parts) + mark
+    chars = len(_strip(whole))
+    most = _lines_in(band, size, fit) - before
+    if not fit.wrap or most < 2:
+        return [whole]
+    for k in range(1, most + 1):
+        rooms = [side * f * 0.86 for f in _fs(band, k + before)[before:]]
+        if 0.6 * size * chars <= sum(rooms) * 0.95:
+            break
+    if k == 1:
+        return [whole]
+    edges = list(itertools.accumulate(r / sum(rooms) * chars for r in rooms))
+    cuts: list[list[tuple[str, bool]]] = [[] for _ in rooms]
+    done, j = 0, 0
+    for part in parts:
+        while j < k - 1 and cuts[j] and done + (len(part[0]) + 1) / 2 > edges[j]:
+            j += 1
+        cuts[j].append(part)
+        done += len(part[0]) + 1
+    cuts = [c for c in cuts if c]
+    return [_tspans(c) + ("." if i < len(cuts) - 1 else mark) for i, c in enumerate(cuts)]
+
+
+def _lines_in(band: str, size: int, fit: Fit) -> int:
+    """How many lines of ``size`` fit one above another in a band."""
+    f_in, f_out = BANDS[band]
+    return max(1, int((f_out - f_in) * fit.size / 2 / (size * 1.05)))
 
 
 def _strip(markup: str) -> str:
@@ -122,7 +202,7 @@ def _strip(markup: str) -> str:
 
 
 def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[Point],
-                 paths: list[list[Point]], w: Words) -> list[str]:
+                 paths: list[list[Point]], w: Words, fit: Fit) -> list[str]:
     """The whist band of one player split into one part per opponent, as players draw it: each
     opponent's whists at the end of the band nearest that opponent (a 4-player game's opposite
     player in the middle), with a stroke between the parts."""
@@ -144,68 +224,84 @@ def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[
         hi = (a[0] + (b[0] - a[0]) * (i + 1) / m, a[1] + (b[1] - a[1]) * (i + 1) / m)
         run = running_parts(entries, "whists", player, q, mixed)
         title = w("whists of {player} on {other}", player=player, other=q)
-        out.append(_text_lines(path, "whists", [f'<tspan fill="#555">{escape(_short(q, 10))}</tspan>', _tspans(run)],
-                               size=12, titles=[title, f"{title}: {_plain(run)}"], segment=(lo, hi)))
+        values = _wrapped(run, math.dist(lo, hi), "whists", fit.whist, fit, before=1)
+        out.append(_text_lines(path, "whists", [f'<tspan fill="#555">{escape(_short(q, 10))}</tspan>', *values],
+                               fit, size=fit.whist, titles=[title, f"{title}: {_plain(run)}"], segment=(lo, hi)))
         if i:
-            p, r = _scale(lo, f_in), _scale(lo, f_out)
-            out.append(f'<line x1="{p[0] + PAD:.1f}" y1="{p[1] + TOP:.1f}" x2="{r[0] + PAD:.1f}" '
-                       f'y2="{r[1] + TOP:.1f}" stroke="#444" stroke-width="0.8" data-split="{escape(player)}"/>')
+            p, r = _scale(lo, f_in, fit), _scale(lo, f_out, fit)
+            out.append(f'<line x1="{p[0] + fit.pad:.1f}" y1="{p[1] + fit.top:.1f}" x2="{r[0] + fit.pad:.1f}" '
+                       f'y2="{r[1] + fit.top:.1f}" stroke="#444" stroke-width="0.8" data-split="{escape(player)}"/>')
     return out
 
 
-def _header(res: GameResult, upto: int | None, w: Words, width: int) -> list[str]:
+def _header(res: GameResult, upto: int | None, w: Words, fit: Fit) -> list[str]:
     """The drawing's two header lines: the game (shortened to fit, whole in its tooltip), then the
     preset, the pool and the deal."""
     size = res.started.pool
     counted = SCORINGS[res.variant].size
     pool = f" · {w(counted)} {size}" if size and counted else ""
-    return [f'<text x="{PAD}" y="24" font-size="18" font-weight="bold"><title>{escape(res.game)}</title>'
-            f"{escape(_short(res.game, max(12, int((width - 2 * PAD) / 11))))}</text>",
-            f'<text x="{PAD}" y="46" font-size="13" fill="#333">{escape(rules_words(res.started.rules))}{pool} · '
+    return [f'<text x="{fit.pad}" y="{fit.top - 38}" font-size="{fit.title}" font-weight="bold">'
+            f"<title>{escape(res.game)}</title>"
+            f"{escape(_short(res.game, max(12, int(fit.size / (0.61 * fit.title)))))}</text>",
+            f'<text x="{fit.pad}" y="{fit.top - 16}" font-size="{fit.sub}" fill="#333">'
+            f"{escape(rules_words(res.started.rules, w.lang))}{pool} · "
             f"{escape(w('after deal {n}', n=last_deal(res, upto)))}</text>"]
 
 
-def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
-    """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document."""
+def _legend(text: str, fit: Fit) -> list[str]:
+    """The legend under the drawing, on as many lines as its width needs."""
+    lines = textwrap.wrap(text, int(fit.size / (0.6 * fit.legend))) if fit.wrap else [text]
+    return [f'<text x="{fit.pad}" y="{fit.size + fit.top + 30 + i * (fit.legend + 4)}" font-size="{fit.legend}" '
+            f'fill="#444">{escape(line)}</text>' for i, line in enumerate(lines)]
+
+
+def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
+    """The drawn пулька of a Preferans game (3 or 4 players) as an SVG document, for paper or (``phone``) for a
+    phone's width (:data:`PHONE`)."""
+    fit = PHONE if phone else PAPER
     w = Words(lang, res.variant)
     entries = entries_upto(res, upto)
     totals = res.totals_after(upto)
     size = res.started.pool or 0
-    paths = _sector_paths(len(res.players))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE + 2 * PAD} {SIZE + TOP + 60}" '
-             f'width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" font-family="{FONT}" role="img">',
+    paths = _sector_paths(len(res.players), fit)
+    width, height = fit.width, fit.size + fit.top + fit.foot
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" font-family="{FONT}" role="img">',
              f"<title>{escape(w('{game}: the score sheet after deal {n}', game=res.game, n=last_deal(res, upto)))}"
              "</title>",
-             f'<rect x="0" y="0" width="{SIZE + 2 * PAD}" height="{SIZE + TOP + 60}" fill="#fffdf7"/>',
-             *_header(res, upto, w, SIZE + 2 * PAD)]
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>',
+             *_header(res, upto, w, fit)]
     fills = {"pool": "#eef4fb", "mountain": "#fbeeee", "whists": "#f3f8ef", "name": "#ffffff"}
     for k, (player, path) in enumerate(zip(res.players, paths)):
         colour = COLOURS[k % len(COLOURS)]
         for band, (f_in, f_out) in BANDS.items():
-            poly = [_scale(p, f_out) for p in path] + [_scale(p, f_in) for p in reversed(path)]
-            parts.append(f'<polygon points="{_poly(poly)}" fill="{fills[band]}" stroke="#444" stroke-width="1.2" '
-                         f'data-player="{escape(player)}" data-band="{band}"/>')
+            poly = [_scale(p, f_out, fit) for p in path] + [_scale(p, f_in, fit) for p in reversed(path)]
+            parts.append(f'<polygon points="{_poly(poly, fit)}" fill="{fills[band]}" stroke="#444" '
+                         f'stroke-width="1.2" data-player="{escape(player)}" data-band="{band}"/>')
         mountain = running_parts(entries, "mountain", player, show=mixed)
-        parts.append(_text_lines(path, "mountain", [_tspans(mountain)],
+        parts.append(_text_lines(path, "mountain", _wrapped(mountain, math.dist(*_main_segment(path)), "mountain",
+                                                            fit.number, fit), fit,
+                                 size=fit.number,
                                  titles=[f"{w('mountain of {player}', player=player)}: {_plain(mountain)}"]))
         pool = running_parts(entries, "pool", player, show=mixed)
         closed = totals.pool[player] >= size > 0
         mark = f' <tspan fill="#2f8a4a" font-weight="bold">✓ {escape(w("closed"))}</tspan>' if closed else ""
-        parts.append(_text_lines(path, "pool", [_tspans(pool) + mark],
-                                 titles=[f"{w('pool of {player}', player=player)}: {_plain(pool)}"]))
-        parts += _whist_parts(res, entries, player, path, paths, w)
-        parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'],
-                                 size=16, weight="bold", titles=[player]))
-    c = SIZE / 2
+        parts.append(_text_lines(path, "pool", _wrapped(pool, math.dist(*_main_segment(path)), "pool", fit.number,
+                                                        fit, mark), fit,
+                                 size=fit.number, titles=[f"{w('pool of {player}', player=player)}: {_plain(pool)}"]))
+        parts += _whist_parts(res, entries, player, path, paths, w, fit)
+        parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'], fit,
+                                 size=fit.name, weight="bold", titles=[player]))
+    c = fit.size / 2
     r = INNER * c * 0.9
-    parts.append(f'<circle cx="{c + PAD}" cy="{c + TOP}" r="{r:.1f}" fill="#fff" stroke="#444" stroke-width="1.5"/>')
-    parts.append(f'<text x="{c + PAD}" y="{c + TOP - 4}" font-size="28" font-weight="bold" text-anchor="middle">'
-                 f"{size}</text>")
-    parts.append(f'<text x="{c + PAD}" y="{c + TOP + 18}" font-size="11" text-anchor="middle">{escape(w("pool"))}'
-                 "</text>")
-    parts.append(f'<text x="{PAD}" y="{SIZE + TOP + 30}" font-size="12" fill="#444">'
-                 + escape(w("from the centre: mountain · pool · whists on each other player · name; "
-                            "struck out: a voided deal")) + "</text>")
+    parts.append(f'<circle cx="{c + fit.pad}" cy="{c + fit.top}" r="{r:.1f}" fill="#fff" stroke="#444" '
+                 'stroke-width="1.5"/>')
+    parts.append(f'<text x="{c + fit.pad}" y="{c + fit.top - fit.centre // 7}" font-size="{fit.centre}" '
+                 f'font-weight="bold" text-anchor="middle">{size}</text>')
+    parts.append(f'<text x="{c + fit.pad}" y="{c + fit.top + 18 * fit.centre // 28}" font-size="{fit.word}" '
+                 f'text-anchor="middle">{escape(w("pool"))}</text>')
+    parts += _legend(w("from the centre: mountain · pool · whists on each other player · name; "
+                       "struck out: a voided deal"), fit)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -226,8 +322,9 @@ def _marker(k: int, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{pts}" fill="{colour}"/>'
 
 
-def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
-    """A line chart of the running Solo Whist totals, one line per player."""
+def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
+    """A line chart of the running Solo Whist totals, one line per player (drawn for a phone's width whatever
+    ``phone`` says)."""
     words = Words(lang, res.variant)
     last = last_deal(res, upto)
     running = running_points(res, upto)

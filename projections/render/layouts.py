@@ -40,7 +40,7 @@ class Layout:
     """One player's ``field,value`` rows of ``sheet --format csv`` (what ``audit --claimed`` reads)."""
     table: Callable[[GameResult, int | None, int | None, Words], list[str]]
     """The text sheet below its title: the table, and what the game adds under it."""
-    svg: Callable[[GameResult, int | None, Lang | None], str]
+    svg: Callable[[GameResult, int | None, Lang | None, bool], str]
     bid: Callable[[str, Words], str]
     """A bid or contract as the sheet writes it (``6♠``; Serbian: the players' words)."""
     page: Callable[[GameResult, int | None, Words], str] = lambda res, upto, w: ""

@@ -30,10 +30,10 @@ from .text import last_deal
 __all__ = ["svg_of", "html_page", "html_pages", "HtmlPages"]
 
 
-def svg_of(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
+def svg_of(res: GameResult, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
     """The drawing of a game: the пулька for Preferans, the chart for Solo Whist, the three papers of a
-    Serbian game (its layout's drawing)."""
-    return layout_of(res).svg(res, upto, lang)
+    Serbian game (its layout's drawing); ``phone``: drawn to fit a phone's width with its numbers legible."""
+    return layout_of(res).svg(res, upto, lang, phone)
 
 
 # --------------------------------------------------------------------------- the page
@@ -169,7 +169,7 @@ def html_page(res: GameResult, upto: int | None = None, lang: Lang | None = None
 <title>{escape(res.game)} — {kind}</title>
 <style>{_CSS}</style></head>
 <body>
-<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_words(res.started.rules))} ·
+<h1>{escape(res.game)} <span class="small">{kind} · {escape(rules_words(res.started.rules, w.lang))} ·
  {escape(w("after deal {n}", n=last_deal(res, upto)))} · {escape(", ".join(res.players))}</span></h1>
 {svg_of(res, upto, w.lang)}
 <h2>{escape(w("Settlement"))}</h2>

@@ -13,6 +13,7 @@ those on the right-hand neighbour right of it, as on Prefko's paper.
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from typing import Any
 
@@ -104,40 +105,46 @@ def settle_extra(res: GameResult) -> dict[str, Any]:
             "refe_written": t.refe_written, "open_refe": {p: exact(t.refe[p]) for p in res.players}}
 
 
-def serbian_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None) -> str:
-    """The three papers side by side: left soups | bula | right soups, refe as triangles, hats drawn."""
+def serbian_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
+    """The three papers side by side (``phone``: one under another): left soups | bula | right soups, refe as
+    triangles, hats drawn."""
     words = Words(lang, res.variant)
     players = list(res.players)
     w_col, w_gap, top, line = 78, 18, 56, 18
-    width = len(players) * (3 * w_col + w_gap) + w_gap
     cols: list[list[list[str]]] = []
     for p in players:
         left, right = neighbours(players, p)
         cols.append([_soups(res, p, left, upto).split(), bula_marks(res, p, upto).split(),
                      _soups(res, p, right, upto).split()])
     rows = max(len(c) for col in cols for c in col)
-    height = top + line * (rows + 1) + 30
+    block = top + line * (rows + 1)
+    width = len(players) * (3 * w_col + w_gap) + w_gap if not phone else 3 * w_col + 2 * w_gap
+    legend = [words(LEGEND)] if not phone else textwrap.wrap(words(LEGEND), int((width - w_gap) / (0.6 * 11)))
+    height = (block if not phone else len(players) * block) + 16 * len(legend) + 14
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf6" stroke="#999"/>']
     for i, p in enumerate(players):
-        x0 = w_gap + i * (3 * w_col + w_gap)
+        x0, y0 = (w_gap + i * (3 * w_col + w_gap), 0) if not phone else (w_gap, i * block)
         left, right = neighbours(players, p)
-        out.append(f'<text x="{x0 + 1.5 * w_col}" y="22" text-anchor="middle" font-weight="bold">{escape(p)}</text>')
+        out.append(f'<text x="{x0 + 1.5 * w_col}" y="{y0 + 22}" text-anchor="middle" font-weight="bold">'
+                   f"{escape(p)}</text>")
         for k, label in enumerate((f"← {left}", words("bula"), f"{right} →")):
-            out.append(f'<text x="{x0 + (k + 0.5) * w_col}" y="42" text-anchor="middle" fill="#666" '
+            out.append(f'<text x="{x0 + (k + 0.5) * w_col}" y="{y0 + 42}" text-anchor="middle" fill="#666" '
                        f'font-size="11">{escape(label)}</text>')
-        out.append(f'<rect x="{x0}" y="{top - 10}" width="{3 * w_col}" height="{line * (rows + 1)}" '
+        out.append(f'<rect x="{x0}" y="{y0 + top - 10}" width="{3 * w_col}" height="{line * (rows + 1)}" '
                    'fill="none" stroke="#1f5fa8"/>')
         for k in (1, 2):
-            out.append(f'<line x1="{x0 + k * w_col}" y1="{top - 10}" x2="{x0 + k * w_col}" '
-                       f'y2="{top - 10 + line * (rows + 1)}" stroke="#1f5fa8"/>')
+            out.append(f'<line x1="{x0 + k * w_col}" y1="{y0 + top - 10}" x2="{x0 + k * w_col}" '
+                       f'y2="{y0 + top - 10 + line * (rows + 1)}" stroke="#1f5fa8"/>')
         for k, column in enumerate(cols[i]):
             cx = x0 + (k + 0.5) * w_col
             for j, value in enumerate(column):
-                y = top + 6 + j * line
+                y = y0 + top + 6 + j * line
                 out.append(_mark(value, cx, y))
-    out.append(f'<text x="{w_gap}" y="{height - 10}" fill="#666" font-size="11">{escape(words(LEGEND))}</text>')
+    for i, text in enumerate(legend):
+        out.append(f'<text x="{w_gap}" y="{height - 10 - 16 * (len(legend) - 1 - i)}" fill="#666" font-size="11">'
+                   f"{escape(text)}</text>")
     out.append("</svg>")
     return "\n".join(out)
 

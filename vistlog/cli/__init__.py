@@ -387,9 +387,10 @@ def _archive_commands(add: _Adder) -> None:
     add("schema", "across.cmd_schema",
         "print the JSON Schema of the event format", "vistlog schema > events.schema.json")
     sp = add("rules", "across.cmd_rules",
-             "list the presets, or show every option of one", "vistlog rules classic")
+             "list the presets, or show every option of one", "vistlog rules classic\n  vistlog rules sochi --lang ru")
     sp.add_argument("preset", nargs="?", metavar="PRESET", help="a preset name")
     sp.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    _add_lang(sp)
 
 
 _GROUPS: tuple[Callable[[_Adder], None], ...] = (_reading_commands, _analysis_command, _recording_commands,

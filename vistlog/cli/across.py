@@ -97,12 +97,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from vistlog import views
 
     if args.preset is None:
-        _out(views.presets_text())
+        _out(views.presets_text(args.lang))
         return 0
     if args.preset not in views.preset_names():
         raise _UsageError(f"no preset {args.preset!r} (presets: {', '.join(views.preset_names())})")
     if args.format == "json":
         _out(orjson.dumps(views.rules_json(args.preset), option=orjson.OPT_INDENT_2).decode())
     else:
-        _out(views.rules_text(args.preset))
+        _out(views.rules_text(args.preset, args.lang))
     return 0

@@ -33,6 +33,7 @@ const T = {
     missing_calls: "Не хватает вистов: отметьте, кто вистует и кто пасует.", missing_tricks: "Не хватает взяток: укажите, сколько взял каждый.",
     missing_done: "Нечего записывать.", bound_low: "{p}: меньше нуля взяток не бывает.", bound_high: "В сдаче всего {n} взяток.",
     bound_left: "У {p} уже ни одной взятки: сначала уменьшите кому-то другому.",
+    zoom_hint: "Нажмите на рисунок, чтобы увеличить его часть; ещё раз — весь рисунок.",
   },
   en: {
     tab_deal: "Deal", tab_sheet: "Sheet", tab_deals: "Deals", tab_replay: "Replay", tab_new: "New game",
@@ -64,6 +65,7 @@ const T = {
     missing_calls: "The whist calls are missing: mark who whists and who passes.", missing_tricks: "The tricks are missing: say how many each took.",
     missing_done: "Nothing to record.", bound_low: "{p}: no fewer than no tricks.", bound_high: "A deal has {n} tricks in all.",
     bound_left: "{p} has no trick left: take one from somebody else first.",
+    zoom_hint: "Tap the drawing to zoom in on a part of it; tap again for the whole.",
   },
 };
 const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -523,9 +525,17 @@ async function recordDeal() {
 
 // ------------------------------------------------------------------ the other tabs
 
+let drawn = null;   // the drawing on the sheet tab: a poll that brings the same one leaves a zoom alone
+
 function renderSheet() {
   const g = game();
-  $("sheet").innerHTML = g ? g.svg : "";   // drawn by vistlog itself, names escaped
+  const svg = g ? g.svg : "";
+  if (svg !== drawn) {
+    $("sheet").innerHTML = svg;   // drawn by vistlog itself, names escaped
+    drawn = svg;
+  }
+  if (tab === "sheet") strike($("sheet"));
+  $("zoom-hint").hidden = !svg;
   // a game whose sheet is points (Solo Whist): the running points, deal by deal, as the paper reads
   const pts = g && g.points;
   $("points").hidden = !pts;
@@ -534,6 +544,49 @@ function renderSheet() {
     ...pts.rows.map(([deal, ...values]) => el("tr", {}, el("td", { class: "num" }, deal),
       ...values.map((v) => el("td", { class: "num" }, v)))))]);
   $("settlement").textContent = g ? g.settlement_text : "";
+}
+
+// a voided entry struck through by a line of its own, as plain on a turned side as on the bottom: the text's own
+// line-through is thin, and drawn off its place where a long line is squeezed to fit
+function strike(root) {
+  const svg = root.querySelector("svg");
+  if (!svg || svg.dataset.struck) return;   // laid out only once its tab is shown
+  svg.dataset.struck = "1";
+  for (const ts of svg.querySelectorAll('tspan[text-decoration="line-through"]')) {
+    const text = ts.closest("text");
+    let start = 0;
+    for (const node of text.childNodes) {
+      if (node === ts) break;
+      if (node.nodeName !== "title") start += node.textContent.length;
+    }
+    const n = ts.textContent.length;
+    if (!n || !text.getNumberOfChars || text.getNumberOfChars() < start + n) continue;
+    const a = text.getStartPositionOfChar(start), b = text.getEndPositionOfChar(start + n - 1);
+    const size = parseFloat(text.getAttribute("font-size")) || 14;
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    const rise = text.getAttribute("dominant-baseline") === "middle" ? 0 : size * 0.3;
+    Object.entries({ x1: a.x - 1, y1: a.y - rise, x2: b.x + 1, y2: b.y - rise, stroke: "#b3261e",
+      "stroke-width": Math.max(1.5, size / 9), class: "struck", transform: text.getAttribute("transform") || "" })
+      .forEach(([k, v]) => line.setAttribute(k, v));
+    text.after(line);
+  }
+}
+
+// a tap on the drawing shows the quarter around it at twice the size; a second tap, the whole drawing
+function zoom(ev) {
+  const svg = $("sheet").querySelector("svg");
+  if (!svg) return;
+  if (svg.dataset.whole) {
+    svg.setAttribute("viewBox", svg.dataset.whole);
+    delete svg.dataset.whole;
+    return;
+  }
+  const whole = svg.getAttribute("viewBox");
+  const [x0, y0, w, h] = whole.split(/[ ,]+/).map(Number);
+  const q = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const x = Math.min(Math.max(q.x - w / 4, x0), x0 + w / 2), y = Math.min(Math.max(q.y - h / 4, y0), y0 + h / 2);
+  svg.dataset.whole = whole;
+  svg.setAttribute("viewBox", `${x} ${y} ${w / 2} ${h / 2}`);
 }
 
 // the deals as data (the server's deal_list), in the order of the replay's blocks
@@ -716,14 +769,22 @@ let optionsAsked = 0;   // a preset chosen again before its options came: only t
 async function loadOptions() {
   const mine = ++optionsAsked, preset = $("preset").value;
   delete $("options").dataset.preset;
-  const r = await api("/api/rules/" + encodeURIComponent(preset));
+  const r = await api("/api/rules/" + encodeURIComponent(preset) + "?lang=" + lang);
   if (mine !== optionsAsked) return;
   presetOptions = r.data.options;
   presetStart = r.data.start;
   $("pool").disabled = !r.data.pool;
+  // an option of a few values is chosen from them, in words; the log keeps the value itself
+  const field = (o) => o.choices
+    ? el("select", { "data-option": o.name }, ...o.choices.map(([v, said]) => {
+      const opt = el("option", { value: v }, said);
+      opt.selected = v === o.shown;
+      return opt;
+    }))
+    : el("input", { "data-option": o.name, value: o.shown });
   $("options").replaceChildren(...presetOptions.map((o) => el("tr", {},
-    el("td", {}, o.name), el("td", {}, el("input", { "data-option": o.name, value: o.shown })),
-    el("td", {}, o.accepts), el("td", {}, o.meaning))));
+    el("td", { title: o.name }, o.label), el("td", {}, field(o)),
+    el("td", {}, o.choices ? "" : o.accepts), el("td", {}, o.meaning))));
   $("options").dataset.preset = preset;   // the options shown are this preset's
 }
 
@@ -794,14 +855,17 @@ function switchTab(name) {
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("on", b.dataset.tab === name);
   for (const s of document.querySelectorAll("main > section")) s.hidden = s.id !== "tab-" + name;
   if (name === "new" || name === "files") renderNew();
+  if (name === "sheet") strike($("sheet"));
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   translate();
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => switchTab(b.dataset.tab));
-  $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); load(); });
+  $("lang").addEventListener("click", () => { lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("vistlog-lang", lang); translate(); render(); load();
+    if ($("preset").options.length) loadOptions(); });
   $("game-select").addEventListener("change", (e) => { every = false; chosen = e.target.value; localStorage.setItem("vistlog-game", chosen); form = fresh(); load(); });
   $("record").addEventListener("click", recordDeal);
+  $("sheet").addEventListener("click", zoom);
   $("clear").addEventListener("click", () => { form = fresh(); update(); });
   $("line").addEventListener("input", () => { form.edited = true; begin(); });
   $("line").addEventListener("keydown", (e) => { if (e.key === "Enter") recordDeal(); });
