@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["OPTIONS_RU", "VALUES_RU", "ACCEPTS_RU", "PRESETS_RU"]
+__all__ = ["OPTIONS_RU", "VALUES_RU", "ACCEPTS_RU", "DESCRIPTIONS_RU"]
 
 OPTIONS_RU: Final[dict[str, tuple[str, str]]] = {
     "pool_point": ("цена очка пули", "сколько вистов стоит одно очко пули"),
@@ -124,14 +124,21 @@ ACCEPTS_RU: Final[dict[str, str]] = {
 }
 """What an option accepts, where it is not a choice of values (those are shown as the values in words)."""
 
-PRESETS_RU: Final[dict[str, str]] = {
-    "sochi": "Сочинка: 3 или 4 игрока, жлобский вист, распасы 1-2-3, помощь",
-    "leningrad": "Ленинградка (Питер): висты вдвойне, очко пули 20, полуответственный вист, десятерная "
-                 "проверяется, распасы 2-4-6",
-    "rostov": "Ростовская (московская): джентльменский вист, полуответственный, распасы на вистах",
-    "classic": "Классика (по первоисточнику): бомбы, игра втёмную, тотус; без полвиста; десятерная — только "
-               "консоляция; распасы 1-2-4 в гору; конец по договорённости",
-    "encyclopedia": "Вист-соло по таблице энциклопедии (соло 12, а не опечатка 42)",
-    "serbian": "Сербский (балканский) преферанс: була считается вниз, супы, рефы, контра до мортконтры",
+DESCRIPTIONS_RU: Final[dict[str, str]] = {
+    "Сочинка: 3 or 4 players, greedy whist, raspas 1-2-3, help":
+        "Сочинка: 3 или 4 игрока, жлобский вист, распасы 1-2-3, помощь",
+    "Ленинградка (Питер): doubled whists, pool point 20, half-responsible whist, 10-game checked, raspas 2-4-6":
+        "Ленинградка (Питер): висты вдвойне, очко пули 20, полуответственный вист, десятерная проверяется, "
+        "распасы 2-4-6",
+    "Ростовская (московская): gentleman whist, half-responsible, raspas paid in whists":
+        "Ростовская (московская): джентльменский вист, полуответственный, распасы на вистах",
+    "Классика (the seed): bombs, dark games, тотус; no half-whist; 10-game consolation only; raspas 1-2-4 to the "
+    "mountain; ends by agreement":
+        "Классика (по первоисточнику): бомбы, игра втёмную, тотус; без полвиста; десятерная — только консоляция; "
+        "распасы 1-2-4 в гору; конец по договорённости",
+    "Вист-соло by the encyclopedia's table (solo 12, not the misprinted 42)":
+        "Вист-соло по таблице энциклопедии (соло 12, а не опечатка 42)",
+    "Serbian (Balkan) preferans: bula counted down, soups, refe, kontra to mortkontra":
+        "Сербский (балканский) преферанс: була считается вниз, супы, рефы, контра до мортконтры",
 }
-"""Each preset's description in Russian."""
+"""Each preset's description in Russian, by its English words (as the preset declares it)."""

@@ -184,7 +184,7 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
             w("  [VOID: struck from the paper]") if void else "")
         bids = [e for e in rec.events if isinstance(e, BidMade)]
         if bids:
-            yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {w.serbian(_serbian_bid(b.bid))}" for b in bids))
+            yield w("  Auction: {bids}", bids=", ".join(f"{b.player} {w.said(_serbian_bid(b.bid))}" for b in bids))
         for ev in rec.events:
             if isinstance(ev, Discard):
                 yield w("  Discard: {player} puts away {cards}", player=ev.player,
@@ -193,16 +193,16 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
         if c is not None:
             name = SERBIAN_NAMES[CONTRACT_NUMBER[c.contract.text]]
             yield w("  Contract: {declarer} plays {contract}", declarer=c.declarer,
-                    contract=w.serbian(("igra " if c.igra else "") + name))
+                    contract=w.said(("igra " if c.igra else "") + name))
         else:
             yield w("  Everybody said dalje: nobody plays")
         said = [e for e in rec.events if isinstance(e, WhistMade)]
         if said:
-            yield w("  Defence: {calls}", calls=", ".join(f"{x.player} {w.serbian(SERBIAN_CALLS[x.call.value])}"
+            yield w("  Defence: {calls}", calls=", ".join(f"{x.player} {w.said(SERBIAN_CALLS[x.call.value])}"
                                                        for x in said))
         for ev in rec.events:
             if isinstance(ev, KontraMade):
-                yield f"  {ev.player}: {w.serbian(ev.level.value)}"
+                yield f"  {ev.player}: {w.said(ev.level.value)}"
         cards = [e for e in rec.events if isinstance(e, CardPlayed)]
         if cards:
             yield from _play_lines(rec, cards, None if void else solved.get(rec.number), w)

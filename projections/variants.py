@@ -96,6 +96,10 @@ class Reading(Plain):
     """The game's own words, by language: phrases of the common catalogue (:mod:`~vistlog.projections.words`,
     looked up by their English text) said otherwise in this game (Solo Whist keeps «пункты», not «пулька»), and
     the names its pages use (``title``; ``sheet``: the sheet's name, the pad's tab)."""
+    said: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
+    """What its players say (its bids and calls) as each language writes it, word by word, where that is not as
+    the log spells it: a Serbian game's ``dalje``, ``3 karo``, ``dođem`` are ``даље``, ``3 каро``, ``дођем`` in a
+    Russian line (:meth:`~vistlog.projections.words.Words.said`)."""
 
     @property
     def scoring(self) -> Scoring:

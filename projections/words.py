@@ -89,21 +89,17 @@ def signed(x: int | Fraction) -> str:
 def rules_words(rules: Any, lang: Lang | None = None) -> str:
     """``sochi`` or ``sochi + raspas_exit: strict; raspas_progression: 1, 2, 4`` (the words of ``vistlog rules``);
     in Russian the preset and the options by their Russian names: ``«Сочинка» + выход из распасов: строгий``."""
-    options = rules.options
-    if Words(lang).lang != "ru":
-        said = [f"{k}: {show(getattr(options, k, v))}" for k in rules.overrides for v in (rules.overrides[k],)]
-        return f"{rules.preset} + " + "; ".join(said) if said else str(rules.preset)
-    name = preset_words(str(rules.preset), lang)
-    shown = {k: show(getattr(options, k, v)) for k, v in rules.overrides.items()}
-    said = [f"{OPTIONS_RU.get(k, (k, ''))[0]}: {VALUES_RU.get(v, v)}" for k, v in shown.items()]
-    return f"{name} + " + "; ".join(said) if said else name
+    ru = Words(lang).lang == "ru"
+    shown = {k: show(getattr(rules.options, k, v)) for k, v in rules.overrides.items()}
+    said = [f"{OPTIONS_RU[k][0]}: {VALUES_RU.get(v, v)}" if ru and k in OPTIONS_RU else f"{k}: {v}"
+            for k, v in shown.items()]
+    return preset_words(str(rules.preset), lang) + (" + " + "; ".join(said) if said else "")
 
 
 def preset_words(name: str, lang: Lang | None = None) -> str:
     """A preset as a line in ``lang`` names it: its key in English (``sochi``, as the log spells it), its name in
     Russian (``«Сочинка»``)."""
-    preset = PRESETS.get(name)
-    w = Words(lang)
+    preset, w = PRESETS.get(name), Words(lang)
     return f"«{w.cap(preset.label)}»" if w.lang == "ru" and preset is not None else name
 
 
@@ -309,15 +305,6 @@ Replacement = str | Callable[[re.Match[str]], str]
 _NEUTER: Final = {"prop & cop": "предложение и принятие", "solo": "соло"}
 """The contracts whose Russian names are neuter (the participle agrees: «сыграно»)."""
 
-SERBIAN_CYRILLIC: Final = {
-    "dalje": "даље", "mogu": "могу", "tvoja je jača": "твоја је јача", "igra": "игра", "pik": "пик", "karo": "каро",
-    "herc": "херц", "tref": "треф", "betl": "бетл", "sans": "санс", "preferans": "преферанс", "dođem": "дођем",
-    "ne dođem": "не дођем", "zovem": "зовем", "kontra": "контра", "rekontra": "реконтра",
-    "subkontra": "субконтра", "mortkontra": "мортконтра",
-}
-"""The Serbian auction's and defence's words in Serbian Cyrillic: a Russian line says the players' own Serbian
-words in the script it is written in (no Latin letter in a Russian line)."""
-
 REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     # the longest, most particular phrases first: each is applied once, in this order
     (r"(?<!\S)(\S+) failed: (\d+) undertrick\(s\) × ", lambda m: f"{m[1]}: {_without(m[2])} × "),
@@ -410,7 +397,6 @@ REASONS: Final[tuple[tuple[str, Replacement], ...]] = (
     (r" failed\b", " не сыгран"),
     (r"^opening balance$", "начальный счёт"),
     (r"\(V (\S+)\)", r"(цена \1)"),
-    (r"\b(pik|karo|herc|tref|betl|sans|preferans)\b", lambda m: SERBIAN_CYRILLIC[m[1]]),
 )
 """How a reason the scoring writes (in English) reads in Russian: ``(regular expression, replacement)``
 pairs applied in order. A test says every reason of every sample and vector in Russian, and finds no
@@ -430,9 +416,9 @@ def _english_plurals(text: str) -> str:
     return _PLURAL_EN.sub(lambda m: f"{m[1]} {m[2]}" + ("" if m[1] == "1" else "s"), text)
 
 
-def game_words(game: str, lang: Lang) -> dict[str, str]:
-    """A game's own words in ``lang`` (:attr:`~vistlog.projections.variants.Reading.words`); none for a game
-    nobody registered.
+def game_words(game: str, lang: Lang, part: str = "words") -> dict[str, str]:
+    """A game's own words in ``lang`` (:attr:`~vistlog.projections.variants.Reading.words`, or ``part="said"``:
+    its players' words, :attr:`~vistlog.projections.variants.Reading.said`); none for a game nobody registered.
 
     >>> game_words("solo_whist", "ru")["Sheet:"], game_words("preferans", "ru").get("Sheet:")
     ('Пункты:', None)
@@ -440,9 +426,19 @@ def game_words(game: str, lang: Lang) -> dict[str, str]:
     from .variants import reading_of
 
     try:
-        return dict(reading_of(game).words.get(lang, {}))
+        return dict(getattr(reading_of(game), part).get(lang, {}))
     except KeyError:
         return {}
+
+
+@functools.cache
+def _spelling(game: str, lang: Lang) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    """A game's own spelling of its players' words in ``lang``, and the pattern that finds them in a line."""
+    table = game_words(game, lang, "said")
+    if not table:
+        return {}, None
+    keys = sorted(table, key=len, reverse=True)
+    return table, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, keys)) + r")(?!\w)")
 
 
 class Words:
@@ -464,6 +460,7 @@ class Words:
             own = game_words(game, self.lang)
             if own:
                 self.catalogue = {**self.catalogue, **own}
+        self.spelling, self._said = _spelling(game, self.lang) if game is not None else ({}, None)
 
     def __call__(self, phrase: str, **values: object) -> str:
         text = self.catalogue.get(phrase, phrase)
@@ -501,19 +498,17 @@ class Words:
             return _MISERE.sub("misère", _english_plurals(text))
         for pattern, replacement in _REASONS:
             text = pattern.sub(replacement, text)
-        return text
+        return self.said(text)
 
-    def serbian(self, said: str) -> str:
-        """A Serbian word of the auction or the defence as this language writes it: the Latin script in English,
-        the Cyrillic in Russian (``dalje``, ``даље``; ``3 karo``, ``3 каро``).
+    def said(self, words: str) -> str:
+        """What the players say (a bid, a call) as this language writes it: the game's own spelling of each
+        word (:attr:`~vistlog.projections.variants.Reading.said`), else as said: a Serbian game's ``3 karo`` is
+        ``3 каро`` in a Russian line.
 
-        >>> Words("ru").serbian("igra herc"), Words("en").serbian("ne dođem")
+        >>> Words("ru", "serbian").said("igra herc"), Words("en", "serbian").said("ne dođem")
         ('игра херц', 'ne dođem')
         """
-        if self.lang != "ru":
-            return said
-        return " ".join(SERBIAN_CYRILLIC.get(w, w) for w in said.split(" ")) if said not in SERBIAN_CYRILLIC \
-            else SERBIAN_CYRILLIC[said]
+        return self._said.sub(lambda m: self.spelling[m[0]], words) if self._said is not None else words
 
     def card(self, card: object) -> str:
         """A card as a person reads it in this language: ``Q♥`` (``Д♥`` in Russian: no Latin letter).

@@ -47,7 +47,7 @@ def _new_game(page: Any, game: str, all_pass: str) -> None:
         page.tap("#tab-new details summary")
     # the options are drawn again for the preset chosen: fill them once they are this preset's
     page.wait_for_selector("#options[data-preset='encyclopedia'] [data-option='all_pass']")
-    page.fill("[data-option='all_pass']", all_pass)
+    page.select_option("[data-option='all_pass']", all_pass)  # a choice of values, by name
     players = page.locator(".player")
     for k, name in enumerate(PLAYERS):
         players.nth(k).fill(name)

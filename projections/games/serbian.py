@@ -35,5 +35,15 @@ def _counter() -> tuple[str | None, Callable[..., None]]:
     return column, count_serbian
 
 
-READING: Final = register(Reading("serbian", serbian_result, layout=_layout, teller=_teller, counter=_counter))
+SERBIAN_CYRILLIC: Final = {
+    "dalje": "даље", "mogu": "могу", "tvoja je jača": "твоја је јача", "igra": "игра", "pik": "пик", "karo": "каро",
+    "herc": "херц", "tref": "треф", "betl": "бетл", "sans": "санс", "preferans": "преферанс", "dođem": "дођем",
+    "ne dođem": "не дођем", "zovem": "зовем", "kontra": "контра", "rekontra": "реконтра",
+    "subkontra": "субконтра", "mortkontra": "мортконтра",
+}
+"""The Serbian auction's and defence's words in Serbian Cyrillic: a Russian line says the players' own Serbian
+words in the script it is written in (no Latin letter in a Russian line)."""
+
+READING: Final = register(Reading("serbian", serbian_result, layout=_layout, teller=_teller, counter=_counter,
+                                  said={"ru": SERBIAN_CYRILLIC}))
 """Serbian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -15,7 +15,7 @@ import attrs
 from vistlog.events.rules import PRESETS, option_docs, show
 from vistlog.events.variants import find_variant
 
-from ..options_ru import ACCEPTS_RU, OPTIONS_RU, PRESETS_RU, VALUES_RU
+from ..options_ru import ACCEPTS_RU, DESCRIPTIONS_RU, OPTIONS_RU, VALUES_RU
 from ..variants import SCORINGS
 from ..words import Lang, Words, plural
 
@@ -29,8 +29,8 @@ def presets_text(lang: Lang | None = None) -> str:
     if Words(lang).lang == "ru":
         w = Words("ru")
         rows = [["набор правил", "ключ", "игра", "что это"]]
-        rows += [[w.cap(p.label), p.name, w.game(find_variant(p.name).name), PRESETS_RU.get(p.name, p.description)]
-                 for p in PRESETS.values()]
+        rows += [[w.cap(p.label), p.name, w.game(find_variant(p.name).name),
+                  DESCRIPTIONS_RU.get(p.description, p.description)] for p in PRESETS.values()]
         return table(rows) + "\n\nvistlog rules КЛЮЧ --lang ru показывает каждую опцию одного набора."
     rows = [["preset", "game", "what it is"]]
     rows += [[p.name, p.kind.value, p.description] for p in PRESETS.values()]
@@ -89,7 +89,7 @@ def rules_rows(preset: str, lang: Lang | None = None) -> dict[str, Any]:
                      (ACCEPTS_RU.get(accepts, accepts) if ru else accepts),
                      "meaning": meaning, "choices": [[v, said(v)] for v in values] if choice else None})
     return {"preset": preset, "kind": p.kind.value, "pool": SCORINGS[find_variant(preset).name].size,
-            "description": PRESETS_RU.get(preset, p.description) if ru else p.description, "options": rows}
+            "description": DESCRIPTIONS_RU.get(p.description, p.description) if ru else p.description, "options": rows}
 
 
 def _shown(value: Any, ru: bool) -> str:
