@@ -435,10 +435,19 @@ def game_words(game: str, lang: Lang, part: str = "words") -> dict[str, str]:
 def _spelling(game: str, lang: Lang) -> tuple[dict[str, str], re.Pattern[str] | None]:
     """A game's own spelling of its players' words in ``lang``, and the pattern that finds them in a line."""
     table = game_words(game, lang, "said")
-    if not table:
-        return {}, None
     keys = sorted(table, key=len, reverse=True)
-    return table, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, keys)) + r")(?!\w)")
+    return table, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, keys)) + r")(?!\w)") if keys else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _reason(text: str, lang: Lang, game: str | None) -> str:
+    w = Words(lang, game)
+    text = w.contracts_in(text)
+    if lang == "en":
+        return _MISERE.sub("misère", _english_plurals(text))
+    for pattern, replacement in _REASONS:
+        text = pattern.sub(replacement, text)
+    return w.said(text)
 
 
 class Words:
@@ -455,11 +464,10 @@ class Words:
 
     def __init__(self, lang: Lang | None = None, game: str | None = None) -> None:
         self.lang: Lang = lang or default_lang()
+        self._game = game
         self.catalogue: dict[str, str] = RU if self.lang == "ru" else {}
         if game is not None:
-            own = game_words(game, self.lang)
-            if own:
-                self.catalogue = {**self.catalogue, **own}
+            self.catalogue = {**self.catalogue, **game_words(game, self.lang)}
         self.spelling, self._said = _spelling(game, self.lang) if game is not None else ({}, None)
 
     def __call__(self, phrase: str, **values: object) -> str:
@@ -489,16 +497,11 @@ class Words:
 
     def reason(self, text: str) -> str:
         """A reason from the sheet in this language, its contracts in symbols. What a person wrote (an
-        agreed adjustment's own words) is said as written: only what vistlog wrote is translated, and in
-        time linear in the text (every pattern is anchored or starts at a word's first character)."""
+        agreed adjustment's own words) is said as written: only what vistlog wrote is translated, in time linear
+        in the text (every pattern is anchored or starts at a word's first character), each text once a game."""
         if text.startswith(ADJUSTMENT_REASON):
             return self(ADJUSTMENT_REASON) + text[len(ADJUSTMENT_REASON):]
-        text = self.contracts_in(text)
-        if self.lang == "en":
-            return _MISERE.sub("misère", _english_plurals(text))
-        for pattern, replacement in _REASONS:
-            text = pattern.sub(replacement, text)
-        return self.said(text)
+        return _reason(text, self.lang, self._game)
 
     def said(self, words: str) -> str:
         """What the players say (a bid, a call) as this language writes it: the game's own spelling of each

@@ -12,8 +12,10 @@ import pytest
 
 from vistlog.events.log import Problem
 from vistlog.events.entries import fmt
+from vistlog.projections.words import mixed
 from vistlog.projections.fold import GameResult, run
-from vistlog.projections.render.drawing import preferans_svg, running_parts, solo_whist_svg
+from vistlog.projections.render.drawing import PHONE, _Runs, preferans_svg, solo_whist_svg
+from vistlog.projections.render.text import running_parts
 from vistlog.projections.render.page import html_page
 
 from .conftest import SAMPLES, VECTORS
@@ -128,3 +130,23 @@ def test_a_page_of_no_game_is_refused_in_a_sentence(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.splitlines()[-1] == f"{log}: no game to draw" and "Error" not in done.stderr
+
+
+@pytest.mark.parametrize("log", ["sochi-evening.jsonl", "classic-bombs.jsonl", "corrected-deal.jsonl"])
+def test_the_runs_of_one_pass_are_each_columns_running_entries(log: str) -> None:
+    """The drawing reads every column's running entries from one pass over the entries: on paper each is
+    :func:`running_parts` itself; for a phone its latest entries within the room given, «…» before them."""
+    res = game(SAMPLES / log)
+    runs = _Runs(list(res.entries))
+    keys = {(e.column, e.player, None) for e in res.entries} | {(e.column, e.player, e.on) for e in res.entries}
+    for column, player, on in keys:
+        whole = running_parts(res.entries, column, player, on, mixed)
+        assert runs.parts(column, player, on) == whole
+        tail = runs.parts(column, player, on, room=12)
+        cut = tail[0] == ("…", False)
+        assert tail[cut:] == whole[len(whole) - len(tail) + cut:]
+        assert cut == (len(tail) - cut < len(whole))
+        assert not cut or len(".".join(t for t, _ in tail[1:])) <= 12 + len(tail[-1][0])
+    svg = preferans_svg(res, lang="ru", phone=True)
+    assert svg.count("<tspan") <= preferans_svg(res, lang="ru").count("<tspan")
+    assert PHONE.wrap

@@ -30,7 +30,7 @@ from vistlog.events.entries import Entry, Num
 from ..fold import GameResult
 from ..variants import SCORINGS
 from ..words import Lang, Words, mixed, rules_words
-from .text import entries_upto, last_deal, running_parts
+from .text import entries_upto, last_deal, running_values
 
 __all__ = ["preferans_svg", "solo_whist_svg", "running_points", "Fit", "PAPER", "PHONE"]
 
@@ -183,6 +183,47 @@ def _wrapped(parts: list[tuple[str, bool]], side: float, band: str, size: int, f
     return [_tspans(c) + ("." if i < len(cuts) - 1 else mark) for i, c in enumerate(cuts)]
 
 
+class _Runs:
+    """Every running column of a sheet from one pass over its entries (a column of one player, and of one player
+    on another): what :func:`~vistlog.projections.render.text.running_parts` gives each, spelled as a person reads
+    it; for a phone only the entries that fit, the earlier ones shown as «…» (a game of thousands of deals is
+    drawn in the time of its last ones)."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.of: dict[tuple[str, str, str | None], list[Entry]] = {}
+        for e in entries:
+            self.of.setdefault((e.column, e.player, None), []).append(e)
+            if e.on is not None:
+                self.of.setdefault((e.column, e.player, e.on), []).append(e)
+
+    def parts(self, column: str, player: str, on: str | None = None, room: int | None = None
+              ) -> list[tuple[str, bool]]:
+        """The running entries as ``(text, void)``; ``room``: at most about that many characters, the latest."""
+        raw = running_values(self.of.get((column, player, on), []), column, player, on)
+        if not raw:
+            return [("0", False)]
+        if room is None:
+            return [(mixed(v), void) for v, void in raw]
+        out: list[tuple[str, bool]] = []
+        used = 0
+        for v, void in reversed(raw):
+            text = mixed(v)
+            used += len(text) + 1
+            if out and used > room:
+                out.append(("…", False))
+                break
+            out.append((text, void))
+        return out[::-1]
+
+
+def _capacity(side: float, band: str, size: int, fit: Fit, before: int = 0) -> int | None:
+    """About how many characters the band's lines hold on a phone (``None`` on paper: every entry is drawn)."""
+    if not fit.wrap:
+        return None
+    most = _lines_in(band, size, fit)
+    return int(sum(side * f * 0.86 for f in _fs(band, most)[before:]) / (0.6 * size))
+
+
 def _lines_in(band: str, size: int, fit: Fit) -> int:
     """How many lines of ``size`` fit one above another in a band."""
     f_in, f_out = BANDS[band]
@@ -201,7 +242,7 @@ def _strip(markup: str) -> str:
     return "".join(out)
 
 
-def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[Point],
+def _whist_parts(res: GameResult, runs: _Runs, player: str, path: list[Point],
                  paths: list[list[Point]], w: Words, fit: Fit) -> list[str]:
     """The whist band of one player split into one part per opponent, as players draw it: each
     opponent's whists at the end of the band nearest that opponent (a 4-player game's opposite
@@ -222,7 +263,7 @@ def _whist_parts(res: GameResult, entries: list[Entry], player: str, path: list[
     for i, q in enumerate(others):
         lo = (a[0] + (b[0] - a[0]) * i / m, a[1] + (b[1] - a[1]) * i / m)
         hi = (a[0] + (b[0] - a[0]) * (i + 1) / m, a[1] + (b[1] - a[1]) * (i + 1) / m)
-        run = running_parts(entries, "whists", player, q, mixed)
+        run = runs.parts("whists", player, q, _capacity(math.dist(lo, hi), "whists", fit.whist, fit, 1))
         title = w("whists of {player} on {other}", player=player, other=q)
         values = _wrapped(run, math.dist(lo, hi), "whists", fit.whist, fit, before=1)
         out.append(_text_lines(path, "whists", [f'<tspan fill="#555">{escape(_short(q, 10))}</tspan>', *values],
@@ -260,7 +301,7 @@ def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = 
     phone's width (:data:`PHONE`)."""
     fit = PHONE if phone else PAPER
     w = Words(lang, res.variant)
-    entries = entries_upto(res, upto)
+    runs = _Runs(entries_upto(res, upto))
     totals = res.totals_after(upto)
     size = res.started.pool or 0
     paths = _sector_paths(len(res.players), fit)
@@ -278,18 +319,19 @@ def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = 
             poly = [_scale(p, f_out, fit) for p in path] + [_scale(p, f_in, fit) for p in reversed(path)]
             parts.append(f'<polygon points="{_poly(poly, fit)}" fill="{fills[band]}" stroke="#444" '
                          f'stroke-width="1.2" data-player="{escape(player)}" data-band="{band}"/>')
-        mountain = running_parts(entries, "mountain", player, show=mixed)
+        side = math.dist(*_main_segment(path))
+        mountain = runs.parts("mountain", player, room=_capacity(side, "mountain", fit.number, fit))
         parts.append(_text_lines(path, "mountain", _wrapped(mountain, math.dist(*_main_segment(path)), "mountain",
                                                             fit.number, fit), fit,
                                  size=fit.number,
                                  titles=[f"{w('mountain of {player}', player=player)}: {_plain(mountain)}"]))
-        pool = running_parts(entries, "pool", player, show=mixed)
+        pool = runs.parts("pool", player, room=_capacity(side, "pool", fit.number, fit))
         closed = totals.pool[player] >= size > 0
         mark = f' <tspan fill="#2f8a4a" font-weight="bold">✓ {escape(w("closed"))}</tspan>' if closed else ""
         parts.append(_text_lines(path, "pool", _wrapped(pool, math.dist(*_main_segment(path)), "pool", fit.number,
                                                         fit, mark), fit,
                                  size=fit.number, titles=[f"{w('pool of {player}', player=player)}: {_plain(pool)}"]))
-        parts += _whist_parts(res, entries, player, path, paths, w, fit)
+        parts += _whist_parts(res, runs, player, path, paths, w, fit)
         parts.append(_text_lines(path, "name", [f'<tspan fill="{colour}">{escape(_short(player))}</tspan>'], fit,
                                  size=fit.name, weight="bold", titles=[player]))
     c = fit.size / 2

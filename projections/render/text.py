@@ -19,8 +19,8 @@ from vistlog.events.record import DealRecord
 from vistlog.events.entries import Entry, Num, fmt
 from ..fold import GameResult
 
-__all__ = ["width", "strike", "table", "wrap_running", "fit", "running_parts", "running", "running_list", "ARROW",
-           "entries_upto", "last_deal", "trump_text"]
+__all__ = ["width", "strike", "table", "wrap_running", "fit", "running_parts", "running_values", "running",
+           "running_list", "ARROW", "entries_upto", "last_deal", "trump_text"]
 
 
 def width(text: str) -> int:
@@ -85,15 +85,14 @@ def fit(rows: list[list[str]], columns: int | None, gap: int = 2, sep: str = "."
     return [[r[0]] + [wrap_running(c, share, sep) if width(c) > share else c for c in r[1:]] for r in rows]
 
 
-def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
-                  show: Callable[[Num], str] = fmt) -> list[tuple[str, bool]]:
-    """The running entries of one column as ``(text, void)`` pairs: a voided deal's value is
-    marked void and not carried on. ``show`` spells each value (:func:`fmt` for JSON, ``mixed``
-    for a person)."""
+def running_values(entries: Sequence[Entry], column: str, player: str, on: str | None = None
+                   ) -> list[tuple[Num, bool]]:
+    """The running totals of one column as ``(value, void)`` pairs: a voided deal's value is marked void and not
+    carried on (an empty column: none)."""
     total: Num = 0
     struck: Num = 0  # a voided deal's running total: from the live total, over that deal's entries
     struck_deal = None
-    parts: list[tuple[str, bool]] = []
+    values: list[tuple[Num, bool]] = []
     for e in entries:
         if e.column != column or e.player != player or (on is not None and e.on != on):
             continue
@@ -101,12 +100,19 @@ def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | 
             if struck_deal != e.deal:
                 struck, struck_deal = total, e.deal
             struck += e.amount
-            parts.append((show(struck), True))
+            values.append((struck, True))
         else:
             total += e.amount
             struck_deal = None
-            parts.append((show(total), False))
-    return parts or [("0", False)]
+            values.append((total, False))
+    return values
+
+
+def running_parts(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
+                  show: Callable[[Num], str] = fmt) -> list[tuple[str, bool]]:
+    """The running entries of one column as ``(text, void)`` pairs (:func:`running_values`, each spelled by
+    ``show``: :func:`fmt` for JSON, ``mixed`` for a person); an empty column is ``0``."""
+    return [(show(v), void) for v, void in running_values(entries, column, player, on)] or [("0", False)]
 
 
 def running(entries: Sequence[Entry], column: str, player: str, on: str | None = None,
