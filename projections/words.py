@@ -267,7 +267,7 @@ RU: Final[dict[str, str]] = {
     # statistics
     "{n} game(s) counted": "игр учтено: {n}",
     "; {n} left out (with problems)": "; пропущено (с проблемами): {n}",
-    "games": "игры", "total": "итог", "per game": "за игру", "rating (± 2 RD)": "рейтинг (± 2 RD)",
+    "games": "игры", "total": "итог", "per game": "за игру", "rating (± 2 RD)": "рейтинг (± 2 откл.)",
     "unit": "единица",
     "contracts made/declared: {parts}": "контракты сыграно/заявлено: {parts}",
     "; whists {n} (share made {share}); raspasy {r} (mountain {m}); pools closed first {c}":
@@ -276,7 +276,7 @@ RU: Final[dict[str, str]] = {
     "warning: {text}": "внимание: {text}",
     "Statistics of {n} game(s)": "Статистика: игр {n}",
     "Left out (with problems): ": "Пропущено (с проблемами): ",
-    "rating over time (line), ± 2 RD (band)": "рейтинг во времени (линия), ± 2 RD (полоса)",
+    "rating over time (line), ± 2 RD (band)": "рейтинг во времени (линия), ± 2 отклонения (полоса)",
     "result per evening ({unit})": "итог за вечер ({unit})",
     "contracts by level: declared (dark), made (light)": "контракты по уровню: заявлено (тёмные), сыграно (светлые)",
 }

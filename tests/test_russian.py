@@ -24,7 +24,8 @@ LOGS = (*(f"samples/{s}.jsonl" for s in SAMPLES), "tests/vectors/serbian/sr-1.js
 
 
 @pytest.mark.parametrize("log", LOGS)
-@pytest.mark.parametrize("command", [["replay"], ["replay", "--format", "lines"], ["sheet"], ["settle"], ["audit"]])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--format", "lines"], ["sheet"], ["settle"], ["audit"],
+                                     ["stats"]])
 def test_every_text_output_in_russian_holds_no_latin_word(log: str, command: list[str]) -> None:
     """Each text output of the samples (and a Serbian game, its auction's words in Serbian Cyrillic) in Russian,
     but for the game's id and the players' names (what the users wrote): no Latin letter, none of the agreement
