@@ -68,7 +68,7 @@ class GameState(GameHooks[D]):
         self.started = started
         self.id = started.game
         self.kind = started.kind
-        self.title = self.GAME or started.rules.variant  # the game's name in messages
+        self.title = started.rules.variant  # the game's name in messages: its Variant's title (Variant.start)
         self.players = list(started.players)
         self.player_set = frozenset(self.players)
         n = len(self.players)

@@ -168,8 +168,6 @@ class GameHooks(Generic[D]):
 
     PLAY_MAY_STOP: ClassVar[bool] = False
     """Play may stop once the outcome is decided, so a deal's tricks may total less than all."""
-    GAME: ClassVar[str] = ""
-    """The game's name in messages (its variant's name when a game leaves it empty)."""
     ALL_PASS: ClassVar[str] = ""
     """What everybody passing is called, for messages."""
     ALL_PASS_BIDS: ClassVar[bool] = False

@@ -96,7 +96,6 @@ class PreferansGame(GameState[PreferansDeal]):
         return (("bomb",) if p.bombs else ()) + ("without_three",) + (("dark",) if p.dark_games else ()) + (
             ("totus",) if p.totus else ())
 
-    GAME = "Preferans"
     ALL_PASS = " (a raspas)"
 
     def _game_over(self) -> bool:

@@ -69,7 +69,6 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
     def targets(self) -> tuple[tuple[str, int], ...]:
         return tuple((c, self.solo.table[c].tricks) for c in self.CONTRACTS if c in self.solo.table)
 
-    GAME = "Solo Whist"
     ALL_PASS_BIDS = True
 
     @classmethod

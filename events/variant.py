@@ -43,4 +43,6 @@ class Variant(Plain):
         scoring by default)."""
         from .tally import Tally
 
-        return self.game(started, tally if tally is not None else Tally(started, self.scoring))
+        state = self.game(started, tally if tally is not None else Tally(started, self.scoring))
+        state.title = self.title  # the game's name in messages, declared here once
+        return state

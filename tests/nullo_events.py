@@ -45,7 +45,6 @@ class NulloOptions:
 class NulloGame(GameState[DealState]):
     """A Nullo game: every deal is played for the fewest tricks, without an auction."""
 
-    GAME = "Nullo"
     DEALER_OUT_AT_FOUR = True
     OVER_WHY = "a player reached the limit"
     GAME_OVER = "a player reached the limit: game {game} is over; record its game_ended, or start a new game"
