@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int popc64(uint64_t x) {
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || defined(__aarch64__))
@@ -78,6 +79,10 @@ typedef struct {
     Entry *exact;  /* playing for the fewest: the table keyed by the whole squeezed position */
     size_t ecap, ecount;
     long long nodes;
+    long long limit;  /* the cards a question may try before it stops unanswered (0: no limit) */
+    long long check_at;  /* when the clock is read next */
+    double deadline;  /* the clock's second it stops unanswered (0: none) */
+    int stopped;  /* the question ran out of its budget: -1 came up through the search, nothing stored */
     uint64_t h[4];
     int tseat[4], tcard[4], tn;
 } Search;
@@ -282,6 +287,26 @@ static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel)
 
 static int card(Search *s, int seat, int t, int k, uint64_t *rel);
 static int winner(const Search *s, int t);
+
+static double monotonic_now(void) {
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC)
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#else
+    timespec_get(&ts, TIME_UTC);
+#endif
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Out of budget: the cards tried past the limit, or (read every 65,536 cards) the clock past the deadline. */
+static int spent(Search *s) {
+    if (s->limit && s->nodes > s->limit) return s->stopped = 1;
+    if (s->deadline > 0 && s->nodes >= s->check_at) {
+        s->check_at = s->nodes + 65536;
+        if (monotonic_now() > s->deadline) return s->stopped = 1;
+    }
+    return 0;
+}
 static uint64_t decided(const Search *s, int t, int w);
 
 /* The exact table (Solver._start_exact): the whole position squeezed to its live cards is the key. */
@@ -516,6 +541,7 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
         }
     }
     s->nodes += no;
+    if (spent(s)) return -1;
     int last = n == s->n - 1;
     uint64_t seen = 0;
     for (int i = 0; i < no; i++) {
@@ -591,7 +617,11 @@ static void Search_dealloc(Search *self) {
 static PyObject *Search_ge(Search *self, PyObject *args) {
     PyObject *hands, *trick;
     int seat, t, k;
-    if (!PyArg_ParseTuple(args, "O!iO!ii", &PyTuple_Type, &hands, &seat, &PyList_Type, &trick, &t, &k)) return NULL;
+    long long limit = 0;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "O!iO!ii|Ld", &PyTuple_Type, &hands, &seat, &PyList_Type, &trick, &t, &k, &limit,
+                          &seconds))
+        return NULL;
     Py_ssize_t n = PyList_GET_SIZE(trick);
     if (PyTuple_GET_SIZE(hands) != self->n || n % 2 || n / 2 >= self->n || seat < 0 || seat >= self->n
         || t < 0 || t > self->nt) {
@@ -610,15 +640,21 @@ static PyObject *Search_ge(Search *self, PyObject *args) {
         self->tseat[i] = (int)st; self->tcard[i] = (int)cd;
     }
     long long before = self->nodes;
+    self->limit = limit > 0 ? before + limit : 0;
+    self->deadline = seconds > 0 ? monotonic_now() + seconds : 0;
+    self->check_at = before;
+    self->stopped = 0;
     uint64_t rel;
     int ok = self->tn ? card(self, seat, t, k, &rel) : start(self, seat, t, k, &rel);
+    if (ok < 0 && self->stopped) return Py_BuildValue("(OL)", Py_None, self->nodes - before);
     if (ok < 0) return PyErr_NoMemory();
     return Py_BuildValue("(OL)", ok ? Py_True : Py_False, self->nodes - before);
 }
 
 static PyMethodDef Search_methods[] = {
     {"ge", (PyCFunction)Search_ge, METH_VARARGS,
-     "ge(hands, seat, trick, t, k) -> (bool, nodes): can the side's tricks to come be made at least k?"},
+     "ge(hands, seat, trick, t, k[, limit, seconds]) -> (bool or None, nodes): can the side's tricks to come be "
+     "made at least k? None: the question tried more than limit cards or took more than seconds (0: no limit)"},
     {NULL, NULL, 0, NULL}
 };
 

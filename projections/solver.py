@@ -45,14 +45,16 @@ this module's, the reference the tests compare it against (values and cards trie
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from vistlog.events.cards import Card, Suit
 
+from .questions import OutOfBudget, Questions
 from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _top, card_index, card_of
 
-__all__ = ["Solver", "card_index", "card_of", "COMPILED", "engine_name"]
+__all__ = ["Solver", "OutOfBudget", "card_index", "card_of", "COMPILED", "engine_name"]
 
 
 try:  # the optional compiled search: same questions, same answers
@@ -73,7 +75,7 @@ def engine_name() -> str:
     return "compiled" if COMPILED else "python"
 
 
-class Solver:
+class Solver(Questions):
     """One deal's open-hand search: the hands as play begins, the seats in playing order, who leads, the
     trump, the **side** (one player or several) and whether it wants the ``fewest`` tricks. Every question
     asked of it shares one table.
@@ -122,6 +124,10 @@ class Solver:
         self.must_trump = must_trump
         self.nodes = 0
         """Cards tried so far, for the bench."""
+        self._limit = 0  # the cards one question may try (0: any number)
+        self._deadline = 0.0  # the monotonic second questions stop unanswered (0: never)
+        self._stop_at = 0  # this question's last card (the Python search)
+        self._check_at = 0  # when the Python search reads the clock next
         self._in = [p in self.side for p in self.seating]
         # who wants the side to win a trick: its own players when it wants tricks, the others otherwise
         self._max = [inside != fewest for inside in self._in]
@@ -141,11 +147,6 @@ class Solver:
         # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
         # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
         self._plain = fewest
-
-    @property
-    def objective(self) -> str:
-        """``most`` or ``fewest``: what the side plays for."""
-        return "fewest" if self.fewest else "most"
 
     # ------------------------------------------------------------------ positions
 
@@ -243,75 +244,23 @@ class Solver:
         """Who plays the next card after ``played``."""
         return self.seating[self.position(played)[1]]
 
-    # ------------------------------------------------------------------ values
-
-    def value(self, played: Sequence[Card] = (), guess: int | None = None, *, low: int | None = None,
-              high: int | None = None) -> int:
-        """The side's total tricks in the deal after ``played`` with best play by both camps from there
-        (the tricks it has taken plus the most, or for ``fewest`` the fewest, still to come).
-
-        ``guess`` is where the search starts (each step from it is one yes-or-no search); ``low`` and
-        ``high``, totals the value is known to lie between, spare the searches outside them."""
-        h, seat, trick, won, t = self.position(played)
-        lo, hi = 0, h[seat].bit_count()
-        if low is not None:
-            lo = max(lo, low - won)
-        if high is not None:
-            hi = min(hi, high - won)
-        if guess is None:
-            guess = won + (1 if self.fewest else hi // 2)
-        v = min(max(guess - won, lo), hi)
-        if v > lo and not self._ge(h, seat, trick, t, v):
-            v -= 1
-            while v > lo and not self._ge(h, seat, trick, t, v):
-                v -= 1
-            return won + v
-        while v < hi and self._ge(h, seat, trick, t, v + 1):
-            v += 1
-        return won + v
-
-    def keeps(self, played: Sequence[Card], card: Card, value: int) -> bool:
-        """Does ``card``, played after ``played``, keep the value ``value`` (the value there)? One
-        yes-or-no search: a card never gives its own camp more than the value."""
-        h, seat, trick, won, t = self.position([*played, card])
-        before = self.position(played)[1]
-        if self._max[before]:
-            return self._ge(h, seat, trick, t, value - won)
-        return not self._ge(h, seat, trick, t, value - won + 1)
-
-    def holds(self, played: Sequence[Card], at_least: int) -> bool:
-        """Can the camp that wants tricks for the side be sure of ``at_least`` side tricks in all after
-        ``played`` (the side's own camp when it plays for most, the others when for fewest)?"""
-        h, seat, trick, won, t = self.position(played)
-        return self._ge(h, seat, trick, t, at_least - won)
-
-    def best_cards(self, played: Sequence[Card] = (), value: int | None = None) -> tuple[int, list[Card]]:
-        """The value after ``played`` and every legal card that keeps it (equal cards included)."""
-        v = self.value(played) if value is None else value
-        return v, [card for card in self.legal(played) if self.keeps(played, card, v)]
-
-    def best_line(self, played: Sequence[Card] = (), value: int | None = None) -> list[Card]:
-        """A rest of play keeping the value at every card: best play by both camps from ``played``."""
-        line = list(played)
-        v = self.value(line) if value is None else value
-        total = self.tricks * self.n
-        while len(line) < total:
-            for card in self.legal(line):
-                if self.keeps(line, card, v):
-                    line.append(card)
-                    break
-            else:  # pragma: no cover - some card always keeps the value
-                raise AssertionError("no card keeps the value")
-        return line[len(played):]
-
     # ------------------------------------------------------------------ the search
 
     def _ge(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> bool:
         """Can the side's tricks still to come be made at least ``k``?"""
+        seconds = 0.0
+        if self._deadline:
+            seconds = self._deadline - time.monotonic()
+            if seconds <= 0:
+                raise OutOfBudget
         if self._c is not None:
-            ok, nodes = self._c.ge(tuple(h), seat, [x for pair in trick for x in pair], t, k)
+            ok, nodes = self._c.ge(tuple(h), seat, [x for pair in trick for x in pair], t, k, self._limit, seconds)
             self.nodes += nodes
+            if ok is None:
+                raise OutOfBudget
             return bool(ok)
+        self._stop_at = self.nodes + self._limit if self._limit else 0
+        self._check_at = self.nodes
         hands = list(h)
         if not trick:
             return self._start(hands, seat, t, k)[0]
@@ -525,6 +474,9 @@ class Solver:
         maxer = self._max[seat]
         moves = self._order(moves, seat, trick, alive, h)
         self.nodes += len(moves)
+        if (self._stop_at and self.nodes > self._stop_at) or (self._deadline and self.nodes >= self._check_at \
+                and self._past()):
+            raise OutOfBudget
         n = len(trick)
         last = n == self.n - 1
         seen = 0
@@ -548,6 +500,11 @@ class Solver:
                 return ok, rel
             seen |= rel
         return not maxer, seen
+
+    def _past(self) -> bool:
+        """The clock is past the deadline (read every 4,096 cards)."""
+        self._check_at = self.nodes + 4096
+        return time.monotonic() > self._deadline
 
     def _decided(self, trick: list[tuple[int, int]], t: int, w: int) -> int:
         """The cards whose ranks decided a full trick: the winner's card when it beat another of its suit (a
