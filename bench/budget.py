@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vistlog.events.cards import SOLO_WHIST_DECK, Card  # noqa: E402
-from vistlog.projections.solver import OutOfBudget, Solver  # noqa: E402
+from vistlog.events.cards import SOLO_WHIST_DECK, Card
+from vistlog.projections.solver import OutOfBudget, Solver
 
 SEATS = ["N", "E", "S", "W"]
 
@@ -57,7 +57,8 @@ def main() -> None:
         exact += low == high
         ranged += low != high
         said = str(low) if low == high else f"{low}..{high}"
-        print(f"deal {n:2}: fate {fate:9} in {t1 - t0:6.3f} s; tricks {said:6} in {t2 - t0:6.3f} s (budget {a.budget} s)")
+        print(f"deal {n:2}: fate {fate:9} in {t1 - t0:6.3f} s; tricks {said:6} in {t2 - t0:6.3f} s "
+              f"(budget {a.budget} s)")
     print(f"{a.deals} misères: fate decided {decided}, value exact {exact}, in a range {ranged}")
 
 

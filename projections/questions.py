@@ -6,6 +6,7 @@ runs past it unanswered (:class:`OutOfBudget`), and :meth:`Questions.bounds` say
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 
@@ -59,24 +60,10 @@ class Questions:
         (the tricks it has taken plus the most, or for ``fewest`` the fewest, still to come).
 
         ``guess`` is where the search starts (each step from it is one yes-or-no search); ``low`` and
-        ``high``, totals the value is known to lie between, spare the searches outside them."""
-        h, seat, trick, won, t = self.position(played)
-        lo, hi = 0, h[seat].bit_count()
-        if low is not None:
-            lo = max(lo, low - won)
-        if high is not None:
-            hi = min(hi, high - won)
-        if guess is None:
-            guess = won + (1 if self.fewest else hi // 2)
-        v = min(max(guess - won, lo), hi)
-        if v > lo and not self._ge(h, seat, trick, t, v):
-            v -= 1
-            while v > lo and not self._ge(h, seat, trick, t, v):
-                v -= 1
-            return won + v
-        while v < hi and self._ge(h, seat, trick, t, v + 1):
-            v += 1
-        return won + v
+        ``high``, totals the value is known to lie between, spare the searches outside them. Past a budget
+        (:meth:`limit`) it raises :class:`OutOfBudget`: :meth:`bounds` says what is proved by then."""
+        known = self._narrow(played, guess, low, high, [0, 0])
+        return known[0]
 
     def bounds(self, played: Sequence[Card] = (), guess: int | None = None, *, low: int | None = None,
                high: int | None = None) -> tuple[int, int]:
@@ -94,23 +81,32 @@ class Questions:
         >>> s.limit(); s.bounds()
         (1, 1)
         """
+        known = [0, 0]
+        with contextlib.suppress(OutOfBudget):
+            self._narrow(played, guess, low, high, known)
+        return known[0], known[1]
+
+    def _narrow(self, played: Sequence[Card], guess: int | None, low: int | None, high: int | None,
+                known: list[int]) -> list[int]:
+        """Narrow ``known`` (the side's total tricks: the least and the most proved so far) one yes-or-no question
+        at a time from ``guess`` (by default one trick for the fewest, half for the most) up or down until it is
+        one value; an :class:`OutOfBudget` leaves it as far as it got."""
         h, seat, trick, won, t = self.position(played)
         lo, hi = 0, h[seat].bit_count()
         if low is not None:
             lo = max(lo, low - won)
         if high is not None:
             hi = min(hi, high - won)
+        known[:] = [won + lo, won + hi]
         v = min(max((guess - won) if guess is not None else (1 if self.fewest else hi // 2), lo), hi)
-        try:
-            while lo < hi:
-                k = min(max(v, lo + 1), hi)  # is it at least k? yes: lo = k; no: hi = k - 1
-                if self._ge(h, seat, trick, t, k):
-                    lo, v = k, k + 1
-                else:
-                    hi, v = k - 1, k - 1
-        except OutOfBudget:
-            pass
-        return won + lo, won + hi
+        while lo < hi:
+            k = min(max(v, lo + 1), hi)  # is it at least k? yes: lo = k; no: hi = k - 1
+            if self._ge(h, seat, trick, t, k):
+                lo, v = k, k + 1
+            else:
+                hi, v = k - 1, k - 1
+            known[:] = [won + lo, won + hi]
+        return known
 
     def keeps(self, played: Sequence[Card], card: Card, value: int) -> bool:
         """Does ``card``, played after ``played``, keep the value ``value`` (the value there)? One
