@@ -180,8 +180,11 @@ def test_undoing_the_last_deal_keeps_the_form_on_it_filled(pad: Server, browser:
     page = _page(browser, pad.url, width=390, has_touch=True, is_mobile=True)
     page.on("dialog", lambda d: d.accept())
     page.click("nav button[data-tab='deals']")
+    # the deal is on the page before «Отменить» is pressed, as a person sees it (under load the page's first look
+    # may come after the tab is shown, and an undo pressed before it has nothing to undo)
+    page.wait_for_selector("#deal-list li[data-deal='1']", state="attached", timeout=15000)
     page.click("#undo")
-    page.wait_for_function("() => !document.querySelector('#tab-deal').hidden", timeout=5000)
+    page.wait_for_function("() => !document.querySelector('#tab-deal').hidden", timeout=15000)
     page.wait_for_selector("body:not(.asking) #tricks-row:not([hidden])")
     assert page.input_value("#line") == "заново 1; Боря 6♠; Вова вист, Аня пас; Боря 6, Вова 3, Аня 1"
     page.click("#tricks button[data-player='Боря'][data-step='+']")
