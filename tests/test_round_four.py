@@ -391,7 +391,9 @@ def test_6_an_upload_freezes_nothing(tmp_path: Path) -> None:
             time.sleep(0.05)
         up.join()
         assert done[0][0] == 200 and len(done[0][1]["imported"]) == 70, done[0]
-        assert len(times) >= 5 and max(times) <= 0.1, (len(times), max(times))
+        # no answer waits for the upload (which takes seconds): each comes in a fraction of it, with room for a
+        # machine running two suites at once (0.11 s was seen there against 0.1)
+        assert len(times) >= 5 and max(times) <= 0.25, (len(times), max(times))
     finally:
         s.stop()
 

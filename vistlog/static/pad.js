@@ -667,6 +667,7 @@ async function voidDeal(n, why) {
                                                                reason ? { reason } : {})] });
   if (r.status !== 200) { alert(r.data.error); }
   await load();
+  return r.status === 200;
 }
 
 async function undoLast() {
@@ -681,9 +682,10 @@ async function undoLast() {
   if (!standing.length) return;
   const last = standing[standing.length - 1];
   if (!confirm(`${t("undo_q")} ${last.deal}: ${last.summary}?`)) return;
-  await voidDeal(last.deal, t("undone"));
-  // the form stays on that deal, filled as it was, to be recorded again as it really was
-  if (last.draft && table() && table().voided.some((v) => v[0] === last.deal)) {
+  const voided = await voidDeal(last.deal, t("undone"));
+  // the form stays on that deal, filled as it was, to be recorded again as it really was (the write's own answer
+  // says it was voided: a look at the log that set out before the write may come back after it)
+  if (voided && last.draft) {
     correctDeal(last.deal, last.draft);
     form.correct = null;
     form.again = last.deal;
