@@ -1,6 +1,12 @@
 """The open-hand analysis: time per deal, pure Python and compiled, and the speed-up of many logs on 2 workers.
 
     python bench/analysis.py [--deals 40] [--misere 20] [--logs 8] [--solo 24] [--solo-pure 2] [--seed 1]
+                             [--budget-deals 20] [--budget SECONDS] [--dds 40] [--only-budget]
+
+First (issue 62), ``--budget-deals`` Solo Whist deals dealt at random and played card by card are analysed end to end
+within the budget a deal (the CLI's default), printing the wall time and the share of deals answered exact, in a
+range or undecided; and ``--dds`` random bridge deals with a trump are solved by this search and by DDS (endplay's
+``solve_board``), side by side: the medians, their ratio, and how many values differ.
 
 It makes, with the project's own simulator (``tests/simulate.py``), card-level evenings played by players
 who see every hand and slip now and then (``skill=0.9``: each card a double-dummy best one nine times in
@@ -285,6 +291,69 @@ def coverage(samples: int, reference: int) -> None:
               f"covered {hits} of 5")
 
 
+def budgeted(rng: random.Random, deals: int, budget: float | None) -> None:
+    """An evening of ``deals`` Solo Whist deals dealt at random and played card by card, analysed end to end
+    within ``budget`` seconds a deal (the CLI's default when ``None``): the wall time, how many deals were
+    answered exact, in a range or undecided, and how many misères were caught or proven clean."""
+    from vistlog.projections.analysis import default_budget
+
+    seconds = budget if budget is not None else default_budget()
+    g = folded(solo_whist_evening(rng, deals))
+    t = time.perf_counter()
+    a = analysis.analyse(g, budget=seconds)
+    took = time.perf_counter() - t
+    shares = {k: sum(d.answer == k for d in a.deals) for k in analysis.ANSWERS}
+    misere = [d for d in a.deals if d.misere and d.declarer is not None]
+    caught = sum(d.fate is False for d in misere)
+    clean = sum(d.fate is True for d in misere)
+    print(f"Solo Whist, {deals} deals at random card by card, budget {seconds:g} s a deal ({solver.engine_name()}): "
+          f"{len(a.deals)} analysed in {took:.1f} s; exact {shares['exact']}, in a range {shares['range']}, "
+          f"undecided {shares['undecided']}; misères {len(misere)}: caught {caught}, proven clean {clean}, "
+          f"undecided {len(misere) - caught - clean}")
+
+
+def dds_side_by_side(rng: random.Random, boards: int) -> None:
+    """``boards`` random bridge deals with a trump, the partnership N+S against E+W, East on lead (prop and cop's
+    shape): this project's search for the value (one number: the side's tricks) against DDS (endplay's
+    ``solve_board``: every card of the leader), the same deals, wall time each; every value compared."""
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        print("DDS side by side: endplay is not installed (pip install endplay)")
+        return
+    from vistlog.events.cards import SOLO_WHIST_DECK, Suit
+
+    seats = ["N", "E", "S", "W"]
+    ours, theirs, wrong = [], [], 0
+    order = (Suit.S, Suit.H, Suit.D, Suit.C)  # PBN's order of suits
+    rank = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+    for _ in range(boards):
+        deck = list(SOLO_WHIST_DECK)
+        rng.shuffle(deck)
+        hands = {p: deck[13 * k:13 * (k + 1)] for k, p in enumerate(seats)}
+        trump = rng.choice(order)
+        s = solver.Solver(hands, seats, "E", trump, ("N", "S"), must_trump=False, engine=solver.engine_name())
+        t = time.perf_counter()
+        value = s.value()
+        ours.append(time.perf_counter() - t)
+
+        def pbn(cards: list[Any]) -> str:
+            return ".".join("".join(rank.get(c.rank, str(c.rank)) for c in
+                                    sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank))
+                            for suit in order)
+        deal = Deal("N:" + " ".join(pbn(hands[p]) for p in seats))
+        deal.first = Player.east
+        deal.trump = {Suit.S: Denom.spades, Suit.H: Denom.hearts, Suit.D: Denom.diamonds, Suit.C: Denom.clubs}[trump]
+        t = time.perf_counter()
+        best = max(n for _, n in solve_board(deal))
+        theirs.append(time.perf_counter() - t)
+        wrong += value != 13 - best
+    m, d = statistics.median(ours), statistics.median(theirs)
+    print(f"DDS side by side, {boards} bridge deals with a trump: ours median {m * 1000:.1f} ms (the value), DDS "
+          f"{d * 1000:.1f} ms (every card of the leader): {m / d:.1f}× DDS; values that differ: {wrong}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
@@ -297,9 +366,21 @@ def main() -> None:
                     help="layouts a decision for the single-dummy timings (0: skip them)")
     ap.add_argument("--coverage", type=int, default=0, metavar="N",
                     help="only: do the single-dummy cost intervals at 200 layouts cover the cost on N (20000)?")
+    ap.add_argument("--budget-deals", type=int, default=20, metavar="N",
+                    help="Solo Whist deals at random analysed within the budget, end to end (0: skip)")
+    ap.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                    help="the budget a deal (default: the CLI's, 2 s compiled)")
+    ap.add_argument("--dds", type=int, default=40, metavar="N", help="bridge deals side by side with DDS (0: skip)")
+    ap.add_argument("--only-budget", action="store_true", help="only the budget and DDS sections")
     a = ap.parse_args()
     if a.coverage:
         coverage(200, a.coverage)
+        return
+    if a.budget_deals:
+        budgeted(random.Random(a.seed + 2000), a.budget_deals, a.budget)
+    if a.dds:
+        dds_side_by_side(random.Random(a.seed + 3000), a.dds)
+    if a.only_budget:
         return
     rng = random.Random(a.seed)
     print(f"solver: {'compiled and pure' if solver.COMPILED else 'pure Python only (the C extension is not built)'}")

@@ -23,9 +23,11 @@ not change the double-dummy value.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import time
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -40,29 +42,51 @@ from .worth import Camp, Worth, by_suit as _by_suit, camps as _camps, shape as _
     taken_after as _taken_after
 from .decisions import deal_decisions
 from .odds import Decision, SingleDummy, decision_json
+from .questions import OutOfBudget
 from .solver import Solver, engine_name
 from .variants import reading_of
 
-__all__ = ["CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis", "GameAnalysis",
-           "analyse", "analysis_json", "claim_verdicts", "claim_json", "solver_for"]
+__all__ = ["ANSWERS", "BUDGETS", "CardVerdict", "CallVerdict", "ClaimVerdict", "DiscardVerdict", "DealAnalysis",
+           "GameAnalysis", "analyse", "analysis_json", "claim_verdicts", "claim_json", "default_budget", "solver_for"]
 
 
 @attrs.frozen
 class CardVerdict:
-    """One card of the play with the double-dummy value before and after it (declarer's total tricks)."""
+    """One card of the play with the double-dummy value before and after it (declarer's total tricks; in a
+    raspas, the card's own player's): exact, or past the deal's budget the range the search proved."""
 
     seq: int
     player: str
     card: Card
-    before: int
-    after: int
+    low: tuple[int, int]
+    """The least the value before and after the card can be (proved)."""
+    high: tuple[int, int]
+    """The most the value before and after the card can be (proved; equal to :attr:`low` when exact)."""
     mistake: bool = False
-    """The value moved against the player's side."""
+    """The value moved against the player's side (proved: past the budget, the ranges do not meet)."""
     better: tuple[Card, ...] = ()
-    """For a mistake: every card that would have kept the value."""
+    """For a mistake: every card that would have kept the value (empty where the budget did not allow)."""
     cost: Mapping[str, Num] = attrs.Factory(dict)
     """For a mistake: what each player would have had with the better card minus what he has with this
     one, both followed by best play (in the game's unit; a player who lost by it shows a positive cost)."""
+    makeable: bool | None = None
+    """The contract's fate after the card: makeable with best play from there, or not (``None``: a raspas, or
+    not decided within the budget)."""
+
+    @property
+    def exact(self) -> bool:
+        """Both values are exact."""
+        return self.low == self.high
+
+    @property
+    def before(self) -> int | None:
+        """The value before the card (``None``: only a range is proved)."""
+        return self.low[0] if self.low[0] == self.high[0] else None
+
+    @property
+    def after(self) -> int | None:
+        """The value after the card (``None``: only a range is proved)."""
+        return self.low[1] if self.low[1] == self.high[1] else None
 
 
 @attrs.frozen
@@ -115,7 +139,8 @@ class DealAnalysis:
     misere: bool
     """The declaring side plays for the fewest tricks (a misère)."""
     value: int | None
-    """The side's tricks with best play from the first lead (``None``: a raspas, see :attr:`values`)."""
+    """The side's tricks with best play from the first lead (``None``: a raspas, see :attr:`values`; or only a
+    range proved within the budget, :attr:`low` and :attr:`high`)."""
     taken: int | None
     """The side's tricks as recorded (``None``: decided without play, or a raspas, see :attr:`taken_each`)."""
     level: str
@@ -139,13 +164,28 @@ class DealAnalysis:
     """A raspas: each player's tricks as recorded."""
     decisions: tuple[Decision, ...] = ()
     """Asked for (``single_dummy``): the whist calls and the opening lead weighed with the cards hidden."""
+    fate: bool | None = None
+    """The contract can be made against any defence (a misère: the declarer can be kept clean); ``None``: a
+    raspas, or not decided within the budget."""
+    low: int | None = None
+    """A contract: the least the side's tricks with best play can be (proved; :attr:`value` when exact)."""
+    high: int | None = None
+    """A contract: the most the side's tricks with best play can be (proved; :attr:`value` when exact)."""
+    ranges: Mapping[str, tuple[int, int]] = attrs.Factory(dict)
+    """A raspas past its budget: each player whose value is not exact, with the range proved."""
 
     @property
     def makeable(self) -> bool:
         """The contract can be made against any defence (a misère: the declarer can be kept clean)."""
-        if self.value is None:
-            return False
-        return self.value <= self.needed if self.misere else self.value >= self.needed
+        return self.fate is True
+
+    @property
+    def answer(self) -> str:
+        """How far the budget got: ``exact`` (every value), ``range`` (the fate decided, some value a range) or
+        ``undecided`` (a contract's fate not decided within the budget)."""
+        if self.declarer is not None and self.fate is None:
+            return "undecided"
+        return "exact" if not self.ranges and self.low == self.high and all(c.exact for c in self.cards) else "range"
 
     @property
     def mistakes(self) -> list[CardVerdict]:
@@ -164,6 +204,8 @@ class GameAnalysis:
     skipped: tuple[tuple[int, str], ...]
     engine: str = attrs.field(eq=False)
     """Which search solved it (the same answers either way)."""
+    scoring: str | None = None
+    """The game's scoring (its words: Solo Whist's «пункты»)."""
 
 
 def _diff(a: Mapping[str, Num], b: Mapping[str, Num]) -> dict[str, Num]:
@@ -191,16 +233,22 @@ def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | No
 
 
 def analyse(result: GameResult, *, discards: bool = False, engine: str | None = None,
-            deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None,
-            single_dummy: SingleDummy | None = None) -> GameAnalysis:
+            deals: Container[int] | None = None, progress: Callable[..., None] | None = None,
+            single_dummy: SingleDummy | None = None, budget: float | None = None) -> GameAnalysis:
     """The open-hand analysis of one game folded with its deals' events (``run(..., detail=True)``).
 
     ``discards``: also try every discard of a declarer whose talon is known (a yes-or-no search for each
     of the up to 66, equal cards once);
     ``deals``: only these deals (by number);
-    ``progress``: called with the deals solved and to solve, before each deal and at the end;
+    ``progress``: called with the deals solved, the deals to solve and how the solved ones were answered (a
+    mapping ``exact``/``range``/``undecided`` → deals), before each deal and at the end;
     ``single_dummy``: also weigh each contract's whist calls and opening lead with the cards the player could not
-    see (:mod:`vistlog.projections.decisions`), and with ``discards`` the declarer's discard.
+    see (:mod:`vistlog.projections.decisions`), and with ``discards`` the declarer's discard;
+    ``budget``: seconds of search a deal may take (``None``: every count waits for its exact answer). With a
+    budget the contract's fate is asked first, at the first lead and after each card (one yes-or-no question
+    each), then the counts; a question the budget stops leaves the range the answered ones prove
+    (:attr:`DealAnalysis.low`, :attr:`CardVerdict.low` …), never a guess. A deal answered within its budget is
+    answered exactly as without one. (The single-dummy weighing is not budgeted.)
     """
     worth = Worth(result)
     done: list[DealAnalysis] = []
@@ -222,101 +270,190 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
             continue
         assert hands is not None
         todo.append((rec, hands))
+    answers = dict.fromkeys(ANSWERS, 0)
     for k, (rec, hands) in enumerate(todo):
         if progress is not None:
-            progress(k, len(todo))
+            progress(k, len(todo), dict(answers))
+        until = None if budget is None else time.monotonic() + budget
         camps = _camps(rec)
         assert not isinstance(camps, str)
         if rec.contract is None:
-            done.append(_raspas(rec, hands, worth, engine))
+            one = _raspas(rec, hands, worth, engine, until)
         else:
-            one = _deal(rec, hands, camps[0], worth, discards, engine, result.variant)
+            one = _deal(rec, hands, camps[0], worth, discards, engine, result.variant, until)
             if single_dummy is not None:
                 one = attrs.evolve(one, decisions=deal_decisions(
                     rec, hands, camps[0], worth, result.game, result.started, single_dummy,
                     reading_of(result.variant).calls_weighed, engine, discards=discards))
-            done.append(one)
+        answers[one.answer] += 1
+        done.append(one)
     if progress is not None and todo:
-        progress(len(todo), len(todo))
+        progress(len(todo), len(todo), dict(answers))
     return GameAnalysis(result.game, worth.scoring.unit, tuple(result.players), tuple(done), tuple(skipped),
-                        engine or engine_name())
+                        engine or engine_name(), result.variant)
 
 
-def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool], guess: int | None
-            ) -> list[int]:
-    """The value before the first card and after each card (a card never gives its own camp more than the
-    value before it); ``guess``: where the first search starts (the tricks as recorded are near it)."""
+BUDGETS: Final = {"compiled": 2.0, "python": 20.0}
+"""Seconds of search a deal may take by default, by engine (``analyse --budget``; the pure search is some ten
+times slower)."""
+
+
+def default_budget(engine: str | None = None) -> float:
+    """The budget a deal has by default with ``engine`` (default: the one that runs, :func:`engine_name`).
+
+    >>> default_budget("compiled")
+    2.0
+    """
+    return BUDGETS[engine or engine_name()]
+
+
+ANSWERS: Final = ("exact", "range", "undecided")
+"""How a deal was answered within its budget (:attr:`DealAnalysis.answer`)."""
+
+
+def _limited(solver: Solver, until: float | None) -> Solver:
+    """``solver`` stopping its questions at ``until`` (a monotonic time; ``None``: never)."""
+    if until is not None:
+        solver.limit(seconds=max(until - time.monotonic(), 0.0))
+    return solver
+
+
+def _asked(question: Callable[[], Any], default: Any = None) -> Any:
+    """The answer, or ``default`` where the budget stopped the question."""
+    try:
+        return question()
+    except OutOfBudget:
+        return default
+
+
+def _threshold(needed: int, fewest: bool) -> int:
+    """The side's tricks the camp that wants them must be sure of to decide the contract: the contract's
+    (made), or one past a misère's (failed)."""
+    return needed + 1 if fewest else needed
+
+
+def _fate_of(low: int, high: int, needed: int, fewest: bool) -> bool | None:
+    """The contract's fate a range of the side's tricks decides (``None``: it does not)."""
+    if fewest:
+        return True if high <= needed else False if low > needed else None
+    return True if low >= needed else False if high < needed else None
+
+
+def _within(fate: bool | None, needed: int, fewest: bool) -> tuple[int | None, int | None]:
+    """The least and the most tricks of the side a fate proves."""
+    if fate is None:
+        return None, None
+    if fewest:
+        return (None, needed) if fate else (needed + 1, None)
+    return (needed, None) if fate else (None, needed - 1)
+
+
+def _fates(solver: Solver, played: Sequence[Card], needed: int, fewest: bool) -> list[bool | None]:
+    """The contract's fate at the first lead and after each card, a yes-or-no question each (``None``: the
+    budget stopped it)."""
+    at = _threshold(needed, fewest)
+
+    def fate(i: int) -> bool:
+        return solver.holds(played[:i], at) != fewest
+
+    return [_asked(functools.partial(fate, i)) for i in range(len(played) + 1)]
+
+
+def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool], guess: int | None,
+            known: Sequence[tuple[int | None, int | None]]) -> list[tuple[int, int]]:
+    """The value before the first card and after each card, each the range proved (one value without a
+    budget: a card never gives its own camp more than the value before it); ``guess``: where the first search
+    starts (the tricks as recorded are near it); ``known``: bounds already proved at each point."""
     played = [e.card for e in cards]
-    values = [solver.value(guess=guess)]
+    values = [solver.bounds(guess=guess, low=known[0][0], high=known[0][1])]
     for i, e in enumerate(cards):
-        before = values[-1]
-        bound = {"high": before} if wants_more[e.player] else {"low": before}
-        values.append(solver.value(played[:i + 1], guess=before, **bound))
+        lo, hi = values[-1]
+        low, high = known[i + 1]
+        if wants_more[e.player]:
+            values.append(solver.bounds(played[:i + 1], guess=hi, low=low, high=hi if high is None else min(hi, high)))
+        else:
+            values.append(solver.bounds(played[:i + 1], guess=lo, low=lo if low is None else max(lo, low), high=high))
     return values
 
 
 def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, solver: Solver,
-             played: Sequence[Card], i: int, e: CardPlayed, before: int, after: int, wants_more: bool,
-             own: bool) -> CardVerdict:
-    """One card against the values before and after it; a mistake (the value moved against its camp) names
-    the cards that kept the value and what it cost, both followed by best play (``own``: only its player's
-    cost, as in a raspas)."""
-    if not ((after < before) if wants_more else (after > before)):
-        return CardVerdict(e.seq, e.player, e.card, before, after)
-    better = tuple(solver.best_cards(played[:i], before)[1])
-    bad = [*played[:i + 1], *solver.best_line(played[:i + 1], after)]
-    good = [*played[:i], better[0], *solver.best_line([*played[:i], better[0]], before)]
-    cost = _diff(worth.of(rec, taken=_taken_after(rec, hands, good)),
-                 worth.of(rec, taken=_taken_after(rec, hands, bad)))
-    if own:
-        cost = {p: x for p, x in cost.items() if p == e.player}
-    return CardVerdict(e.seq, e.player, e.card, before, after, True, better, cost)
+             played: Sequence[Card], i: int, e: CardPlayed, before: tuple[int, int], after: tuple[int, int],
+             wants_more: bool, own: bool, makeable: bool | None = None) -> CardVerdict:
+    """One card against the values before and after it; a mistake (the value moved against its camp, the
+    ranges apart) names the cards that kept the value and what it cost, both followed by best play, where both
+    values are exact and the budget allows (``own``: only its player's cost, as in a raspas)."""
+    low, high = (before[0], after[0]), (before[1], after[1])
+    if not ((after[1] < before[0]) if wants_more else (after[0] > before[1])):
+        return CardVerdict(e.seq, e.player, e.card, low, high, makeable=makeable)
+    if low != high:
+        return CardVerdict(e.seq, e.player, e.card, low, high, True, makeable=makeable)
+
+    def priced() -> tuple[tuple[Card, ...], dict[str, Num]]:
+        better = tuple(solver.best_cards(played[:i], before[0])[1])
+        bad = [*played[:i + 1], *solver.best_line(played[:i + 1], after[0])]
+        good = [*played[:i], better[0], *solver.best_line([*played[:i], better[0]], before[0])]
+        cost = _diff(worth.of(rec, taken=_taken_after(rec, hands, good)),
+                     worth.of(rec, taken=_taken_after(rec, hands, bad)))
+        return better, ({p: x for p, x in cost.items() if p == e.player} if own else cost)
+
+    better, cost = _asked(priced, ((), {}))
+    return CardVerdict(e.seq, e.player, e.card, low, high, True, better, cost, makeable)
 
 
 def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: Worth, discards: bool,
-          engine: str | None, variant: str) -> DealAnalysis:
+          engine: str | None, variant: str, until: float | None = None) -> DealAnalysis:
     c = rec.contract
     assert c is not None and rec.setup is not None
     side, fewest = camp
-    solver = solver_for(rec, hands, side, fewest, engine)
+    solver = _limited(solver_for(rec, hands, side, fewest, engine), until)
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     claim = next((e for e in rec.events if isinstance(e, Claim)), None)
     played = [e.card for e in cards]
     wants_more = {p: (p in side) != fewest for p in rec.setup.seating}
     taken = None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side)
-    values = _values(solver, cards, wants_more, None if fewest else taken)  # a misère's search starts at one
+    needed = worth.scoring.needed(worth.options, rec)
+    fates = _fates(solver, played, needed, fewest) if until is not None else [None] * (len(played) + 1)
+    known = [_within(f, needed, fewest) for f in fates]
+    values = _values(solver, cards, wants_more, None if fewest else taken, known)  # a misère's search starts at one
     verdicts = tuple(_verdict(rec, hands, worth, solver, played, i, e, values[i], values[i + 1],
-                              wants_more[e.player], False) for i, e in enumerate(cards))
+                              wants_more[e.player], False, _fate_of(*values[i + 1], needed, fewest))
+                     for i, e in enumerate(cards))
+    low, high = values[0]
+    exact = low == high
     return DealAnalysis(
-        deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=fewest, value=values[0],
-        taken=taken, level="card" if cards else "protocol", needed=worth.scoring.needed(worth.options, rec),
+        deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=fewest, value=low if exact else None,
+        taken=taken, level="card" if cards else "protocol", needed=needed,
         tricks=solver.tricks, cards=verdicts, side=solver.side, objective=solver.objective,
-        calls=_calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=values[0])))
-        if reading_of(variant).calls_weighed else (),
-        claim=None if claim is None else _claim(claim, solver, played),
-        discard=_discard(rec, hands, engine, values[0]) if discards else None)
+        calls=_asked(lambda: _calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=low))), ())
+        if exact and reading_of(variant).calls_weighed else (),
+        claim=None if claim is None else _asked(lambda: _claim(claim, solver, played)),
+        discard=_discard(rec, hands, engine, low, until) if discards and exact else None,
+        fate=_fate_of(low, high, needed, fewest), low=low, high=high)
 
 
-def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, engine: str | None) -> DealAnalysis:
+def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, engine: str | None,
+            until: float | None = None) -> DealAnalysis:
     """A raspas: each player's guaranteed tricks from the first lead, and each card judged by what its own
-    player can still guarantee just before and just after it."""
+    player can still guarantee just before and just after it (ranges past the budget)."""
     assert rec.setup is not None
     seating = rec.setup.seating
-    solvers = {p: solver_for(rec, hands, (p,), True, engine) for p in seating}
+    solvers = {p: _limited(solver_for(rec, hands, (p,), True, engine), until) for p in seating}
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     played = [e.card for e in cards]
-    start = {p: s.value() for p, s in solvers.items()}
+    start = {p: s.bounds() for p, s in solvers.items()}
     verdicts = []
     for i, e in enumerate(cards):
         s = solvers[e.player]
-        before = start[e.player] if i == 0 else s.value(played[:i])
-        after = s.value(played[:i + 1], guess=before, low=before)
+        before = start[e.player] if i == 0 else s.bounds(played[:i])
+        after = s.bounds(played[:i + 1], guess=before[0], low=before[0])
         verdicts.append(_verdict(rec, hands, worth, s, played, i, e, before, after, False, True))
     first = solvers[seating[0]]
     return DealAnalysis(
         deal=rec.number, declarer=None, contract="raspas", misere=True, value=None, taken=None,
         level="card" if cards else "protocol", tricks=first.tricks, cards=tuple(verdicts), side=(),
-        objective="fewest", values=start, taken_each=None if rec.taken is None else dict(rec.taken))
+        objective="fewest", values={p: lo for p, (lo, hi) in start.items() if lo == hi},
+        taken_each=None if rec.taken is None else dict(rec.taken),
+        ranges={p: (lo, hi) for p, (lo, hi) in start.items() if lo != hi})
 
 
 def _calls(rec: DealRecord, worth: Worth, best_play: Callable[[], dict[str, int]]) -> tuple[CallVerdict, ...]:
@@ -352,8 +489,8 @@ def _claim(ev: Claim, solver: Solver, played: list[Card]) -> ClaimVerdict:
     return ClaimVerdict(ev.seq, ev.player, ev.tricks, ev.accepted, claimed, best, holds)
 
 
-def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | None, value: int
-             ) -> DiscardVerdict | None:
+def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | None, value: int,
+             until: float | None = None) -> DiscardVerdict | None:
     """Every discard of the declarer's twelve cards (equal cards tried once) against the one made: a discard
     is solved only when one yes-or-no search says it does better than the best so far."""
     c = rec.contract
@@ -373,9 +510,12 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
             continue
         tried.add(shape)
         held = held_after_discard(start.hands, c.declarer, start.talon, pair)
-        s = solver_for(rec, held, (c.declarer,), misere, engine)
-        if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
-            best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
+        s = _limited(solver_for(rec, held, (c.declarer,), misere, engine), until)
+        try:
+            if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
+                best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
+        except OutOfBudget:
+            return None
     return DiscardVerdict(actual, value, tuple(best), best_value)
 
 
@@ -387,12 +527,20 @@ def analysis_json(a: GameAnalysis, problems: int = 0) -> dict[str, Any]:
     deals = []
     for d in a.deals:
         out: dict[str, Any] = {"deal": d.deal, "declarer": d.declarer, "contract": d.contract}
-        if d.value is None:  # a raspas: each for himself
+        if d.declarer is None:  # a raspas: each for himself
             out.update(objective=d.objective, values=dict(d.values), taken=d.taken_each)
+            if d.ranges:
+                out.update(exact=False, ranges={p: list(r) for p, r in d.ranges.items()})
         else:
-            out.update(side=list(d.side), objective=d.objective, value=d.value, defence=d.tricks - d.value,
-                       needed=d.needed, makeable=d.makeable, taken=d.taken)
-        out.update(level=d.level, cards=[_card_json(x) for x in d.cards])
+            out.update(side=list(d.side), objective=d.objective, value=d.value,
+                       defence=None if d.value is None else d.tricks - d.value, needed=d.needed, makeable=d.fate,
+                       taken=d.taken)
+            if d.value is None:
+                out.update(exact=False, low=d.low, high=d.high)
+        fates = [d.fate, *(x.makeable for x in d.cards)]
+        out.update(level=d.level, cards=[_card_json(x, fates[k]) for k, x in enumerate(d.cards)])
+        if d.answer != "exact":
+            out.update(answer=d.answer, tricks=d.tricks)
         if d.calls:
             out["calls"] = [{"player": x.player, "call": x.call, "instead": x.instead, "gain": exact(x.gain)}
                             for x in d.calls]
@@ -405,7 +553,7 @@ def analysis_json(a: GameAnalysis, problems: int = 0) -> dict[str, Any]:
             out["discard"] = {"discarded": [str(y) for y in x.discarded], "value": x.value,
                               "best": [str(y) for y in x.best], "best_value": x.best_value}
         deals.append(out)
-    out = {"game": a.game, "unit": a.unit, "deals": deals,
+    out = {"game": a.game, "scoring": a.scoring, "unit": a.unit, "deals": deals,
            "skipped": [{"deal": n, "why": why} for n, why in a.skipped]}
     if problems:
         out["problems"] = problems
@@ -436,9 +584,16 @@ def claim_verdicts(result: GameResult, engine: str | None = None) -> tuple[tuple
     return tuple(out)
 
 
-def _card_json(x: CardVerdict) -> dict[str, Any]:
+def _card_json(x: CardVerdict, fate: bool | None) -> dict[str, Any]:
+    """A card: its values, ``exact: false`` with ``before_low`` … ``after_high`` past the budget, ``fate``
+    (``made``/``failed``) where it turned a decided fate (``fate``: the one before it)."""
     out: dict[str, Any] = {"seq": x.seq, "player": x.player, "card": str(x.card), "before": x.before,
                            "after": x.after}
+    if not x.exact:
+        out.update(exact=False, before_low=x.low[0], before_high=x.high[0], after_low=x.low[1],
+                   after_high=x.high[1])
+    if fate is not None and x.makeable is not None and x.makeable != fate:
+        out["fate"] = "made" if x.makeable else "failed"
     if x.mistake:
         out.update(mistake=True, better=[str(c) for c in x.better], cost={p: exact(v) for p, v in x.cost.items()})
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
@@ -183,16 +183,19 @@ def run_dask(kind: str, paths: Sequence[str], address: str, partition_size: int 
             cluster.close()
 
 
-def progress_bar(stream: Any = None, unit: str = "logs") -> Callable[[int, int], None] | None:
-    """A progress bar on standard error when it is a terminal, else ``None`` (``unit``: what is counted)."""
+def progress_bar(stream: Any = None, unit: str = "logs") -> Callable[..., None] | None:
+    """A progress bar on standard error when it is a terminal, else ``None`` (``unit``: what is counted). It is
+    called with what is done and the total, and may be told how the done were answered (``{"exact": 3, "range":
+    1}``: shown after the count, ``3 exact · 1 range``)."""
     stream = stream or sys.stderr
     if not stream.isatty():
         return None
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: int, answers: Mapping[str, int] | None = None) -> None:
         width = 30
         filled = width * done // max(total, 1)
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
+        said = "".join(f" · {n} {what}" for what, n in (answers or {}).items() if n)
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}{said}\x1b[K")
         if done >= total:
             stream.write("\n")
         stream.flush()

@@ -19,6 +19,7 @@ from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Kon
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .analysis import DealAnalysis, analyse
+from .render.analysis import span
 from vistlog.events.entries import Entry
 from .fold import GameResult
 from .variants import SCORINGS, reading_of
@@ -70,17 +71,24 @@ def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis |
     yield w("  Play: {n} cards recorded", n=len(cards))
     if solved is None or len(solved.cards) != len(cards) or rec.setup is None:
         return
-    if solved.value is None:
-        each = ", ".join(f"{p} {n}" for p, n in solved.values.items())
+    verdict = w("not decided within the budget") if solved.fate is None else \
+        w("makeable") if solved.fate else w("not makeable")
+    if solved.declarer is None:
+        each = ", ".join([f"{p} {n}" for p, n in solved.values.items()]
+                         + [f"{p} {lo}–{hi}" for p, (lo, hi) in solved.ranges.items()])
         yield "    " + w("each can hold himself to: {each}", each=each)
+    elif solved.value is None:
+        assert solved.low is not None and solved.high is not None
+        yield "    " + w("double-dummy {v} ({verdict})", v=span(solved.low, solved.high, solved.tricks, w),
+                         verdict=verdict)
     else:
-        yield "    " + w("double-dummy {v} trick(s) ({verdict})", v=solved.value,
-                         verdict=w("makeable") if solved.makeable else w("not makeable"))
+        yield "    " + w("double-dummy {v} trick(s) ({verdict})", v=solved.value, verdict=verdict)
     per = len(rec.setup.seating)
     for k in range(0, len(cards), per):
         trick = solved.cards[k:k + per]
-        said = ", ".join(f"{c.player} {w.card(c.card)} {c.after}" + (" ✗" if c.mistake else "")
-                         for c in trick)
+        said = ", ".join(f"{c.player} {w.card(c.card)} " + (str(c.after) if c.after is not None
+                                                              else f"{c.low[1]}–{c.high[1]}")
+                         + (" ✗" if c.mistake else "") for c in trick)
         yield f"    {k // per + 1:>2}. {said}"
 
 

@@ -91,14 +91,14 @@ def _stats(r: GameResult) -> dict[str, Any]:
     return summary(r) if r.sound else {"game": r.game, "unsound": r.problems}
 
 
-def _analysis(discards: bool, single_dummy: tuple[int, int] | None = None
+def _analysis(discards: bool, single_dummy: tuple[int, int] | None = None, budget: float | None = None
               ) -> Callable[[GameResult], dict[str, Any]]:
     def view(r: GameResult) -> dict[str, Any]:
         from .analysis import analyse, analysis_json
         from .odds import SingleDummy
 
         sd = None if single_dummy is None else SingleDummy(*single_dummy)
-        return analysis_json(analyse(r, discards=discards, single_dummy=sd))
+        return analysis_json(analyse(r, discards=discards, single_dummy=sd, budget=budget))
     return view
 
 
@@ -111,16 +111,30 @@ KIND_VIEWS: dict[str, tuple[Callable[[GameResult], dict[str, Any]], bool]] = {
 
 def kind_view(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
     """What ``kind`` keeps of a game: a key of :data:`KIND_VIEWS`, or an analysis with the decisions weighed
-    single-dummy, ``analyse:SAMPLES:SEED`` (``analyse-discards:…`` with the discards). A kind is a string so that
-    it travels to worker processes and Dask as it is.
+    single-dummy, ``analyse:SAMPLES:SEED`` (``analyse-discards:…`` with the discards), and either within a
+    budget of seconds a deal, ``…@SECONDS`` (without: every count exact). A kind is a string so that it
+    travels to worker processes and Dask as it is.
 
-    >>> kind_view("analyse:200:7")[1]
-    True
+    >>> kind_view("analyse:200:7")[1], kind_view("analyse@2.5")[1]
+    (True, True)
     """
-    if kind in KIND_VIEWS:
+    kind, at, seconds = kind.partition("@")
+    budget = None
+    if at:
+        try:
+            budget = float(seconds)
+        except ValueError:
+            raise KeyError(kind) from None
+        if not 0 < budget < 1e9 or not kind.startswith("analyse"):
+            raise KeyError(kind)
+    if kind in KIND_VIEWS and budget is None:
         return KIND_VIEWS[kind]
     base, _, rest = kind.partition(":")
-    samples, _, seed = rest.partition(":")
-    if base not in ("analyse", "analyse-discards") or not digits(samples) or not digits(seed.lstrip("-")):
+    if base not in ("analyse", "analyse-discards"):
         raise KeyError(kind)
-    return _analysis(base == "analyse-discards", (int(samples), int(seed))), True
+    if not rest:
+        return _analysis(base == "analyse-discards", None, budget), True
+    samples, _, seed = rest.partition(":")
+    if not digits(samples) or not digits(seed.lstrip("-")):
+        raise KeyError(kind)
+    return _analysis(base == "analyse-discards", (int(samples), int(seed)), budget), True

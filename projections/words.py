@@ -33,6 +33,7 @@ from vistlog.events.variants import VARIANTS
 from vistlog.events.entries import ADJUSTMENT_REASON
 from vistlog.events.notation import card_word
 from vistlog.events.text import digits
+from .analysis_ru import ANALYSIS_RU
 from .options_ru import OPTIONS_RU, VALUES_RU
 from .refusals_ru import NOTATION_RU, PROBLEMS_RU
 
@@ -174,50 +175,7 @@ RU: Final[dict[str, str]] = {
     "none": "нет",
     "open refe {value}": "открытых рефе {value}",
     "  {declarer} declares {contract}": "  {declarer} играет {contract}",
-    # the open-hand analysis
-    "open-hand analysis": "анализ в открытую", "Deal {n}": "Сдача {n}",
-    "double-dummy {v} trick(s) ({verdict})": "в открытую взяток: {v} ({verdict})", "took {n}": "взято {n}",
-    "double-dummy {v} trick(s), the defence {d} ({verdict})": "в открытую взяток: {v}, у защиты {d} ({verdict})",
-    "makeable": "играется", "not makeable": "не играется", "clean": "чистый", "caught": "ловится",
-    "cost {n} trick(s); {cards} kept the value": "стоила взяток: {n}; не теряли {cards}",
-    "cost in {unit}": "цена ({unit})",
-    "{player}: {call} instead of {other}: {gain}": "{player}: {call} вместо «{other}»: {gain}",
-    "claim by {player} of {n} trick(s) ({said}): {holds}; best play gives the declarer {best}":
-        "заявка {player} на взяток: {n} ({said}): {holds}; при лучшей игре у разыгрывающего {best}",
-    "accepted": "принята", "disputed": "оспорена", "holds": "верна", "does not hold": "неверна",
-    "discard {cards}: {v}; best {best}: {bv}": "снос {cards}: {v}; лучший снос {best}: {bv}",
-    "single-dummy · {player}, {what} {made}: rank {rank} of {k}, cost {cost} ({unit}) · {layouts}":
-        "с закрытыми картами · {player}, {what} {made}: место {rank} из {k}, цена {cost} ({unit}) · {layouts}",
-    "single-dummy · {player}, {what} {made}: {layouts}: too few to rank the choices ({n} needed)":
-        "с закрытыми картами · {player}, {what} {made}: {layouts}: слишком мало, чтобы сравнивать (нужно {n})",
-    "the best {n} cannot be told apart at {m} layouts": "лучшие {n} не различить на {m} раскладах",
-    "whist call": "вист", "opening lead": "первый ход", "the discard": "снос",
-    "the best {n} shown": "показаны лучшие {n}", "calls": "висты", "leads": "ходы", "best": "лучших",
-    "cost": "цена",
-    "single-dummy decisions · cost in {unit} on average": "решения с закрытыми картами · средняя цена ({unit})",
-    "no decision weighed": "ни одного решения не взвешено",
-    "single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract":
-        "с закрытыми картами · {player}, {what} {made}: ни один из раскладов ({n}) не подходит к контракту",
-    "{n} layout(s) fit of {drawn} drawn": "подошли расклады: {n} из {drawn}",
-    "every layout ({n})": "все расклады ({n})",
-    "tricks {t}": "взяток {t}", "make {p}": "выполнить {p}", "set {p}": "подсадить {p}", "catch {p}": "поймать {p}",
-    "worth {w}": "выигрыш {w}",
-    "not analysed: deal(s) {deals}: {why}": "не разобраны сдачи {deals}: {why}",
-    "the hands are not recorded": "руки не записаны",
-    "raspas": "распасы", "each can hold himself to: {each}": "каждый удержится на: {each}",
-    "a general misère (the last trick decides) is not analysed":
-        "общий мизер (решает последняя взятка) не разбирается",
-    "the play is not recorded": "розыгрыш не записан",
-    "fewer than three hands play (a defender did not come): not analysed":
-        "играют меньше трёх рук (защитник не пришёл): не разбирается",
-    "the hands in play do not hold equal numbers of cards (the discard is not recorded)":
-        "на руках неравное число карт (снос не записан)",
-    "no deal with its hands recorded": "нет сдач с записанными руками",
-    "no deal analysed": "ни одна сдача не разобрана",
-    "a deal with a refused event is not analysed ({n} problem(s): vistlog validate lists them)":
-        "сдачи с отклонёнными событиями не разбираются (ошибок: {n}; их перечисляет vistlog validate)",
-    "no contract": "нет контракта",
-    "card": "карта", "before": "до", "after": "после", "deal {n}": "сдача {n}",
+    **ANALYSIS_RU,
     # the sheet, the settlement, the audit
     "after deal {n}": "после сдачи {n}",
     "{n} option(s) changed": "изменено правил: {n}", "stake": "ставка",

@@ -360,7 +360,7 @@ def test_solo_whist_and_raspas_costs_are_in_the_games_own_terms() -> None:
 def test_the_analysis_tells_its_progress() -> None:
     (game,) = vistlog.read_games(SAMPLES / "open-hands.jsonl")
     calls: list[tuple[int, int]] = []
-    a = game.analysis(progress=lambda done, total: calls.append((done, total)))
+    a = game.analysis(progress=lambda done, total, answers: calls.append((done, total)))
     n = len(a.deals)
     assert calls == [(k, n) for k in range(n + 1)]
 

@@ -46,7 +46,7 @@ def find_logs(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
     return batch.expand(inputs, suffix)
 
 
-def progress_bar(unit: str = "logs") -> Callable[[int, int], None] | None:
+def progress_bar(unit: str = "logs") -> Callable[..., None] | None:
     """A progress bar on standard error when it is a terminal, else ``None`` (``unit``: what it counts)."""
     return batch.progress_bar(unit=unit)
 
@@ -126,12 +126,14 @@ def statistics(paths: Sequence[str], *, jobs: int | None = None, dask: str | Non
 
 
 def decision_statistics(paths: Sequence[str], *, samples: int = 200, seed: int = 0, jobs: int | None = None,
-                        dask: str | None = None, progress: Callable[[int, int], None] | None = None
-                        ) -> tuple[DecisionTally, Report]:
+                        dask: str | None = None, progress: Callable[[int, int], None] | None = None,
+                        budget: float | None = None) -> tuple[DecisionTally, Report]:
     """How each player's whist calls and opening leads weighed single-dummy across ``paths`` (``analyse
     --single-dummy`` of every game, ``samples`` layouts a decision drawn by ``seed``): the same numbers on one
-    process, ``jobs`` or a Dask scheduler at ``dask``. Only sound games count."""
-    report = run_many(f"analyse:{samples}:{seed}", paths, jobs=jobs, dask=dask, progress=progress)
+    process, ``jobs`` or a Dask scheduler at ``dask``. Only sound games count. ``budget``: the seconds of
+    open-hand search a deal may take (``analyse --budget``; ``None``: exact)."""
+    kind = f"analyse:{samples}:{seed}" + ("" if budget is None else f"@{budget:g}")
+    report = run_many(kind, paths, jobs=jobs, dask=dask, progress=progress)
     tally = DecisionTally()
     for f in report.in_order():
         if f.problems:

@@ -334,15 +334,18 @@ class Game:
         return audit(r, claims)
 
     def analysis(self, *, discards: bool = False, engine: str | None = None,
-                 deals: Container[int] | None = None, progress: Callable[[int, int], None] | None = None,
-                 single_dummy: SingleDummy | None = None) -> GameAnalysis:
+                 deals: Container[int] | None = None, progress: Callable[..., None] | None = None,
+                 single_dummy: SingleDummy | None = None, budget: float | None = None) -> GameAnalysis:
         """The open-hand analysis: each played deal with its hands recorded solved double-dummy (a contract's
         side; a raspas, each player for himself), card by card where the cards are recorded
         (:mod:`vistlog.projections.analysis`); ``discards``: every discard tried too; ``engine``: ``python``
         or ``compiled`` (default: the compiled solver when built); ``deals``: only these deals (by number);
-        ``progress``: called with the deals solved and to solve; ``single_dummy``: also weigh each whist call
-        and opening lead with the cards its player could not see (:class:`SingleDummy`: samples and seed; each
-        deal's :attr:`~vistlog.projections.analysis.DealAnalysis.decisions`).
+        ``progress``: called with the deals solved, to solve and how the solved were answered (``exact``,
+        ``range``, ``undecided``: a count each); ``single_dummy``: also weigh each whist call and opening lead
+        with the cards its player could not see (:class:`SingleDummy`: samples and seed; each deal's
+        :attr:`~vistlog.projections.analysis.DealAnalysis.decisions`); ``budget``: seconds of search a deal may
+        take (``None``: every count exact; :func:`~vistlog.projections.analysis.default_budget` is the CLI's),
+        the contract's fate asked first and a proven range where a count runs past it.
 
         >>> game = next(read_games("samples/classic-bombs.jsonl"))
         >>> deal = game.analysis().deals[1]
@@ -352,7 +355,7 @@ class Game:
         from vistlog.projections.analysis import analyse
 
         return analyse(self._needs_detail("analysis"), discards=discards, engine=engine, deals=deals,
-                       progress=progress, single_dummy=single_dummy)
+                       progress=progress, single_dummy=single_dummy, budget=budget)
 
     def replay(self, upto: int | None = None, lang: Lang | None = None, values: bool = False) -> list[str]:
         """The story of the game, deal by deal, as lines of text (up to deal ``upto``), in ``lang``

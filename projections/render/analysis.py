@@ -13,10 +13,10 @@ from typing import Any
 from vistlog.events.cards import parse_card
 
 from ..odds import MIN_KEPT
-from ..words import Lang, Words, decimal, mixed, signed
+from ..words import Lang, Words, decimal, mixed, plural, signed
 from . import claim_text
 
-__all__ = ["analysis_text", "analysis_html", "card_text", "decision_lines"]
+__all__ = ["analysis_text", "analysis_html", "card_text", "decision_lines", "span"]
 
 
 def card_text(code: str) -> str:
@@ -43,26 +43,79 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
+def span(low: int, high: int, most: int, w: Words) -> str:
+    """A count the search proved only a range of, in words: ``at least 1 trick``, ``at most 2 tricks``,
+    ``1 to 3 tricks`` (``most``: the deal's tricks); one number when exact.
+
+    >>> span(1, 10, 10, Words("ru")), span(0, 2, 10, Words("en")), span(2, 5, 10, Words("ru"))
+    ('не меньше 1 взятки', 'at most 2 tricks', 'от 2 до 5 взяток')
+    """
+    if low == high:
+        return str(low)
+    if low == 0 and high >= most:
+        return w("not counted within the budget")
+    if high >= most or low == 0:
+        n = low if high >= most else high
+        return w("at least {n} trick(s)" if high >= most else "at most {n} trick(s)", n=n,
+                 genitive=plural(n, "взятки", "взяток", "взяток"))
+    return w("{low} to {high} tricks", low=low, high=high, genitive=plural(high, "взятки", "взяток", "взяток"))
+
+
+def _card_values(c: dict[str, Any]) -> tuple[str, str]:
+    """A card's values before and after it: numbers, or the ranges proved (``1–3``)."""
+    if c.get("exact", True):
+        return str(c["before"]), str(c["after"])
+    return tuple(str(c[f"{k}_low"]) if c[f"{k}_low"] == c[f"{k}_high"] else f"{c[f'{k}_low']}–{c[f'{k}_high']}"
+                 for k in ("before", "after"))  # type: ignore[return-value]
+
+
+def _card_note(c: dict[str, Any], unit: str, w: Words) -> str:
+    """What a person reads beside a card: its cost where it cost a trick, and a turned fate."""
+    notes = []
+    if c.get("mistake"):
+        if c["better"]:
+            n = abs(c["after"] - c["before"])
+            notes.append(w("cost {n} trick(s); {cards} kept the value", n=n,
+                           cards=" ".join(card_text(x) for x in c["better"])))
+        else:
+            notes.append(w("the cost not counted within the budget"))
+        if c["cost"]:
+            notes.append(w("cost in {unit}", unit=w(unit)) + ": " + _costs(c["cost"]))
+    if c.get("fate"):
+        notes.append(w("the contract now makeable" if c["fate"] == "made" else "the contract no longer makeable"))
+    return "; ".join(notes)
+
+
 def _deal_head(d: dict[str, Any], w: Words) -> str:
     """A deal's line: the contract, who plays it and its double-dummy value; a raspas: what each can hold
     himself to."""
     if "values" in d:  # a raspas: each for himself
-        each = ", ".join(f"{p} {n}" for p, n in d["values"].items())
+        ranges = d.get("ranges", {})
+        each = ", ".join([f"{p} {n}" for p, n in d["values"].items()]
+                         + [f"{p} {lo}–{hi}" for p, (lo, hi) in ranges.items()])
         took = d["taken"]
         taken = "" if took is None else " · " + w("took {n}", n=", ".join(f"{p} {n}" for p, n in took.items()))
         return (w("Deal {n}", n=d["deal"]) + ": " + w("raspas") + " · "
                 + w("each can hold himself to: {each}", each=each) + taken)
     contract = w.contract(d["contract"])
     value = d["value"]
-    if d.get("objective") == "fewest":
+    if d["makeable"] is None:
+        verdict = w("not decided within the budget")
+    elif d.get("objective") == "fewest":
         verdict = w("clean") if d["makeable"] else w("caught")
     else:
         verdict = w("makeable") if d["makeable"] else w("not makeable")
     taken = "" if d["taken"] is None else " · " + w("took {n}", n=d["taken"])
     who = "+".join(d.get("side") or [d["declarer"]])
-    return (w("Deal {n}", n=d["deal"]) + f": {who} {contract} · "
-            + w("double-dummy {v} trick(s), the defence {d} ({verdict})", v=value, d=d["defence"], verdict=verdict)
-            + taken)
+    if value is None and d["makeable"] is None and d["low"] == 0 and d["high"] >= d["tricks"]:
+        said = w("double-dummy: not decided within the budget")
+    elif value is None:
+        said = w("double-dummy {v} ({verdict})", v=span(d["low"], d["high"], d["tricks"], w), verdict=verdict)
+    else:
+        said = w("double-dummy {v} trick(s), the defence {d} ({verdict})", v=value, d=d["defence"], verdict=verdict)
+    if d.get("answer") == "range" and value is not None:
+        said += "; " + w("the count past the budget")
+    return w("Deal {n}", n=d["deal"]) + f": {who} {contract} · " + said + taken
 
 
 def _notes(d: dict[str, Any], w: Words) -> list[str]:
@@ -144,7 +197,7 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
     """One game's analysis: per deal its double-dummy value, then one line a card (value before → after,
     ``✗`` on a card that cost a trick, the cards that kept it and the cost per player), the whist
     decisions, the claim and the best discard."""
-    w = Words(lang)
+    w = Words(lang, game.get("scoring"))
     out = [f"{game['game']} · " + w("open-hand analysis") + f" · {w(game['unit'])}"]
     if not game["deals"]:  # every deal with its hands is of a kind not analysed yet: the lines below say which
         out.append("  " + w("no deal analysed" if game.get("skipped") or game.get("problems")
@@ -157,13 +210,11 @@ def analysis_text(game: dict[str, Any], lang: Lang | None = None) -> str:
         out.append(_deal_head(d, w))
         width = max((len(c["player"]) for c in d["cards"]), default=0)
         for k, c in enumerate(d["cards"], 1):
-            line = f"  {k:>2}. {c['player']:<{width}}  {card_text(c['card']):>3}  {c['before']:>2} → {c['after']:<2}"
-            if c.get("mistake"):
-                better = " ".join(card_text(x) for x in c["better"])
-                line += "  ✗ " + w("cost {n} trick(s); {cards} kept the value", n=abs(c["after"] - c["before"]),
-                                   cards=better)
-                if c["cost"]:
-                    line += "; " + w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"])
+            before, after = _card_values(c)
+            line = f"  {k:>2}. {c['player']:<{width}}  {card_text(c['card']):>3}  {before:>2} → {after:<2}"
+            note = _card_note(c, game["unit"], w)
+            if note:
+                line += ("  ✗ " if c.get("mistake") else "  ") + note
             out.append(line.rstrip())
         out += ["  " + line for line in _notes(d, w)]
         for x in d.get("decisions", ()):
@@ -179,23 +230,19 @@ def analysis_html(games: Iterable[dict[str, Any]], lang: Lang | None = None) -> 
     w = Words(lang)
     parts = []
     for game in games:
+        w = Words(lang, game.get("scoring"))
         parts.append(f"<h1>{escape(game['game'])} · {escape(w('open-hand analysis'))}</h1>")
         for d in game["deals"]:
             parts.append(f"<h2>{escape(_deal_head(d, w))}</h2>")
             if d["cards"]:
                 rows = []
                 for k, c in enumerate(d["cards"], 1):
-                    note = ""
-                    if c.get("mistake"):
-                        note = escape(w("cost {n} trick(s); {cards} kept the value",
-                                        n=abs(c["after"] - c["before"]),
-                                        cards=" ".join(card_text(x) for x in c["better"])))
-                        if c["cost"]:
-                            note += "; " + escape(w("cost in {unit}", unit=w(game["unit"])) + ": " + _costs(c["cost"]))
+                    note = escape(_card_note(c, game["unit"], w))
+                    before, after = _card_values(c)
                     cls = ' class="mistake"' if c.get("mistake") else ""
                     rows.append(f"<tr{cls}><td class=num>{k}</td><td>{escape(c['player'])}</td>"
-                                f"<td>{escape(card_text(c['card']))}</td><td class=num>{c['before']}</td>"
-                                f"<td class=num>{c['after']}</td><td>{note}</td></tr>")
+                                f"<td>{escape(card_text(c['card']))}</td><td class=num>{before}</td>"
+                                f"<td class=num>{after}</td><td>{note}</td></tr>")
                 head = "".join(f"<th>{escape(w(h))}</th>" for h in ("#", "player", "card", "before", "after", ""))
                 parts.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
             parts += [f"<p>{escape(line)}</p>" for line in _notes(d, w)]

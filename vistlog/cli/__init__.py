@@ -100,6 +100,26 @@ def _add_many(sp: argparse.ArgumentParser) -> None:
                          "LocalCluster (needs pip install 'vistlog[dask]')")
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds (argparse's type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds, a number above 0 (e.g. 2 or 0.5)")
+    return value
+
+
+def _add_budget(sp: argparse.ArgumentParser) -> None:
+    budget = sp.add_mutually_exclusive_group()
+    budget.add_argument("--budget", type=_seconds, metavar="SECONDS",
+                        help="seconds of open-hand search a deal may take (default: 2 with the compiled search, 20 "
+                             "pure): the contract's fate is asked first, then the counts; a count past the budget "
+                             "is given as the range the search proved (JSON: exact false, low, high)")
+    budget.add_argument("--exact", action="store_true", help="wait for every count, however long it takes")
+
+
 def _add_lang(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--lang", choices=LANGS, default=None,
                     help="the language of the words (text, HTML, SVG): ru or en (default: VISTLOG_LANG, else en); "
@@ -111,6 +131,10 @@ class _NotAsked:
 
     def add_argument(self, *args: Any, **kwargs: Any) -> None:
         """Nothing: the command is not parsed."""
+
+    def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> _NotAsked:
+        """Itself: nothing of the command is made."""
+        return self
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -249,6 +273,7 @@ def _analysis_command(add: _Adder) -> None:
              "  vistlog analyse samples/solo-whist-evening.jsonl    # prop and cop: the side of two\n"
              "  vistlog analyse samples/classic-bombs.jsonl --deal 7 --format json\n"
              "  vistlog analyse samples/open-hands.jsonl --single-dummy --samples 200 --seed 1   # whist calls, leads\n"
+             "  vistlog analyse samples/solo-whist-evening.jsonl --budget 0.5   # a count past it: a proven range\n"
              "  vistlog analyse archive/ --jobs 2 --format json     # every *.jsonl below archive/")
     sp.add_argument("logs", nargs="+", metavar="LOG",
                     help="log files or folders (every *.jsonl below); - for standard input")
@@ -268,6 +293,7 @@ def _analysis_command(add: _Adder) -> None:
     sp.add_argument("--seed", type=int, metavar="S",
                     help="with --single-dummy: the draw's seed (default 0); the same seed gives the same output "
                          "whatever --jobs")
+    _add_budget(sp)
     _add_lang(sp)
     _add_many(sp)
 
@@ -382,6 +408,7 @@ def _archive_commands(add: _Adder) -> None:
                          "choice, and what they cost on average (analyse --single-dummy of every game)")
     sp.add_argument("--samples", type=_samples, metavar="N", help="with --decisions: layouts a decision (default 200)")
     sp.add_argument("--seed", type=int, metavar="S", help="with --decisions: the draw's seed (default 0)")
+    _add_budget(sp)
     _add_lang(sp)
     _add_many(sp)
     add("schema", "across.cmd_schema",

@@ -8,6 +8,7 @@ import sys
 import orjson
 
 from .common import UsageError as _UsageError
+from .common import budget as _budget
 from .common import err as _err
 from .common import find_logs
 from .common import out as _out
@@ -26,8 +27,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise _UsageError(f"no *.jsonl logs in {', '.join(args.logs)}")
     if args.decisions:
         return _decisions(args, paths)
-    if args.samples is not None or args.seed is not None:
-        raise _UsageError("--samples and --seed weigh the decisions of --decisions")
+    if args.samples is not None or args.seed is not None or args.budget is not None or args.exact:
+        raise _UsageError("--samples, --seed, --budget and --exact weigh the decisions of --decisions")
     try:
         stats, report = archive.statistics(paths, jobs=args.jobs, dask=args.dask, period=args.period,
                                            aliases=args.alias, kind=args.kind, since=args.since,
@@ -69,7 +70,7 @@ def _decisions(args: argparse.Namespace, paths: list[str]) -> int:
     samples, seed = args.samples or 200, args.seed or 0
     try:
         tally, report = archive.decision_statistics(paths, samples=samples, seed=seed, jobs=args.jobs, dask=args.dask,
-                                                    progress=archive.progress_bar())
+                                                    progress=archive.progress_bar(), budget=_budget(args))
     except VistlogError as exc:
         raise _UsageError(str(exc)) from None
     for f in report.in_order():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from vistlog.errors import Problem
@@ -48,3 +48,14 @@ def find_logs(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
     from vistlog import archive
 
     return archive.find_logs(inputs, suffix)
+
+
+def budget(args: Any) -> float | None:
+    """The seconds of open-hand search a deal may take as the command line asks (``--budget``, ``--exact``;
+    default: :func:`~vistlog.projections.analysis.default_budget`); ``None``: every count exact."""
+    from vistlog.projections.analysis import default_budget
+
+    if getattr(args, "exact", False):
+        return None
+    given = getattr(args, "budget", None)
+    return default_budget() if given is None else float(given)

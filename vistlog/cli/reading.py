@@ -18,6 +18,7 @@ from vistlog.output import Progress, Streamed, dumps, open_output, write_json
 
 from .common import Problems as _Problems
 from .common import UsageError as _UsageError
+from .common import budget as _budget
 from .common import err as _err
 from .common import find_logs
 from .common import out as _out
@@ -169,6 +170,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         kind += f":{sd.samples}:{sd.seed}"  # a kind with its options travels to the workers as it is
     elif args.samples is not None or args.seed is not None:
         raise _UsageError("--samples and --seed weigh the decisions of --single-dummy")
+    budget = _budget(args)
+    if budget is not None:
+        kind += f"@{budget:g}"
     if _batch_mode(args):
         return cmd_batch(args, kind)  # type: ignore[arg-type]
     args.log = args.logs[0]
@@ -177,8 +181,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     def analysed() -> Iterator[dict[str, Any]]:
         for g in games:  # a deal of thirteen tricks takes the pure search minutes: a bar on a terminal
             yield analysis_json(g.analysis(discards=args.discards, deals=None if args.deal is None else {args.deal},
-                                           progress=archive.progress_bar(unit="deals"), single_dummy=sd),
-                                len(g.problems))
+                                           progress=archive.progress_bar(unit="deals"), single_dummy=sd,
+                                           budget=budget), len(g.problems))
 
     if args.format == "html":
         sys.stdout.write(views.analysis_html(analysed(), args.lang))
@@ -416,7 +420,7 @@ def _text_of(kind: str) -> tuple[Callable[[dict[str, Any], views.Lang | None], s
 
     return {"settle": (views.settlement_text, "\n\n"), "audit": (views.audit_text, "\n"),
             "analyse": (views.analysis_text, "\n\n"), "analyse-discards": (views.analysis_text, "\n\n")
-            }[kind.partition(":")[0]]
+            }[kind.partition("@")[0].partition(":")[0]]
 
 
 def _stream(game_views: Iterable[dict[str, Any]], kind: str, fmt: str, lang: views.Lang | None = None) -> bool:

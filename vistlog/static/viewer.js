@@ -12,7 +12,9 @@ window.VistlogViewer = (function () {
           after: "после карты", best: "лучше", cost: "цена", lang: "English", hands: "Руки", discard: "снёс", loading: "…",
           no_head: "журнал без цепочки: проверить нечем", open_hands: "в открытую", closed_hands: "что они могли знать",
           dd_value: "в открытую:", dd_each: "в открытую каждый удержится на:", dd_defence: "у защиты",
-          trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки" },
+          trick_one: "взятка", trick_few: "взятки", trick_many: "взяток", trick_other: "взятки",
+          at_least: "не меньше", at_most: "не больше", from: "от", to: "до", gen_one: "взятки", gen_other: "взяток",
+          undecided: "не решено за отведённое время", uncounted: "не посчитано за отведённое время", made: "контракт теперь играется", failed: "контракт больше не играется" },
     en: { deal: "Deal", trick: "Trick", card: "card", of: "of", talon: "Talon", took: "taken by", sheet: "The sheet after the deal",
           settlement: "Settlement", head: "The log's chain head", check: "check", deals: "Deals", voided: "voided",
           again: "recorded again", prev_deal: "Previous deal", next_deal: "Next deal", prev_trick: "Previous trick",
@@ -20,7 +22,9 @@ window.VistlogViewer = (function () {
           after: "after the card", best: "better", cost: "cost", lang: "Русский", hands: "Hands", discard: "discarded", loading: "…",
           no_head: "the log has no chain: nothing to check against", open_hands: "open hands", closed_hands: "what they could know",
           dd_value: "double-dummy:", dd_each: "double-dummy, each can hold himself to:", dd_defence: "the defence",
-          trick_one: "trick", trick_other: "tricks" },
+          trick_one: "trick", trick_other: "tricks",
+          at_least: "at least", at_most: "at most", from: "", to: "to", gen_one: "trick", gen_other: "tricks",
+          undecided: "not decided within the budget", uncounted: "not counted within the budget", made: "the contract now makeable", failed: "the contract no longer makeable" },
   };
   const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
   let D = null, root = null, opts = {};
@@ -99,7 +103,8 @@ window.VistlogViewer = (function () {
     const rows = tr.cards.slice(0, shown).map(([p, c], j) => {
       const x = v && v.cards ? v.cards[first + j] : null;
       const whose = v && v.side ? v.side.join("+") : p;  // whose tricks the values count
-      const note = x ? ` — ${t("after")}: ${whose} ${x.after} ${plural(x.after, "trick")}` + (x.mistake ? ` ✗ ${t("best")}: ${x.better.map(card).join(" ")}` + (x.cost ? `; ${t("cost")}: ` + Object.entries(x.cost).map(([q, n]) => `${q} ${n}`).join(", ") : "") : "") : "";
+      const after = x && (x.exact === false ? span(x.after_low, x.after_high, v.tricks) : `${x.after} ${plural(x.after, "trick")}`);
+      const note = x ? ` — ${t("after")}: ${whose} ${after}` + (x.mistake ? " ✗" + (x.better.length ? ` ${t("best")}: ${x.better.map(card).join(" ")}` : "") + (x.cost && Object.keys(x.cost).length ? `; ${t("cost")}: ` + Object.entries(x.cost).map(([q, n]) => `${q} ${n}`).join(", ") : "") : "") + (x.fate ? ` · ${t(x.fate)}` : "") : "";
       return el("div", { class: "played" + (first + j === k - 1 ? " last" : "") }, `${p} ${card(c)}${note}`);
     });
     const led = !deal().cards.took && i < deal().cards.talon.length ? [el("div", { class: "led" }, `${t("talon")} ${card(deal().cards.talon[i])}`)] : [];
@@ -108,11 +113,23 @@ window.VistlogViewer = (function () {
 
   const values = () => deal().values || asked[d] || null;
 
+  function span(lo, hi, most) {
+    // a count the search proved only a range of (past the analysis budget), in words
+    if (lo === hi) return `${lo} ${plural(lo, "trick")}`;
+    if (lo === 0 && hi >= most) return t("uncounted");
+    const gen = (n) => t(new Intl.PluralRules(lang).select(n) === "one" ? "gen_one" : "gen_other");
+    if (hi >= most) return `${t("at_least")} ${lo} ${gen(lo)}`;
+    if (lo === 0) return `${t("at_most")} ${hi} ${gen(hi)}`;
+    return `${t("from")} ${lo} ${t("to")} ${hi} ${gen(hi)}`.trim();
+  }
+
   function analysis() {
     // a contract: its side's double-dummy tricks; a raspas: what each can hold himself to; the decisions made
     // with the cards hidden, each a line to tap; in the pad, the buttons that ask for them
     const v = values(), out = [];
-    if (v && v.values) out.push(el("div", { class: "dd" }, `${t("dd_each")} ` + Object.entries(v.values).map(([p, n]) => `${p} ${n}`).join(", ")));
+    if (v && v.values) out.push(el("div", { class: "dd" }, `${t("dd_each")} ` + [...Object.entries(v.values).map(([p, n]) => `${p} ${n}`),
+      ...Object.entries(v.ranges || {}).map(([p, [lo, hi]]) => `${p} ${lo}–${hi}`)].join(", ")));
+    else if (v && v.value === null) out.push(el("div", { class: "dd" }, `${t("dd_value")} ${v.side.join("+")} ${span(v.low, v.high, v.tricks)}` + (v.makeable === null ? ` (${t("undecided")})` : "")));
     else if (v) out.push(el("div", { class: "dd" }, `${t("dd_value")} ${v.side.join("+")} ${v.value}, ${t("dd_defence")} ${v.defence}`));
     if (v && v.decision_lines && k === 0) out.push(...v.decision_lines.map(([head, ...choices]) =>
       el("details", { class: "decision" }, el("summary", {}, head), el("pre", {}, choices.join("\n")))));
