@@ -389,5 +389,5 @@ def test_a_terminal_sees_the_deals_counted_and_a_pipe_does_not() -> None:
         os.close(primary)
     assert proc.returncode == 0
     total = len(json.loads(_cli("analyse", "samples/open-hands.jsonl", "--format", "json").stdout)["games"][0]["deals"])
-    assert f"{total}/{total} deals".encode() in seen and b"0/" in seen
+    assert f"{total}/{total} deals · {total} exact".encode() in seen and b"0/" in seen  # how each deal was answered
     assert _cli("analyse", "samples/open-hands.jsonl", "--format", "json").stderr == ""

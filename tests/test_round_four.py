@@ -154,7 +154,7 @@ def _timed_get(url: str) -> float:
 def misere_pad(tmp_path: Path) -> Iterator[Server]:
     log = tmp_path / "solo.jsonl"
     _misere_log(log)
-    s = Server(log, "--analysis-seconds", "3")
+    s = Server(log, "--analysis-seconds", "3", "--analysis-exact")
     yield s
     s.stop()
 
@@ -195,7 +195,7 @@ def test_2_a_page_that_leaves_stops_its_analysis(misere_pad: Server) -> None:
 def test_2_the_server_stops_on_a_signal_during_an_analysis(tmp_path: Path, sig: signal.Signals) -> None:
     log = tmp_path / "solo.jsonl"
     _misere_log(log)
-    s = Server(log)
+    s = Server(log, "--analysis-exact")
     port = int(s.base.rsplit(":", 1)[1])
     with socket.create_connection(("127.0.0.1", port)) as sock:
         sock.sendall(f"GET /api/analysis?deal=1 HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n".encode())

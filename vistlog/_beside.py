@@ -2,7 +2,7 @@
 
 The server (:mod:`vistlog.pad`) starts ``python -m vistlog._beside``, writes the question to its standard input
 as JSON (``log``, ``game``, ``deal``, ``single_dummy``, ``lang``, ``samples``, ``budget``: a deal's seconds of
-open-hand search, by default the CLI's, ``seconds``, ``memory``) and reads the answer from its standard output:
+open-hand search, ``exact`` or by default the CLI's, ``seconds``, ``memory``) and reads the answer from its standard output:
 ``{"status": 200, "body": DEAL}`` or ``{"status": N, "error": WHY}``. The process bounds itself (its address
 space to ``memory`` bytes, its processor time to ``seconds`` and a little more, and it dies with the server that
 started it), and the server kills it when the page leaves, its time is up or the server stops: a search that
@@ -49,7 +49,8 @@ def answer(spec: dict[str, Any]) -> dict[str, Any]:
         if game is None:
             return {"status": 404, "error": f"no game {spec['game']!r} in the log"}
         sd = SingleDummy(int(spec["samples"])) if spec.get("single_dummy") else None
-        budget = float(spec["budget"]) if spec.get("budget") else default_budget()
+        asked = spec.get("budget")
+        budget = None if asked == "exact" else float(asked) if asked else default_budget()
         view = analysis_json(game.analysis(deals={deal}, single_dummy=sd, budget=budget))
     except VistlogError as exc:
         return {"status": 422, "error": str(exc)}

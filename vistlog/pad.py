@@ -88,12 +88,16 @@ class Pad:
 
     def __init__(self, log: str | os.PathLike[str], *, key_file: str | os.PathLike[str] | None = None,
                  token: str | None = None, warn: Callable[[str], None] | None = None,
-                 analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY) -> None:
+                 analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY,
+                 analysis_budget: float | None = None, analysis_exact: bool = False) -> None:
         self.log = os.fspath(log)
         self.key_file = key_file
         self.token = token
         self.analysis_seconds = analysis_seconds
         self.analysis_memory = analysis_memory
+        self.analysis_budget: float | str | None = "exact" if analysis_exact else analysis_budget
+        """The seconds of open-hand search a deal may take (``None``: ``analyse``'s default; ``exact``: no limit
+        but ``analysis_seconds``)."""
         self.analyses: set[Any] = set()
         """The analyses running beside the server (their processes)."""
         self.stopping = False
@@ -412,7 +416,8 @@ def make_app(pad: Pad) -> Starlette:
         weigh = request.query_params.get("single_dummy") == "1"
         chosen = await _run(_game_id, pad, game)
         spec = {"log": os.path.abspath(pad.log), "game": chosen, "deal": int(deal), "single_dummy": weigh,
-                "lang": _lang(request), "samples": PAD_SAMPLES, "seconds": pad.analysis_seconds,
+                "lang": _lang(request), "samples": PAD_SAMPLES, "budget": pad.analysis_budget,
+                "seconds": pad.analysis_seconds,
                 "memory": pad.analysis_memory}
         return _json(await _beside(pad, request, spec))
 
@@ -535,7 +540,8 @@ def _check_write(request: Request) -> None:
 
 def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str | None = None,
           open_browser: bool = False, say: Callable[[str], None] = print,
-          analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY) -> None:
+          analysis_seconds: float = ANALYSIS_SECONDS, analysis_memory: int = ANALYSIS_MEMORY,
+          analysis_budget: float | None = None, analysis_exact: bool = False) -> None:
     """Run the score pad until interrupted (what ``vistlog serve`` does): Ctrl+C or SIGTERM stops it within a
     few seconds, whatever it is doing (an analysis running beside it is killed)."""
     import asyncio
@@ -545,7 +551,7 @@ def serve(log: str, *, host: str = "127.0.0.1", port: int = 8765, key_file: str 
 
     token = None if host in LOCAL_HOSTS else new_token()
     pad = Pad(log, key_file=key_file, token=token, warn=lambda m: say(m), analysis_seconds=analysis_seconds,
-              analysis_memory=analysis_memory)
+              analysis_memory=analysis_memory, analysis_budget=analysis_budget, analysis_exact=analysis_exact)
     app = make_app(pad)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -333,6 +333,12 @@ def _recording_commands(add: _Adder) -> None:
                          "the server, which answers everything else meanwhile)")
     sp.add_argument("--analysis-memory", type=_positive_mb, default=2048, metavar="MB",
                     help="how much memory one deal's analysis may take (default 2048)")
+    budget = sp.add_mutually_exclusive_group()
+    budget.add_argument("--analysis-budget", type=_seconds, metavar="SECONDS",
+                        help="seconds of open-hand search a deal may take before a count is given as the range "
+                             "proved (default: analyse's, 2 with the compiled search)")
+    budget.add_argument("--analysis-exact", action="store_true",
+                        help="every count exact, within --analysis-seconds")
     _add_key(sp, "the secret of a keyed log: every deal written is keyed (_mac)")
     sp = add("import", "recording.cmd_import",
              "bring games in from other programs: every game checked, appended, chained",

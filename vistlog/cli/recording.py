@@ -97,7 +97,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         pad.serve(args.log, host=args.host, port=args.port, key_file=args.key_file, open_browser=args.open,
                   say=lambda m: print(m, flush=True), analysis_seconds=args.analysis_seconds,
-                  analysis_memory=args.analysis_memory << 20)
+                  analysis_memory=args.analysis_memory << 20, analysis_budget=args.analysis_budget,
+                  analysis_exact=args.analysis_exact)
     except OSError as exc:
         raise _UsageError(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc})") from None
     return 0

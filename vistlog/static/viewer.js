@@ -129,7 +129,9 @@ window.VistlogViewer = (function () {
     const v = values(), out = [];
     if (v && v.values) out.push(el("div", { class: "dd" }, `${t("dd_each")} ` + [...Object.entries(v.values).map(([p, n]) => `${p} ${n}`),
       ...Object.entries(v.ranges || {}).map(([p, [lo, hi]]) => `${p} ${lo}–${hi}`)].join(", ")));
-    else if (v && v.value === null) out.push(el("div", { class: "dd" }, `${t("dd_value")} ${v.side.join("+")} ${span(v.low, v.high, v.tricks)}` + (v.makeable === null ? ` (${t("undecided")})` : "")));
+    else if (v && v.value === null) out.push(el("div", { class: "dd" }, `${t("dd_value")} ${v.side.join("+")} ` +
+      (v.makeable === null && v.low === 0 && v.high >= v.tricks ? t("undecided")
+        : span(v.low, v.high, v.tricks) + (v.makeable === null ? ` (${t("undecided")})` : ""))));
     else if (v) out.push(el("div", { class: "dd" }, `${t("dd_value")} ${v.side.join("+")} ${v.value}, ${t("dd_defence")} ${v.defence}`));
     if (v && v.decision_lines && k === 0) out.push(...v.decision_lines.map(([head, ...choices]) =>
       el("details", { class: "decision" }, el("summary", {}, head), el("pre", {}, choices.join("\n")))));
