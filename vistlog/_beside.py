@@ -3,10 +3,10 @@
 The server (:mod:`vistlog.pad`) starts ``python -m vistlog._beside``, writes the question to its standard input
 as JSON (``log``, ``game``, ``deal``, ``single_dummy``, ``lang``, ``samples``, ``budget``: a deal's seconds of
 open-hand search, ``exact`` or by default the CLI's, ``seconds``, ``memory``) and reads the answer from its
-standard output: ``{"status": 200, "body": DEAL}`` or ``{"status": N, "error": WHY}``. The process bounds itself (its address
-space to ``memory`` bytes, its processor time to ``seconds`` and a little more, and it dies with the server that
-started it), and the server kills it when the page leaves, its time is up or the server stops: a search that
-holds the interpreter for minutes never holds the server.
+standard output: ``{"status": 200, "body": DEAL}`` or ``{"status": N, "error": WHY}``. The process bounds
+itself (its address space to ``memory`` bytes, its processor time to ``seconds`` and a little more, and it dies
+with the server that started it), and the server kills it when the page leaves, its time is up or the server
+stops: a search that holds the interpreter for minutes never holds the server.
 """
 
 from __future__ import annotations
