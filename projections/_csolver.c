@@ -72,6 +72,7 @@ typedef struct {
     int n, fewest, trump, must_trump, taker, nt;
     int plain;  /* playing for the fewest: the exact table (Solver._plain) */
     int in_side[4], maxer[4];
+    int alone;  /* the side's one player playing for the fewest with no trump (Solver._under), else -1 */
     int talon[16];
     uint64_t talon_rest[17];
     Bucket *buckets;
@@ -335,6 +336,23 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
     return ok;
 }
 
+/* Can the side's lone player play under every card led to him for good (Solver._under)? */
+static int under(const Search *s, int leader, int t) {
+    int seat = s->alone;
+    if (seat < 0 || s->in_side[leader] || t < s->nt) return 0;
+    uint64_t mine = s->h[seat], others = 0;
+    for (int i = 0; i < s->n; i++) if (i != seat) others |= s->h[i];
+    for (int su = 0; su < 4; su++) {
+        uint64_t d = mine >> (16 * su) & 0xFFFFu, o = others >> (16 * su) & 0xFFFFu;
+        while (d && o) {
+            if ((d & (~d + 1u)) > (o & (~o + 1u))) return 0;
+            d &= d - 1u;
+            o &= o - 1u;
+        }
+    }
+    return 1;
+}
+
 static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     *rel = 0;
     if (k <= 0) return 1;
@@ -352,7 +370,7 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
         s->nodes += s->n;
         return s->in_side[w];
     }
-    if (s->plain) return start_exact(s, leader, t, k, r);
+    if (s->plain) return under(s, leader, t) ? 0 : start_exact(s, leader, t, k, r);
     uint64_t lens = 0, alive = t < s->nt ? s->talon_rest[t] : 0;
     for (int i = 0; i < s->n; i++) {
         alive |= s->h[i];
@@ -529,7 +547,10 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
                 rest[j] = x;
             }
         }
-        if (s->in_side[w_seat] == maxer) {
+        if (s->in_side[w_seat] == maxer && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
+            for (int i = nr - 1; i >= 0; i--) order[no++] = rest[i];
+            for (int i = 0; i < nw; i++) order[no++] = wins[i];
+        } else if (s->in_side[w_seat] == maxer) {
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
         } else if (s->in_side[seat] == maxer) {
@@ -586,6 +607,8 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     self->n = n; self->fewest = fewest ? 1 : 0; self->trump = trump;
     self->must_trump = must_trump ? 1 : 0; self->taker = taker ? 1 : 0; self->nt = (int)nt;
     self->plain = self->fewest;
+    self->alone = -1;
+    if (self->fewest && trump < 0 && popc64((uint64_t)side) == 1) self->alone = low_index64((uint64_t)side);
     for (int i = 0; i < 4; i++) {
         self->in_side[i] = i < n && (side >> i & 1);
         self->maxer[i] = self->in_side[i] != self->fewest;

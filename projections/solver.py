@@ -147,6 +147,8 @@ class Solver(Questions):
         # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
         # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
         self._plain = fewest
+        # the side's one player when it plays alone for the fewest with no trump (:meth:`_under`), else -1
+        self._alone = self._in.index(True) if fewest and self.trump < 0 and sum(self._in) == 1 else -1
 
     # ------------------------------------------------------------------ positions
 
@@ -296,6 +298,8 @@ class Solver(Questions):
         if r == 1 and t >= len(self.talon):  # the last trick: one card a hand, no table
             return self._last(h, leader, t)
         if self._plain:
+            if self._under(h, leader, t):
+                return False, 0
             return self._start_exact(h, leader, t, k, r), 0
         shape = leader << 2 | t
         alive = self._talon_rest[t] if t < len(self.talon) else 0
@@ -364,6 +368,27 @@ class Solver(Questions):
         elif k - 1 < e[1]:
             e[1] = k - 1
         return ok, rel
+
+    def _under(self, h: list[int], leader: int, t: int) -> bool:
+        """Playing alone for the fewest with no trump, another to lead: can the side's player play under every card
+        led to him for good? So when in every suit his i-th lowest card is under the others' i-th lowest: whatever
+        is led he plays his highest card under it (the others' i-th lowest stay above his), discards a highest
+        card, never wins a trick and so never leads: no trick more (a clean misère proved at once)."""
+        seat = self._alone
+        if seat < 0 or self._in[leader] or t < len(self.talon):
+            return False
+        mine, others = h[seat], 0
+        for i, x in enumerate(h):
+            if i != seat:
+                others |= x
+        for shift in (0, 16, 32, 48):
+            d, o = mine >> shift & 0xFFFF, others >> shift & 0xFFFF
+            while d and o:
+                if d & -d > o & -o:
+                    return False
+                d &= d - 1
+                o &= o - 1
+        return True
 
     def _last(self, h: list[int], leader: int, t: int) -> tuple[bool, int]:
         """The last trick, a card a hand: whether the side takes it, and the cards whose ranks decided it (the
@@ -521,8 +546,9 @@ class Solver(Questions):
                ) -> list[int]:
         """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first
         (low first for a side player playing for the fewest; for the most, a suit the other camp can ruff last).
-        Following: low when the trick already goes the player's way, else the cheapest card that takes it when
-        taking it is his wish, else his highest card that stays under; discards by rank."""
+        Following: low when the trick already goes the player's way (the side's player playing for the fewest: his
+        highest card under it, keeping his low ones), else the cheapest card that takes it when taking it is his
+        wish, else his highest card that stays under; discards by rank."""
         inside, trump = self._in, self.trump
         if not trick:
             weight = [(0 if alive & _SUIT_MASK[b >> 4] & ~((2 << b) - 1) else 32) + (b & 15) for b in moves]
@@ -547,8 +573,8 @@ class Solver(Questions):
         if len(rest) > 1 and rest[0] >> 4 != rest[-1] >> 4:  # discards: by rank, then suit
             rest.sort(key=lambda b: b & 15)
         maxer = self._max[seat]
-        if inside[w_seat] == maxer:
-            return rest + wins
+        if inside[w_seat] == maxer:  # the side's player playing for the fewest keeps his low cards: highest first
+            return rest[::-1] + wins if inside[seat] and self.fewest else rest + wins
         if inside[seat] == maxer:
             return wins + rest
         return rest[::-1] + wins
