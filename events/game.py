@@ -82,8 +82,7 @@ class GameState(GameHooks[D]):
         self.deals_started = 0
         self.voided: set[int] = set()
         self.ended = False
-        self.raspas_by_dealer = 0
-        self.raspas_run = 0  # raspasy in a row before the current deal (raspas_exit)
+        self.dealt_again = 0  # how many times in a row the same player dealt (a game may let a dealer deal again)
         self.replaced: set[int] = set()  # voided deals recorded again (replaces_voided)
         self.dealers = bytearray()  # who dealt each deal, as 1 + his place (a deal recorded again keeps its dealer)
         self.regular: D | None = None  # the last deal in number order, for the rotation
@@ -130,16 +129,16 @@ class GameState(GameHooks[D]):
         for d in (self.deal, self.regular, self.pending, self.handing):
             if d is not None and all(d is not kept for kept, _ in deals):
                 deals.append((d, d.snapshot()))
-        own: list[Any] = [self.deal, self.deals_started, set(self.voided), self.ended, self.raspas_by_dealer,
-                          self.raspas_run, set(self.replaced), bytearray(self.dealers), self.regular,
-                          self.reported_unfinished, self.pending, self.handing]
+        own: list[Any] = [self.deal, self.deals_started, set(self.voided), self.ended, self.dealt_again,
+                          set(self.replaced), bytearray(self.dealers), self.regular, self.reported_unfinished,
+                          self.pending, self.handing]
         return own, deals
 
     def restore(self, snapshot: GameSnapshot) -> None:
         """Put back what :meth:`snapshot` gave (once: the containers it holds are the game's again)."""
         own, deals = snapshot
-        (self.deal, self.deals_started, self.voided, self.ended, self.raspas_by_dealer, self.raspas_run,
-         self.replaced, self.dealers, self.regular, self.reported_unfinished, self.pending, self.handing) = own
+        (self.deal, self.deals_started, self.voided, self.ended, self.dealt_again, self.replaced, self.dealers,
+         self.regular, self.reported_unfinished, self.pending, self.handing) = own[:11]
         for d, saved in deals:
             d.restore(saved)
 
@@ -238,8 +237,8 @@ class GameState(GameHooks[D]):
         return f"deal {d.number} has no tricks"
 
     def next_dealer(self) -> str | None:
-        """Who deals the next deal (the rotation, and a raspas dealer's repeats); None before the
-        first deal, which anybody may deal."""
+        """Who deals the next deal (the rotation, and a dealer dealing again where the game allows it); None before
+        the first deal, which anybody may deal."""
         prev = self.regular
         if prev is None or prev.dealer is None:
             return None
@@ -289,9 +288,9 @@ class GameState(GameHooks[D]):
         if issues:
             return issues
         if prev is not None and prev.dealer is not None and prev.dealer == ev.dealer:
-            self.raspas_by_dealer += 1
+            self.dealt_again += 1
         else:
-            self.raspas_by_dealer = 0
+            self.dealt_again = 0
         if prev is not None and prev.finished and not prev.broken and prev.number not in self.voided:
             self._after_deal(prev)
         holding = holders(self.players, ev.dealer, dealer_sits_out=self.dealer_sits_out)

@@ -11,7 +11,7 @@ from typing import Any, Final, cast
 
 from .calls import WhistCall, final_calls, half_stands
 from .cards import PREFERANS_DECK, Card, GameKind, all_bids
-from .game import DealState, GameState
+from .game import DealState, GameSnapshot, GameState
 from .model import (
     Allocation, BidMade, Claim, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade,
 )
@@ -19,6 +19,7 @@ from .play import Play, contract_trump, held_after_discard
 from .problems import Issue
 from .rules import PreferansOptions
 from .seating import defenders, holders
+from .tally import Tally
 from .variant import Variant
 from .preferans_score import SCORING
 
@@ -52,6 +53,22 @@ class PreferansGame(GameState[PreferansDeal]):
     CONTRACTS = tuple(b.text for b in sorted((b for b in all_bids() if b.auction_rank >= 0),
                                              key=lambda b: b.auction_rank))
     DEALER_OUT_AT_FOUR = True
+
+    def __init__(self, started: GameStarted, tally: Tally) -> None:
+        super().__init__(started, tally)
+        self.raspas_run = 0
+        """Raspasy in a row before the current deal (the options' ``raspas_exit``)."""
+
+    def snapshot(self) -> GameSnapshot:
+        """The game's values, then the raspasy in a row."""
+        own, deals = super().snapshot()
+        return [*own, self.raspas_run], deals
+
+    def restore(self, snapshot: GameSnapshot) -> None:
+        """See :meth:`snapshot`."""
+        own, deals = snapshot
+        super().restore((own, deals))
+        self.raspas_run = own[11]
 
     def new_deal(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None
                  ) -> PreferansDeal:
@@ -102,7 +119,7 @@ class PreferansGame(GameState[PreferansDeal]):
         return self.pref.game_end == "pools_closed" and self.pools_closed()
 
     def _dealer_deals_again(self, prev: PreferansDeal) -> bool:
-        return prev.raspas and self.raspas_by_dealer + 1 < self.pref.raspas_dealer_repeats
+        return prev.raspas and self.dealt_again + 1 < self.pref.raspas_dealer_repeats
 
     def _after_deal(self, prev: PreferansDeal) -> None:
         played = prev.tricks is not None or (prev.play is not None and prev.play.complete)

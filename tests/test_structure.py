@@ -240,3 +240,16 @@ def test_no_generic_module_asks_which_game_it_is() -> None:
             continue
         asking += [(name, line, value) for line, value in _names_a_game(ast.parse(path.read_text(encoding="utf-8")))]
     assert asking == []
+
+
+
+def test_the_generic_game_state_holds_no_preferans_state() -> None:
+    """Issue 59: the state every game shares keeps no Preferans rule's state: the raspasy in a row are the Preferans
+    game's own (:class:`~vistlog.events.preferans.PreferansGame`), the base counts only a dealer dealing again."""
+    def attributes(path: Path) -> set[str]:
+        return {node.attr for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+                and isinstance(getattr(node, "ctx", None), ast.Store)}
+
+    assert not {a for a in attributes(ROOT / "events" / "game.py") if "raspas" in a}
+    assert "raspas_run" in attributes(ROOT / "events" / "preferans.py")

@@ -40,8 +40,7 @@ def _bound(seconds: float, memory: int) -> None:
 def answer(spec: dict[str, Any]) -> dict[str, Any]:
     """The answer to one question (see the module's docstring), computed here."""
     from . import views
-    from .api import SingleDummy, VistlogError, analysis_json, read_games
-    from .projections.analysis import default_budget
+    from .api import SingleDummy, VistlogError, analysis_json, default_budget, read_games
 
     deal = int(spec["deal"])
     try:

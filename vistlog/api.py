@@ -26,7 +26,7 @@ from vistlog.events.log import MAX_LINE, AppendConflict, AppendRejected, LogBusy
 from vistlog.events.nextstep import Next
 from vistlog.events.notation import NotationError
 from vistlog.events.problems import Problem, UnknownName, VistlogError
-from vistlog.projections.analysis import GameAnalysis, analysis_json
+from vistlog.projections.analysis import GameAnalysis, analysis_json, default_budget
 from vistlog.projections.audit import AuditReport, ClaimError
 from vistlog.projections.odds import Decision, SingleDummy
 from vistlog.projections.live import LiveFold

@@ -53,7 +53,7 @@ def find_logs(inputs: Sequence[str], suffix: str = ".jsonl") -> list[str]:
 def budget(args: Any) -> float | None:
     """The seconds of open-hand search a deal may take as the command line asks (``--budget``, ``--exact``;
     default: :func:`~vistlog.projections.analysis.default_budget`); ``None``: every count exact."""
-    from vistlog.projections.analysis import default_budget
+    from vistlog.api import default_budget
 
     if getattr(args, "exact", False):
         return None
