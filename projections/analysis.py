@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import time
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import Any, Final
@@ -298,13 +299,22 @@ BUDGETS: Final = {"compiled": 2.0, "python": 20.0}
 times slower)."""
 
 
-def default_budget(engine: str | None = None) -> float:
-    """The budget a deal has by default with ``engine`` (default: the one that runs, :func:`engine_name`).
+def default_budget(engine: str | None = None) -> float | None:
+    """The budget a deal has by default with ``engine`` (default: the one that runs, :func:`engine_name`): the
+    environment variable ``VISTLOG_BUDGET`` when set (seconds, or ``exact``: ``None``, every count exact), else
+    :data:`BUDGETS`'s.
 
-    >>> default_budget("compiled")
-    2.0
+    >>> default_budget() in (None, BUDGETS["compiled"], BUDGETS["python"]) or "VISTLOG_BUDGET" in os.environ
+    True
     """
-    return BUDGETS[engine or engine_name()]
+    asked = os.environ.get("VISTLOG_BUDGET", "").strip().lower()
+    if asked == "exact":
+        return None
+    try:
+        seconds = float(asked)
+    except ValueError:
+        seconds = 0.0
+    return seconds if 0 < seconds < 1e9 else BUDGETS[engine or engine_name()]
 
 
 ANSWERS: Final = ("exact", "range", "undecided")

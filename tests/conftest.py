@@ -25,6 +25,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 ROOT = Path(__file__).resolve().parent.parent
 
+os.environ["VISTLOG_BUDGET"] = "exact"
+"""The analysis's default budget is a time, so what it gives depends on the machine's speed: the tests' commands
+(and the servers they start) wait for every count, and a test of the budget names the one it means."""
+
 
 def patches_inside(module: ModuleType) -> pytest.MarkDecorator:
     """Skip a test that replaces a function or method of ``module`` to inject a fault or count calls,

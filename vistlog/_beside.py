@@ -49,7 +49,7 @@ def answer(spec: dict[str, Any]) -> dict[str, Any]:
             return {"status": 404, "error": f"no game {spec['game']!r} in the log"}
         sd = SingleDummy(int(spec["samples"])) if spec.get("single_dummy") else None
         asked = spec.get("budget")
-        budget = None if asked == "exact" else float(asked) if asked else default_budget()
+        budget = None if asked == "exact" else float(asked) if asked else default_budget()  # exact where it says so
         view = analysis_json(game.analysis(deals={deal}, single_dummy=sd, budget=budget))
     except VistlogError as exc:
         return {"status": 422, "error": str(exc)}
