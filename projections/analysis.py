@@ -23,12 +23,10 @@ not change the double-dummy value.
 
 from __future__ import annotations
 
-import functools
 import itertools
-import os
 import time
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
@@ -43,6 +41,7 @@ from .worth import Camp, Worth, by_suit as _by_suit, camps as _camps, shape as _
     taken_after as _taken_after
 from .decisions import deal_decisions
 from .odds import Decision, SingleDummy, decision_json
+from .budget import ANSWERS, BUDGETS, asked, default_budget, fate_of, fates, limited, within
 from .questions import OutOfBudget
 from .solver import Solver, engine_name
 from .variants import reading_of
@@ -294,81 +293,6 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
                         engine or engine_name(), result.variant)
 
 
-BUDGETS: Final = {"compiled": 2.0, "python": 20.0}
-"""Seconds of search a deal may take by default, by engine (``analyse --budget``; the pure search is some ten
-times slower)."""
-
-
-def default_budget(engine: str | None = None) -> float | None:
-    """The budget a deal has by default with ``engine`` (default: the one that runs, :func:`engine_name`): the
-    environment variable ``VISTLOG_BUDGET`` when set (seconds, or ``exact``: ``None``, every count exact), else
-    :data:`BUDGETS`'s.
-
-    >>> default_budget() in (None, BUDGETS["compiled"], BUDGETS["python"]) or "VISTLOG_BUDGET" in os.environ
-    True
-    """
-    asked = os.environ.get("VISTLOG_BUDGET", "").strip().lower()
-    if asked == "exact":
-        return None
-    try:
-        seconds = float(asked)
-    except ValueError:
-        seconds = 0.0
-    return seconds if 0 < seconds < 1e9 else BUDGETS[engine or engine_name()]
-
-
-ANSWERS: Final = ("exact", "range", "undecided")
-"""How a deal was answered within its budget (:attr:`DealAnalysis.answer`)."""
-
-
-def _limited(solver: Solver, until: float | None) -> Solver:
-    """``solver`` stopping its questions at ``until`` (a monotonic time; ``None``: never)."""
-    if until is not None:
-        solver.limit(seconds=max(until - time.monotonic(), 0.0))
-    return solver
-
-
-def _asked(question: Callable[[], Any], default: Any = None) -> Any:
-    """The answer, or ``default`` where the budget stopped the question."""
-    try:
-        return question()
-    except OutOfBudget:
-        return default
-
-
-def _threshold(needed: int, fewest: bool) -> int:
-    """The side's tricks the camp that wants them must be sure of to decide the contract: the contract's
-    (made), or one past a misère's (failed)."""
-    return needed + 1 if fewest else needed
-
-
-def _fate_of(low: int, high: int, needed: int, fewest: bool) -> bool | None:
-    """The contract's fate a range of the side's tricks decides (``None``: it does not)."""
-    if fewest:
-        return True if high <= needed else False if low > needed else None
-    return True if low >= needed else False if high < needed else None
-
-
-def _within(fate: bool | None, needed: int, fewest: bool) -> tuple[int | None, int | None]:
-    """The least and the most tricks of the side a fate proves."""
-    if fate is None:
-        return None, None
-    if fewest:
-        return (None, needed) if fate else (needed + 1, None)
-    return (needed, None) if fate else (None, needed - 1)
-
-
-def _fates(solver: Solver, played: Sequence[Card], needed: int, fewest: bool) -> list[bool | None]:
-    """The contract's fate at the first lead and after each card, a yes-or-no question each (``None``: the
-    budget stopped it)."""
-    at = _threshold(needed, fewest)
-
-    def fate(i: int) -> bool:
-        return solver.holds(played[:i], at) != fewest
-
-    return [_asked(functools.partial(fate, i)) for i in range(len(played) + 1)]
-
-
 def _values(solver: Solver, cards: Sequence[CardPlayed], wants_more: Mapping[str, bool], guess: int | None,
             known: Sequence[tuple[int | None, int | None]]) -> list[tuple[int, int]]:
     """The value before the first card and after each card, each the range proved (one value without a
@@ -406,7 +330,7 @@ def _verdict(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, sol
                      worth.of(rec, taken=_taken_after(rec, hands, bad)))
         return better, ({p: x for p, x in cost.items() if p == e.player} if own else cost)
 
-    better, cost = _asked(priced, ((), {}))
+    better, cost = asked(priced, ((), {}))
     return CardVerdict(e.seq, e.player, e.card, low, high, True, better, cost, makeable)
 
 
@@ -415,18 +339,18 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: W
     c = rec.contract
     assert c is not None and rec.setup is not None
     side, fewest = camp
-    solver = _limited(solver_for(rec, hands, side, fewest, engine), until)
+    solver = limited(solver_for(rec, hands, side, fewest, engine), until)
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     claim = next((e for e in rec.events if isinstance(e, Claim)), None)
     played = [e.card for e in cards]
     wants_more = {p: (p in side) != fewest for p in rec.setup.seating}
     taken = None if rec.taken is None else sum(rec.taken.get(p, 0) for p in side)
     needed = worth.scoring.needed(worth.options, rec)
-    fates = _fates(solver, played, needed, fewest) if until is not None else [None] * (len(played) + 1)
-    known = [_within(f, needed, fewest) for f in fates]
+    told = fates(solver, played, needed, fewest) if until is not None else [None] * (len(played) + 1)
+    known = [within(f, needed, fewest) for f in told]
     values = _values(solver, cards, wants_more, None if fewest else taken, known)  # a misère's search starts at one
     verdicts = tuple(_verdict(rec, hands, worth, solver, played, i, e, values[i], values[i + 1],
-                              wants_more[e.player], False, _fate_of(*values[i + 1], needed, fewest))
+                              wants_more[e.player], False, fate_of(*values[i + 1], needed, fewest))
                      for i, e in enumerate(cards))
     low, high = values[0]
     exact = low == high
@@ -434,11 +358,11 @@ def _deal(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: W
         deal=rec.number, declarer=c.declarer, contract=c.contract.text, misere=fewest, value=low if exact else None,
         taken=taken, level="card" if cards else "protocol", needed=needed,
         tricks=solver.tricks, cards=verdicts, side=solver.side, objective=solver.objective,
-        calls=_asked(lambda: _calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=low))), ())
+        calls=asked(lambda: _calls(rec, worth, lambda: _taken_after(rec, hands, solver.best_line(value=low))), ())
         if exact and reading_of(variant).calls_weighed else (),
-        claim=None if claim is None else _asked(lambda: _claim(claim, solver, played)),
+        claim=None if claim is None else asked(lambda: _claim(claim, solver, played)),
         discard=_discard(rec, hands, engine, low, until) if discards and exact else None,
-        fate=_fate_of(low, high, needed, fewest), low=low, high=high)
+        fate=fate_of(low, high, needed, fewest), low=low, high=high)
 
 
 def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, engine: str | None,
@@ -447,7 +371,7 @@ def _raspas(rec: DealRecord, hands: Mapping[str, list[Card]], worth: Worth, engi
     player can still guarantee just before and just after it (ranges past the budget)."""
     assert rec.setup is not None
     seating = rec.setup.seating
-    solvers = {p: _limited(solver_for(rec, hands, (p,), True, engine), until) for p in seating}
+    solvers = {p: limited(solver_for(rec, hands, (p,), True, engine), until) for p in seating}
     cards = [e for e in rec.events if isinstance(e, CardPlayed)]
     played = [e.card for e in cards]
     start = {p: s.bounds() for p, s in solvers.items()}
@@ -520,7 +444,7 @@ def _discard(rec: DealRecord, hands: Mapping[str, list[Card]], engine: str | Non
             continue
         tried.add(shape)
         held = held_after_discard(start.hands, c.declarer, start.talon, pair)
-        s = _limited(solver_for(rec, held, (c.declarer,), misere, engine), until)
+        s = limited(solver_for(rec, held, (c.declarer,), misere, engine), until)
         try:
             if not s.holds([], best_value) if misere else s.holds([], best_value + 1):
                 best, best_value = pair, s.value(guess=best_value - 1 if misere else best_value + 1)
@@ -547,8 +471,8 @@ def analysis_json(a: GameAnalysis, problems: int = 0) -> dict[str, Any]:
                        taken=d.taken)
             if d.value is None:
                 out.update(exact=False, low=d.low, high=d.high)
-        fates = [d.fate, *(x.makeable for x in d.cards)]
-        out.update(level=d.level, cards=[_card_json(x, fates[k]) for k, x in enumerate(d.cards)])
+        before = [d.fate, *(x.makeable for x in d.cards)]  # the fate before each card
+        out.update(level=d.level, cards=[_card_json(x, before[k]) for k, x in enumerate(d.cards)])
         if d.answer != "exact":
             out.update(answer=d.answer, tricks=d.tricks)
         if d.calls:
