@@ -19,7 +19,7 @@ from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, Kon
 from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .analysis import DealAnalysis, analyse
-from .render.analysis import span
+from .render.analysis import between, span
 from vistlog.events.entries import Entry
 from .fold import GameResult
 from .variants import SCORINGS, reading_of
@@ -75,7 +75,7 @@ def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis |
         w("makeable") if solved.fate else w("not makeable")
     if solved.declarer is None:
         each = ", ".join([f"{p} {n}" for p, n in solved.values.items()]
-                         + [f"{p} {lo}–{hi}" for p, (lo, hi) in solved.ranges.items()])
+                         + [f"{p} {between(lo, hi)}" for p, (lo, hi) in solved.ranges.items()])
         yield "    " + w("each can hold himself to: {each}", each=each)
     elif solved.value is None:
         assert solved.low is not None and solved.high is not None
@@ -86,9 +86,8 @@ def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis |
     per = len(rec.setup.seating)
     for k in range(0, len(cards), per):
         trick = solved.cards[k:k + per]
-        said = ", ".join(f"{c.player} {w.card(c.card)} " + (str(c.after) if c.after is not None
-                                                              else f"{c.low[1]}–{c.high[1]}")
-                         + (" ✗" if c.mistake else "") for c in trick)
+        said = ", ".join(f"{c.player} {w.card(c.card)} {between(c.low[1], c.high[1])}" + (" ✗" if c.mistake else "")
+                         for c in trick)
         yield f"    {k // per + 1:>2}. {said}"
 
 

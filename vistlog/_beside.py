@@ -2,7 +2,7 @@
 
 The server (:mod:`vistlog.pad`) starts ``python -m vistlog._beside``, writes the question to its standard input
 as JSON (``log``, ``game``, ``deal``, ``single_dummy``, ``lang``, ``samples``, ``budget``: a deal's seconds of
-open-hand search, ``exact`` or by default the CLI's, ``seconds``, ``memory``) and reads the answer from its
+open-hand search, ``null``: every count exact, ``seconds``, ``memory``) and reads the answer from its
 standard output: ``{"status": 200, "body": DEAL}`` or ``{"status": N, "error": WHY}``. The process bounds
 itself (its address space to ``memory`` bytes, its processor time to ``seconds`` and a little more, and it dies
 with the server that started it), and the server kills it when the page leaves, its time is up or the server
@@ -40,7 +40,7 @@ def _bound(seconds: float, memory: int) -> None:
 def answer(spec: dict[str, Any]) -> dict[str, Any]:
     """The answer to one question (see the module's docstring), computed here."""
     from . import views
-    from .api import SingleDummy, VistlogError, analysis_json, default_budget, read_games
+    from .api import SingleDummy, VistlogError, analysis_json, read_games
 
     deal = int(spec["deal"])
     try:
@@ -48,9 +48,7 @@ def answer(spec: dict[str, Any]) -> dict[str, Any]:
         if game is None:
             return {"status": 404, "error": f"no game {spec['game']!r} in the log"}
         sd = SingleDummy(int(spec["samples"])) if spec.get("single_dummy") else None
-        asked = spec.get("budget")
-        budget = None if asked == "exact" else float(asked) if asked else default_budget()  # exact where it says so
-        view = analysis_json(game.analysis(deals={deal}, single_dummy=sd, budget=budget))
+        view = analysis_json(game.analysis(deals={deal}, single_dummy=sd, budget=spec.get("budget")))
     except VistlogError as exc:
         return {"status": 422, "error": str(exc)}
     lang = spec.get("lang")

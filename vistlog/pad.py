@@ -36,7 +36,7 @@ from starlette.routing import Route
 from . import archive, views
 from .api import (
     FORMATS_IN, AppendConflict, AppendRejected, Game, LiveFold, LogBusy, NotationError, Recorder, VistlogError,
-    kind_name,
+    default_budget, kind_name,
 )
 from .guard import (
     HttpError, Stopped, beside, read_body,
@@ -95,9 +95,10 @@ class Pad:
         self.token = token
         self.analysis_seconds = analysis_seconds
         self.analysis_memory = analysis_memory
-        self.analysis_budget: float | str | None = "exact" if analysis_exact else analysis_budget
-        """The seconds of open-hand search a deal may take (``None``: ``analyse``'s default; ``exact``: no limit
-        but ``analysis_seconds``)."""
+        self.analysis_budget: float | None = None if analysis_exact else (
+            analysis_budget if analysis_budget is not None else default_budget())
+        """The seconds of open-hand search a deal may take (``analyse``'s default unless given; ``None``: every
+        count exact, within ``analysis_seconds``)."""
         self.analyses: set[Any] = set()
         """The analyses running beside the server (their processes)."""
         self.stopping = False

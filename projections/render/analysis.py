@@ -16,7 +16,7 @@ from ..odds import MIN_KEPT
 from ..words import Lang, Words, decimal, mixed, plural, signed
 from . import claim_text
 
-__all__ = ["analysis_text", "analysis_html", "card_text", "decision_lines", "span"]
+__all__ = ["analysis_text", "analysis_html", "between", "card_text", "decision_lines", "span"]
 
 
 def card_text(code: str) -> str:
@@ -61,12 +61,16 @@ def span(low: int, high: int, most: int, w: Words) -> str:
     return w("{low} to {high} tricks", low=low, high=high, genitive=plural(high, "взятки", "взяток", "взяток"))
 
 
+def between(low: int, high: int) -> str:
+    """A value the search proved as a range, as a number: ``3``, or ``1–3``."""
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def _card_values(c: dict[str, Any]) -> tuple[str, str]:
     """A card's values before and after it: numbers, or the ranges proved (``1–3``)."""
     if c.get("exact", True):
         return str(c["before"]), str(c["after"])
-    return tuple(str(c[f"{k}_low"]) if c[f"{k}_low"] == c[f"{k}_high"] else f"{c[f'{k}_low']}–{c[f'{k}_high']}"
-                 for k in ("before", "after"))  # type: ignore[return-value]
+    return between(c["before_low"], c["before_high"]), between(c["after_low"], c["after_high"])
 
 
 def _card_note(c: dict[str, Any], unit: str, w: Words) -> str:
@@ -92,7 +96,7 @@ def _deal_head(d: dict[str, Any], w: Words) -> str:
     if "values" in d:  # a raspas: each for himself
         ranges = d.get("ranges", {})
         each = ", ".join([f"{p} {n}" for p, n in d["values"].items()]
-                         + [f"{p} {lo}–{hi}" for p, (lo, hi) in ranges.items()])
+                         + [f"{p} {between(lo, hi)}" for p, (lo, hi) in ranges.items()])
         took = d["taken"]
         taken = "" if took is None else " · " + w("took {n}", n=", ".join(f"{p} {n}" for p, n in took.items()))
         return (w("Deal {n}", n=d["deal"]) + ": " + w("raspas") + " · "
