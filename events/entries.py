@@ -1,14 +1,14 @@
 """Sheet entries and the running totals they add up to.
 
-An :class:`Entry` is one number written on the sheet, with its reason in words: pool or
-mountain points of a player, whists written by one player on another, or Solo Whist
-points. Everything downstream (the sheet, the settlement, the audit trail, the replay,
-the drawing) reads entries; nothing recomputes a score.
+An :class:`Entry` is one number written on the sheet, with its reason in words, in one of the
+:class:`Column` values its game's scoring declares (pool or mountain points of a player, whists written by one
+player on another, Solo Whist points, …). Everything downstream (the sheet, the settlement, the audit trail, the
+replay, the drawing) reads entries; nothing recomputes a score.
 
->>> t = Totals(["A", "B", "C"])
+>>> t = Totals(["A", "B", "C"], (Column("pool"), Column("whists", paired=True)))
 >>> t.apply(Entry(1, "pool", "A", 2, "6S made"))
 >>> t.apply(Entry(1, "whists", "B", 4, "2 tricks × 2", on="A"))
->>> t.pool["A"], t.whists_by("B")
+>>> t["pool"]["A"], t.pairs_by("whists", "B")
 (2, {'A': 4})
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Any, Final
 
 import attrs
 
@@ -24,17 +24,29 @@ from .plain import Plain
 
 from .problems import VistlogError
 
-__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "COLUMNS", "fmt", "exact", "exact_div", "Num",
-           "ADJUSTMENT_REASON"]
+__all__ = ["Entry", "Totals", "DealScore", "Row", "Column", "fmt", "exact", "exact_div", "Num", "ADJUSTMENT_REASON"]
 
 ADJUSTMENT_REASON: Final = "adjustment: "
 """What an agreed adjustment's entries say before the adjustment's own words (which no view translates)."""
 
-Column = Literal["pool", "mountain", "whists", "points", "bula", "soups", "refe"]
-"""A column of the sheet: a typo in one is a type error."""
-COLUMNS: Final[tuple[Column, ...]] = ("pool", "mountain", "whists", "points", "bula", "soups", "refe")
-PAIRED: Final = frozenset({"whists", "soups"})
-"""Columns written by one player on another (``on`` names the other)."""
+
+@attrs.frozen(repr=False)
+class Column(Plain):
+    """One column of a game's sheet, declared by its scoring (:attr:`vistlog.events.scoring.Scoring.sheet`).
+
+    ``paired``: a number in it is written by one player on another (whists); ``counted``: it is written for every
+    player at once, and the sheet counts how many times (Serbian refe drawn).
+
+    >>> Column("whists", paired=True).paired, Column("pool").counted
+    (True, False)
+    """
+
+    name: str
+    paired: bool = False
+    counted: bool = False
+
+    def __repr__(self) -> str:
+        return f"Column({self.name!r})"
 
 
 Num = int | Fraction
@@ -67,14 +79,14 @@ class Entry(Plain):
     """One number on the sheet.
 
     ``deal`` is the deal it belongs to (0 for an opening balance; an adjustment belongs to
-    the last deal before it). ``column`` is ``pool``, ``mountain``, ``whists`` or ``points``,
-    or for Serbian preferans ``bula``, ``soups`` or ``refe`` (+1 a refa drawn, −1 one played);
-    ``player`` owns the column (for whists and soups: the writer) and ``on`` is whom they are
-    written on. ``void`` marks entries of a voided deal: shown, never counted.
+    the last deal before it). ``column`` is one the game's scoring declares (:class:`Column`: ``pool``,
+    ``mountain``, ``whists`` of Russian preferans, ``points`` of Solo Whist, …); ``player`` owns the column
+    (in a paired column, such as whists: the writer) and ``on`` is whom it is written on. ``void`` marks entries
+    of a voided deal: shown, never counted.
     """
 
     deal: int
-    column: Column
+    column: str
     player: str
     amount: Num
     reason: str
@@ -84,11 +96,11 @@ class Entry(Plain):
     def describe(self) -> str:
         """``+2 pool Аня: 6S made`` style text."""
         sign = "+" if self.amount >= 0 else ""
-        where = f"{self.column} {self.player}→{self.on}" if self.column in PAIRED else f"{self.column} {self.player}"
+        where = f"{self.column} {self.player}→{self.on}" if self.on is not None else f"{self.column} {self.player}"
         return f"{sign}{fmt(self.amount)} {where}: {self.reason}"
 
 
-Row = tuple[Column, str, Num, str, str | None]
+Row = tuple[str, str, Num, str, str | None]
 """One number a deal writes, before it is an :class:`Entry`: column, player, amount, reason, on."""
 
 
@@ -112,8 +124,8 @@ class DealScore:
     """Each problem found while scoring (e.g. an allocation that does not add up): its message and
     the ``seq`` of the event it is about."""
 
-    def write(self, column: Column, player: str, amount: Num, reason: str, on: str | None = None) -> None:
-        """Write ``amount`` in ``column`` of ``player`` (on ``on``, for whists and soups)."""
+    def write(self, column: str, player: str, amount: Num, reason: str, on: str | None = None) -> None:
+        """Write ``amount`` in ``column`` of ``player`` (on ``on``, in a paired column)."""
         self.rows.append((column, player, amount, reason, on))
 
     @property
@@ -123,89 +135,93 @@ class DealScore:
 
 
 class Totals:
-    """Running totals of a game, in the columns its scoring declares (every column by default): pool, mountain,
-    whists (writer → target) and points; for Serbian preferans bula, soups (writer → target), open refe and the
-    refe drawn. A column the game does not declare stays empty, and nothing may be added to it.
+    """Running totals of a game, keyed by the columns its scoring declares (:class:`Column`), in their order.
 
-    >>> t = Totals(["A", "B"], ("points",))
-    >>> t.points, t.pool
-    ({'A': 0, 'B': 0}, {})
+    ``totals[column]`` maps each player to his number, or in a paired column each ``(writer, on)`` pair written
+    so far; a column the game does not declare is refused.
+
+    >>> t = Totals(["A", "B"], (Column("points"),))
+    >>> t["points"], t.columns
+    ({'A': 0, 'B': 0}, ('points',))
     >>> t.add("pool", "A", 2)
     Traceback (most recent call last):
     ...
     vistlog.events.problems.VistlogError: this game's sheet has no pool column (its columns: points)
     """
 
-    def __init__(self, players: Iterable[str], columns: Iterable[str] = COLUMNS) -> None:
+    def __init__(self, players: Iterable[str], columns: Iterable[Column]) -> None:
         self.players = list(players)
-        declared = set(columns)
-        self.columns: tuple[str, ...] = tuple(c for c in COLUMNS if c in declared)
-        """The columns the game declares (:attr:`vistlog.events.scoring.Scoring.writes`), in sheet order."""
-        held = self.columns
+        declared: dict[str, Column] = {}
+        for c in columns:
+            declared.setdefault(c.name, c)
+        self.declared: tuple[Column, ...] = tuple(declared.values())
+        """The columns, as the game declares them (:attr:`vistlog.events.scoring.Scoring.sheet`)."""
+        self.columns: tuple[str, ...] = tuple(declared)
+        """Their names, in sheet order."""
+        self.paired: frozenset[str] = frozenset(c.name for c in self.declared if c.paired)
+        """The columns written by one player on another."""
+        self._counted: frozenset[str] = frozenset(c.name for c in self.declared if c.counted)
+        self._of: dict[str, dict[Any, Num]] = {
+            c.name: {} if c.paired else {p: 0 for p in self.players} for c in self.declared}
+        self.times: dict[str, int] = {c: 0 for c in self._counted}
+        """How many times each counted column was written for every player (Serbian: refe drawn)."""
 
-        def zeros(column: str) -> dict[str, Num]:
-            return {p: 0 for p in self.players} if column in held else {}
+    def __getitem__(self, column: str) -> dict[Any, Num]:
+        """A column's numbers: by player, or in a paired column by ``(writer, on)``."""
+        try:
+            return self._of[column]
+        except KeyError:
+            raise VistlogError(self._no(column)) from None
 
-        self.pool: dict[str, Num] = zeros("pool")
-        self.mountain: dict[str, Num] = zeros("mountain")
-        self.points: dict[str, Num] = zeros("points")
-        self.whists: dict[tuple[str, str], Num] = {}
-        self.bula: dict[str, Num] = zeros("bula")
-        self.soups: dict[tuple[str, str], Num] = {}
-        self.refe: dict[str, Num] = zeros("refe")
-        self.refe_written = 0
-        """How many times refe were drawn (each time one for every player)."""
+    def __contains__(self, column: object) -> bool:
+        return column in self._of
+
+    def _no(self, column: str) -> str:
+        return f"this game's sheet has no {column} column (its columns: {', '.join(self.columns)})"
 
     def apply(self, e: Entry) -> None:
         """Add one entry (void entries add nothing)."""
         if not e.void:
             self.add(e.column, e.player, e.amount, e.on)
 
-    def add(self, column: Column, player: str, amount: Num, on: str | None = None) -> None:
-        """Add ``amount`` to ``column`` of ``player`` (written on ``on``, for whists and soups)."""
-        if column not in self.columns:
-            raise VistlogError(f"this game's sheet has no {column} column (its columns: {', '.join(self.columns)})")
-        if column in PAIRED:
+    def add(self, column: str, player: str, amount: Num, on: str | None = None) -> None:
+        """Add ``amount`` to ``column`` of ``player`` (written on ``on``, in a paired column)."""
+        held = self._of.get(column)
+        if held is None:
+            raise VistlogError(self._no(column))
+        if column in self.paired:
             assert on is not None
-            pairs = self.whists if column == "whists" else self.soups
             key = (player, on)
-            pairs[key] = pairs.get(key, 0) + amount
+            held[key] = held.get(key, 0) + amount
         else:
-            getattr(self, column)[player] += amount
-            if column == "refe" and amount > 0 and player == self.players[0]:
-                self.refe_written += 1
+            held[player] += amount
+            if amount > 0 and column in self._counted and player == self.players[0]:
+                self.times[column] += 1
 
-    def whists_by(self, writer: str) -> dict[str, Num]:
-        """Whists ``writer`` has written on each other player (zeros left out)."""
-        return {t: v for (w, t), v in sorted(self.whists.items(), key=lambda kv: self.players.index(kv[0][1]))
-                if w == writer and v}
+    def pairs_by(self, column: str, writer: str) -> dict[str, Num]:
+        """What ``writer`` has written on each other player in a paired column, in seating order (zeros left out).
+
+        >>> t = Totals(["A", "B", "C"], (Column("whists", paired=True),))
+        >>> t.add("whists", "B", 4, on="A")
+        >>> t.pairs_by("whists", "B")
+        {'A': 4}
+        """
+        held = self[column]
+        return {t: held[(writer, t)] for t in self.players if held.get((writer, t))}
 
     def __repr__(self) -> str:
-        return (f"Totals(pool={self.pool!r}, mountain={self.mountain!r}, whists={self.whists!r}, "
-                f"points={self.points!r}, bula={self.bula!r}, soups={self.soups!r}, refe={self.refe!r}, "
-                f"refe_written={self.refe_written!r})")
+        return f"Totals({self._of!r}, times={self.times!r})"
 
     def copy(self) -> Totals:
         """An independent copy."""
-        other = Totals(self.players, self.columns)
-        other.pool = dict(self.pool)
-        other.mountain = dict(self.mountain)
-        other.points = dict(self.points)
-        other.whists = dict(self.whists)
-        other.bula = dict(self.bula)
-        other.soups = dict(self.soups)
-        other.refe = dict(self.refe)
-        other.refe_written = self.refe_written
+        other = Totals(self.players, self.declared)
+        other._of = {c: dict(v) for c, v in self._of.items()}
+        other.times = dict(self.times)
         return other
 
-    def soups_by(self, writer: str) -> dict[str, Num]:
-        """Soups ``writer`` has written on each other player (zeros left out)."""
-        return {t: v for (w, t), v in sorted(self.soups.items(), key=lambda kv: self.players.index(kv[0][1]))
-                if w == writer and v}
-
-    def value(self, player: str, field: str, on: str | None = None) -> Num:
-        """One number of the sheet: ``pool``, ``mountain``, ``points`` or ``whists`` on ``on``."""
-        if field in PAIRED:
+    def value(self, player: str, column: str, on: str | None = None) -> Num:
+        """One number of the sheet: ``player``'s in ``column``, or in a paired column what he wrote on ``on``."""
+        if column in self.paired:
             assert on is not None
-            return (self.whists if field == "whists" else self.soups).get((player, on), 0)
-        return getattr(self, field)[player]
+            return self[column].get((player, on), 0)
+        return self[column][player]

@@ -212,7 +212,7 @@ class GameState(GameHooks[D]):
             "number": d.number, "dealer": d.begun.dealer, "holders": tuple(d.holders), "bomb": d.begun.bomb,
             "contract": d.contract, "taken": taken, "last_trick": last, "all_passed": d.all_passed,
             "redeal": d.redeal, "seq": d.begun.seq, "replaces": d.begun.replaces_voided, "turned": d.begun.turned,
-            "raspas": d.raspas, "allocations": tuple(d.allocations)}
+            "mode": self._deal_mode(d), "allocations": tuple(d.allocations)}
         hands = d.begun.hands  # how the cards went, or would have gone with the hands dealt
         if d.play is not None or (hands is not None and (taken is not None or d.contract is not None)):
             fields["setup"] = (d.play or self._new_play(d, hands or {})).setup
@@ -535,8 +535,8 @@ class GameState(GameHooks[D]):
         declared = self.tally.scoring.columns
         for column in ("pool", "mountain", "points", "whists", "bula", "soups"):
             if getattr(ev, column) and column not in declared:
-                return [Issue("column-undeclared", column, f"{self.title} has no {column} column (its columns: "
-                                                           f"{', '.join(declared)})")]
+                return [Issue("column-undeclared", column, f"{self.title} has no {column} column an adjustment may "
+                                                           f"write (those it may: {', '.join(declared) or 'none'})")]
         return []
 
     @staticmethod

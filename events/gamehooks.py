@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
-from .calls import is_raspas
 from .cards import Bid, Card, parse_bid
 from .native import mypyc_attr
 from .model import Allocation, BidMade, Claim, ContractMade, DealStarted, GameStarted, OpeningBalance, Tricks
@@ -102,10 +101,6 @@ class DealState:
         assert self.play is not None
         return self.play.complete
 
-    @property
-    def raspas(self) -> bool:
-        """True for a Preferans deal that everybody passed (no contract): :func:`~vistlog.events.cards.is_raspas`."""
-        return is_raspas(self.contract, self.all_passed, self.tricks is not None or self.play is not None)
 
 
 D = TypeVar("D", bound=DealState)
@@ -129,6 +124,11 @@ class GameHooks(Generic[D]):
     def _record_fields(self, d: D) -> dict[str, Any]:
         """What a game's deal records beyond the envelope (the defence, the kontras)."""
         return {}
+
+    def _deal_mode(self, d: D) -> str:
+        """How a finished deal went, by a mode its game declares (:attr:`vistlog.events.variant.Variant.modes`):
+        here ``contract``, else ``passed``."""
+        return "contract" if d.contract is not None else "passed"
 
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     """The contracts of the game, lowest first."""

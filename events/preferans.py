@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any, Final, cast
 
 
-from .calls import WhistCall, final_calls, half_stands
+from .calls import WhistCall, final_calls, half_stands, is_raspas
 from .cards import PREFERANS_DECK, Card, GameKind, all_bids
 from .game import DealState, GameSnapshot, GameState
 from .model import (
@@ -20,7 +20,7 @@ from .problems import Issue
 from .rules import PreferansOptions
 from .seating import defenders, holders
 from .tally import Tally
-from .variant import Variant
+from .variant import CONTRACT, PASSED, DealMode, Variant
 from .preferans_score import SCORING
 
 __all__ = ["PreferansGame", "PreferansDeal"]
@@ -118,12 +118,19 @@ class PreferansGame(GameState[PreferansDeal]):
     def _game_over(self) -> bool:
         return self.pref.game_end == "pools_closed" and self.pools_closed()
 
+    def _raspas(self, d: PreferansDeal) -> bool:
+        """The deal is a raspas (:func:`~vistlog.events.cards.is_raspas`)."""
+        return is_raspas(d.contract, d.all_passed, d.tricks is not None or d.play is not None)
+
+    def _deal_mode(self, d: PreferansDeal) -> str:
+        return "raspas" if self._raspas(d) else super()._deal_mode(d)
+
     def _dealer_deals_again(self, prev: PreferansDeal) -> bool:
-        return prev.raspas and self.dealt_again + 1 < self.pref.raspas_dealer_repeats
+        return self._raspas(prev) and self.dealt_again + 1 < self.pref.raspas_dealer_repeats
 
     def _after_deal(self, prev: PreferansDeal) -> None:
         played = prev.tricks is not None or (prev.play is not None and prev.play.complete)
-        self.raspas_run = self.pref.raspas_run(self.raspas_run, prev.raspas, prev.contract is not None, played)
+        self.raspas_run = self.pref.raspas_run(self.raspas_run, self._raspas(prev), prev.contract is not None, played)
 
     def _deal_fields(self, ev: DealStarted) -> list[Issue]:
         if not 0 <= ev.bomb <= 3:
@@ -481,5 +488,6 @@ PreferansGame.HANDLERS = {**GameState.HANDLERS, WhistMade: PreferansGame._whist,
                           Allocation: PreferansGame._allocation, Claim: PreferansGame._claim}
 
 
-VARIANT: Final = Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame, PreferansOptions, SCORING)
+VARIANT: Final = Variant("preferans", GameKind.PREFERANS, "Preferans", PreferansGame, PreferansOptions, SCORING,
+                         (CONTRACT, DealMode("raspas", each_for_fewest=True), PASSED))
 """Preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

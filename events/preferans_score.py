@@ -6,7 +6,6 @@ writes, which the caller adds to its totals (and makes into entries when it keep
 Every rule reads an option of :class:`vistlog.events.rules.PreferansOptions`; no preset is named here.
 
 >>> from vistlog.events.rules import make_rules
->>> from vistlog.events.entries import Totals
 >>> from vistlog.events.model import ContractMade
 >>> from vistlog.events.cards import parse_bid, WhistCall
 >>> opts = make_rules({"preset": "sochi"}).options
@@ -14,7 +13,7 @@ Every rule reads an option of :class:`vistlog.events.rules.PreferansOptions`; no
 ...     contract=ContractMade(seq=2, game="g", deal=1, declarer="A", contract=parse_bid("6S")),
 ...     defenders=("B", "C"), calls=(("B", WhistCall.WHIST), ("C", WhistCall.PASS)),
 ...     taken={"A": 6, "B": 2, "C": 2})
->>> for e in score_deal(opts, 20, ["A", "B", "C"], deal, Totals("ABC"), 0).entries:
+>>> for e in score_deal(opts, 20, ["A", "B", "C"], deal, SCORING.totals("ABC"), 0).entries:
 ...     print(e.describe())
 +2 pool A: 6S made
 +8 whists B→A: 4 defence tricks × 2 (greedy: the passer's tricks too)
@@ -29,7 +28,7 @@ from .model import Allocation
 from .rules import PreferansOptions
 from .seating import clockwise
 
-from .entries import DealScore, Num, Totals, exact_div, fmt
+from .entries import Column, DealScore, Num, Totals, exact_div, fmt
 from .record import DealRecord
 from .scoring import Scoring
 
@@ -45,7 +44,7 @@ def price_of(opts: PreferansOptions, deal: DealRecord) -> int:
 
 def next_streak(opts: PreferansOptions, deal: DealRecord, streak: int) -> int:
     """Raspasy in a row after this deal (the rule is the options', :meth:`PreferansOptions.raspas_run`)."""
-    return opts.raspas_run(streak, deal.raspas, deal.contract is not None, deal.played)
+    return opts.raspas_run(streak, deal.mode == "raspas", deal.contract is not None, deal.played)
 
 
 class _Book:
@@ -57,8 +56,8 @@ class _Book:
         self.size = pool_size
         self.players = list(players)
         self.deal = deal
-        self.pool = dict(totals.pool)
-        self.mountain = dict(totals.mountain)
+        self.pool = dict(totals["pool"])
+        self.mountain = dict(totals["mountain"])
         self.score = DealScore(deal.number)
         self.write = self.score.write
 
@@ -138,7 +137,7 @@ def score_deal(opts: PreferansOptions, pool_size: int, players: Sequence[str], d
     """What one Preferans deal writes. ``streak`` is the raspasy in a row before it."""
     book = _Book(opts, pool_size, players, deal, totals)
     if deal.contract is None:
-        if deal.raspas and deal.played:
+        if deal.mode == "raspas" and deal.played:
             _raspas(book, deal, streak + 1)
     else:
         _contract(book, deal)
@@ -366,9 +365,9 @@ def _raspas(book: _Book, deal: DealRecord, k: int) -> None:
 
 
 def _pools_closed(totals: Totals, size: int) -> bool:
-    return min(totals.pool.values()) >= size
+    return min(totals["pool"].values()) >= size
 
 
 SCORING = Scoring("preferans", "whists", "pool", score=score_deal, over=_pools_closed, streak=next_streak,
-                  columns=("pool", "mountain", "whists"))
+                  sheet=(Column("pool"), Column("mountain"), Column("whists", paired=True)))
 """Russian preferans's arithmetic: pool, mountain and whists, the game over when every pool is closed."""

@@ -7,8 +7,8 @@ derived from them in one place (made or not and by how much, the share of a whis
 hands in play). The read side folds these and never reads the checker's state.
 
 >>> r = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0)
->>> r.raspas, r.made, r.trump
-(False, False, None)
+>>> r.mode, r.made, r.trump
+('passed', False, None)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import attrs
 
 from .plain import Plain
 
-from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, undertricks
+from .calls import WhistCall, final_calls, half_stands, obligation, undertricks
 from .cards import Card, Kontra, Suit
 from .model import Allocation, ContractMade, DealStarted, Discard, Event
 from .play import PlaySetup, contract_trump, held_after_discard, solo_whist_trump
@@ -64,10 +64,10 @@ class DealRecord(Plain):
     setup: PlaySetup | None = None
     """How the deal's card play began by its game's rules (who plays, the first lead, the trump, the talon's
     leads, must-trump): known when cards were played or the tricks recorded with the hands dealt."""
-    raspas: bool = attrs.field(default=attrs.Factory(
-        lambda r: is_raspas(r.contract, r.all_passed, r.taken is not None), takes_self=True))
-    """A Russian Preferans deal everybody passed (:func:`vistlog.events.cards.is_raspas`): the game's
-    verdict on a checked deal (a Serbian deal never is one); of the record's own facts by default."""
+    mode: str = attrs.field(default=attrs.Factory(
+        lambda r: "contract" if r.contract is not None else "passed", takes_self=True))
+    """How the deal went, by a mode its game declares (:attr:`vistlog.events.variant.Variant.modes`: a contract,
+    a raspas, a redeal, …): the game's verdict on a checked deal; ``contract`` or ``passed`` by default."""
 
     @property
     def played(self) -> bool:

@@ -1,7 +1,7 @@
 """A game's arithmetic of the sheet, declared once with its :class:`~vistlog.events.variant.Variant`.
 
 A :class:`Scoring` says what one deal writes, what the game writes before its first deal, when the rules end the
-game on the totals, and how raspasy run. The write side keeps each game's totals with it
+game on the totals, and what run of deals its rules carry on. The write side keeps each game's totals with it
 (:class:`~vistlog.events.tally.Tally`: the checker asks it whether every pool is closed); the read side folds the
 same rows into the sheet and settles the totals (:attr:`vistlog.projections.variants.Reading.results`).
 
@@ -19,14 +19,14 @@ import attrs
 
 from .plain import Plain
 
-from .entries import DealScore, Row, Totals
+from .entries import Column, DealScore, Row, Totals
 from .record import DealRecord
 
 __all__ = ["Scoring", "Score"]
 
 Score = Callable[[Any, int, Sequence[str], DealRecord, Totals, int], DealScore]
 """What one deal writes: (options, pool size, players, the deal's record, the totals before it, the
-raspasy in a row before it)."""
+run its rules carry before it, :attr:`Scoring.streak`)."""
 
 
 def _no_streak(_options: Any, _rec: DealRecord, _run: int) -> int:
@@ -55,7 +55,8 @@ class Scoring(Plain):
     over: Callable[[Totals, int], bool]
     """The rules end the game on these totals (every pool closed; the bulas at 0)."""
     streak: Callable[[Any, DealRecord, int], int] = _no_streak
-    """The raspasy in a row after a deal (a game without raspasy never has one)."""
+    """The count of deals in a row the game's rules carry from one deal to the next (Russian preferans: the
+    raspasy in a row; a game without such a run never has one)."""
     opening: Callable[[Sequence[str], int | None], list[Row]] = _nothing_first
     """What the game writes before its first deal (Serbian: every player's starting bula)."""
     needed: Callable[[Any, DealRecord], int] = _level_needed
@@ -63,13 +64,22 @@ class Scoring(Plain):
     open-hand analysis judges a contract makeable; by default the contract's level (a misère's: none)."""
     deals_sum_to_zero: bool = False
     """Every deal's entries add up to 0 (Solo Whist's points), checked deal by deal."""
-    columns: tuple[str, ...] = ()
-    """The sheet's columns an agreed adjustment may write (``whists`` and ``soups`` are written on another
-    player)."""
-    writes: tuple[str, ...] = ()
-    """Every column its deals write, in the order its sheet shows them (:attr:`vistlog.api.Sheet.columns`; by
-    default :attr:`columns`)."""
+    sheet: tuple[Column, ...] = ()
+    """Every column of its sheet, in the order the sheet shows them (:attr:`vistlog.api.Sheet.columns`): the
+    totals are kept by these, and no other is written."""
+    columns: tuple[str, ...] = attrs.field(default=attrs.Factory(lambda s: s.writes, takes_self=True))
+    """The columns an agreed adjustment may write (the log's adjustments name ``pool``, ``mountain``, ``whists``,
+    ``points``, ``bula``, ``soups``): by default every column of :attr:`sheet`."""
 
     def __attrs_post_init__(self) -> None:
-        if not self.writes:
-            object.__setattr__(self, "writes", self.columns)
+        if not set(self.columns) <= set(self.writes):
+            raise ValueError(f"{self.name}: an adjustment may write only a column of the sheet ({self.columns})")
+
+    @property
+    def writes(self) -> tuple[str, ...]:
+        """The names of its sheet's columns, in order."""
+        return tuple(c.name for c in self.sheet)
+
+    def totals(self, players: Sequence[str]) -> Totals:
+        """Empty totals of its sheet for ``players``."""
+        return Totals(players, self.sheet)

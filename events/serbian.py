@@ -42,7 +42,7 @@ from .serbian_deal import (
     CONTRACT_NUMBER, NUMBER_CONTRACT, SERBIAN_NAMES, Phase, SerbianDeal, contract_number, is_plain_pik, neighbours,
     tricks_needed,
 )
-from .variant import Variant
+from .variant import CONTRACT, DealMode, Variant
 from .serbian_score import SCORING
 from .tally import Tally
 
@@ -58,6 +58,12 @@ class SerbianGame(PreferansGame):
 
     PLAY_MAY_STOP: ClassVar[bool] = True
     CONTRACTS = tuple(CONTRACT_NUMBER)
+
+    def _raspas(self, d: PreferansDeal) -> bool:
+        return False  # everybody passing draws a refa
+
+    def _deal_mode(self, d: PreferansDeal) -> str:
+        return "contract" if d.contract is not None else "refa"
 
     def _record_fields(self, d: PreferansDeal) -> dict[str, Any]:
         """A Serbian deal's record: the defence, no bomb, no redeal, the kontras said."""
@@ -576,5 +582,6 @@ SerbianGame.HANDLERS = {
 }
 
 
-VARIANT: Final = Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame, SerbianOptions, SCORING)
+VARIANT: Final = Variant("serbian", GameKind.PREFERANS, "Serbian preferans", SerbianGame, SerbianOptions, SCORING,
+                       (CONTRACT, DealMode("refa")))
 """Serbian preferans, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

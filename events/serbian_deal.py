@@ -105,11 +105,6 @@ class SerbianDeal(PreferansDeal):
         return self.play.complete or self.decided
 
     @property
-    def raspas(self) -> bool:
-        """Serbian deals have no raspas: everybody passing writes a refa."""
-        return False
-
-    @property
     def came(self) -> list[str]:
         """Defenders who said *dođem*."""
         return [p for p, c in self.calls if c is WhistCall.WHIST]

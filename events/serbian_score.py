@@ -8,7 +8,7 @@ every bula and soup entry of the deal is a multiple of V, except under the last-
 >>> from vistlog.events.model import ContractMade
 >>> from vistlog.events.rules import SerbianOptions
 >>> from vistlog.events.record import DealRecord
->>> t = Totals(["A", "B", "C"]); t.bula = {"A": 20, "B": 20, "C": 20}
+>>> t = SCORING.totals(["A", "B", "C"]); t["bula"].update({"A": 20, "B": 20, "C": 20})
 >>> rec = DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0,
 ...                  contract=ContractMade(seq=9, game="g", deal=1, declarer="B", contract=parse_bid("6H")),
 ...                  defenders=("C", "A"), calls=(("C", WhistCall.WHIST), ("A", WhistCall.WHIST)),
@@ -26,7 +26,7 @@ from .cards import WhistCall
 from .rules import SerbianOptions
 from .serbian_deal import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
-from .entries import DealScore, Num, Row, Totals, exact_div
+from .entries import Column, DealScore, Num, Row, Totals, exact_div
 from .record import DealRecord
 from .scoring import Scoring
 
@@ -42,24 +42,29 @@ def contract_name(rec: DealRecord) -> str:
     return f"igra {name}" if rec.contract.igra else name
 
 
+SHEET = (Column("bula"), Column("soups", paired=True), Column("refe", counted=True))
+"""The Serbian sheet: each player's bula, the soups he writes on another, his open refe (drawn for everybody at
+once: the sheet counts how many times)."""
+
+
 def deal_value(rec: DealRecord, totals: Totals) -> tuple[int, int, bool]:
     """(V, the kontra factor K, whether the declarer plays a refa)."""
     assert rec.contract is not None
     k = rec.kontra[-1][1].factor if rec.kontra else 1
-    refa = totals.refe[rec.contract.declarer] > 0
+    refa = totals["refe"][rec.contract.declarer] > 0
     return 2 * contract_number(rec.contract) * k * (2 if refa else 1), k, refa
 
 
 def refa_allowed(o: SerbianOptions, totals: Totals) -> bool:
     """A refa may be written: the limit is not reached and (by default) nobody is under the hat."""
-    if o.refe_limit is not None and totals.refe_written >= o.refe_limit:
+    if o.refe_limit is not None and totals.times["refe"] >= o.refe_limit:
         return False
-    return not (o.refa_blocked_under_hat and any(b < 0 for b in totals.bula.values()))
+    return not (o.refa_blocked_under_hat and any(b < 0 for b in totals["bula"].values()))
 
 
 def game_over(totals: Totals) -> bool:
     """The bulas add up to 0 (or less): the game has ended."""
-    return sum(totals.bula.values()) <= 0
+    return sum(totals["bula"].values()) <= 0
 
 
 def _counted(o: SerbianOptions, rec: DealRecord) -> dict[str, int]:
@@ -113,14 +118,14 @@ def score_deal(o: SerbianOptions, rec: DealRecord, totals: Totals) -> DealScore:
     dec = c.declarer
     value, _, refa = deal_value(rec, totals)
     name = contract_name(rec)
-    left = sum(totals.bula.values())
+    left = sum(totals["bula"].values())
     came = [p for p, call in rec.calls if call is WhistCall.WHIST]
     if rec.taken is None:  # decided without play
         if is_plain_pik(c) and came:
             if refa_allowed(o, totals) and o.pik_no_kontra != "pass":
                 book.refa_for_all(f"{name} without kontra: not played, a refa for everybody")
                 return book.score
-            under_hat = any(b < 0 for b in totals.bula.values())
+            under_hat = any(b < 0 for b in totals["bula"].values())
             if o.pik_no_kontra == "refa_else_nothing" or (o.pik_no_kontra == "refa_else_pass_if_under_hat"
                                                            and not under_hat):
                 return book.score
@@ -165,7 +170,7 @@ def _defence_rows(o: SerbianOptions, rec: DealRecord, counted: Mapping[str, int]
                   value: int, scale: Fraction | int) -> list[Row]:
     """Soups and falls of the defence (docs/serbian.md §6)."""
     assert rec.contract is not None
-    book = _Deal(o, rec, Totals([]))
+    book = _Deal(o, rec, Totals([], SHEET))
     dec = rec.contract.declarer
     soup_value = value * scale
     kontra_player = rec.kontra[0][0] if rec.kontra else None
@@ -226,12 +231,12 @@ def write_off(o: SerbianOptions, players: Sequence[str], bula: Mapping[str, Num]
 
 def serbian_result(o: SerbianOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
     """``R_i = −bula_point × b_i + soups written − soups suffered``, after any write-off; sums to 0."""
-    cut = write_off(o, players, totals.bula)
+    cut = write_off(o, players, totals["bula"])
     out: dict[str, Num] = {}
     for p in players:
-        b = totals.bula[p] - cut[p]
+        b = totals["bula"][p] - cut[p]
         out[p] = -o.bula_point * b
-    for (w, t), x in totals.soups.items():
+    for (w, t), x in totals["soups"].items():
         out[w] += x
         out[t] -= x
     return {p: _whole(v) for p, v in out.items()}
@@ -250,6 +255,6 @@ def _over(totals: Totals, size: int) -> bool:
     return game_over(totals)
 
 
-SCORING = Scoring("serbian", "points", "bula", score=_score, over=_over, opening=_starting_bula,
-                  columns=("bula", "soups"), writes=("bula", "soups", "refe"))
+SCORING = Scoring("serbian", "points", "bula", score=_score, over=_over, opening=_starting_bula, sheet=SHEET,
+                  columns=("bula", "soups"))
 """Serbian preferans's arithmetic: bula, soups and refe, the game over when the bulas add up to 0."""

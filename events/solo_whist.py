@@ -14,7 +14,7 @@ from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, Game
 from .play import Play, solo_whist_trump
 from .problems import Issue
 from .rules import SoloWhistOptions
-from .variant import Variant
+from .variant import CONTRACT, DealMode, Variant
 from .solo_whist_score import SCORING
 
 __all__ = ["SoloWhistGame", "SoloWhistDeal"]
@@ -38,11 +38,6 @@ class SoloWhistDeal(DealState):
         self.cop = rest[0]
         return rest[1:]
 
-    @property
-    def raspas(self) -> bool:
-        """Solo Whist has no raspas."""
-        return False
-
 
 class SoloWhistGame(GameState[SoloWhistDeal]):
     """A Solo Whist (вист-соло) game: four players, points, no talon, no whists."""
@@ -65,6 +60,11 @@ class SoloWhistGame(GameState[SoloWhistDeal]):
 
     def all_pass_played(self) -> bool:
         return self.solo.all_pass == "general_misere"
+
+    def _deal_mode(self, d: SoloWhistDeal) -> str:
+        if d.contract is not None:
+            return "contract"
+        return "general_misere" if d.tricks is not None or d.play is not None else "redeal"
 
     def targets(self) -> tuple[tuple[str, int], ...]:
         return tuple((c, self.solo.table[c].tricks) for c in self.CONTRACTS if c in self.solo.table)
@@ -247,5 +247,6 @@ SoloWhistGame.HANDLERS = {**GameState.HANDLERS, WhistMade: SoloWhistGame._whist,
                           Allocation: SoloWhistGame._allocation}
 
 
-VARIANT: Final = Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame, SoloWhistOptions, SCORING)
+VARIANT: Final = Variant("solo_whist", GameKind.SOLO_WHIST, "Solo Whist", SoloWhistGame, SoloWhistOptions, SCORING,
+                         (CONTRACT, DealMode("general_misere"), DealMode("redeal")))
 """Solo Whist, as the write side knows it (registered in :data:`vistlog.events.variants.VARIANTS`)."""

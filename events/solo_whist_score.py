@@ -21,7 +21,7 @@ from .rules import SoloWhistOptions
 
 from collections.abc import Sequence
 
-from .entries import DealScore, Totals
+from .entries import Column, DealScore, Totals
 from .record import DealRecord
 from .scoring import Scoring
 
@@ -91,5 +91,5 @@ def _never_over(totals: Totals, size: int) -> bool:
 
 
 SCORING = Scoring("solo_whist", "points", None, score=_score, over=_never_over, needed=_needed, deals_sum_to_zero=True,
-                  columns=("points",))
+                  sheet=(Column("points"),))
 """Solo Whist's arithmetic: points, every deal's adding up to 0; the players end the game when they will."""

@@ -29,7 +29,7 @@ from typing import IO, Any, ClassVar
 
 import attrs
 
-from .entries import ADJUSTMENT_REASON, Column, Entry, Num, Totals, fmt
+from .entries import ADJUSTMENT_REASON, Entry, Num, Totals, fmt
 from .model import Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, OpeningBalance
 from .record import DealRecord
 from .scoring import Scoring
@@ -38,7 +38,7 @@ from .verdicts import DealClosed, Follower, GameOpened, Provisional, Rewound, Ro
 
 __all__ = ["Tally", "Items", "ADJUSTED"]
 
-ADJUSTED: tuple[Column, ...] = ("pool", "mountain", "points")
+ADJUSTED: tuple[str, ...] = ("pool", "mountain", "points")
 """The columns of a balance or an adjustment written for one player (whists, soups on another; the bula apart)."""
 
 
@@ -156,7 +156,7 @@ class Tally:
         self.replacements: set[int] = set()  # those items: folded right after the record they replace
         self.ended = False
         self.deals = 0
-        self.totals = Totals(self.players, (*scoring.writes, *scoring.columns))
+        self.totals = scoring.totals(self.players)
         self.streak = 0
         self.current_deal = 0
         self.snapshots: list[_Snapshot] = []
@@ -197,7 +197,7 @@ class Tally:
             totals.add(column, player, amount, on)
         return self.scoring.over(totals, self.size)
 
-    def held(self, column: Column, player: str) -> Num:
+    def held(self, column: str, player: str) -> Num:
         """What ``player`` has in ``column`` (Serbian: ``refe``, his unplayed refe)."""
         return self.totals.value(player, column)
 
@@ -408,7 +408,7 @@ class Tally:
         deal = 0 if kind == "opening" else self.current_deal
         reason = printable(getattr(item, "reason", None) or "agreed")
         why = "opening balance" if kind == "opening" else ADJUSTMENT_REASON + reason
-        rows: list[tuple[Column, str, Num, str | None]] = [
+        rows: list[tuple[str, str, Num, str | None]] = [
             (column, p, x, None) for column in ADJUSTED for p, x in getattr(item, column).items()]
         rows += [("whists", w, x, t) for w, row in item.whists.items() for t, x in row.items()]
         rows += [("bula", p, x - (self.started.pool or 0) if kind == "opening" else x, None)  # the bula carried over
@@ -419,7 +419,7 @@ class Tally:
                 self._write(deal, column, p, x, why, on)
         self._tell_rows()
 
-    def _write(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None = None
+    def _write(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None = None
                ) -> None:
         """Count one number written on the sheet; the first that breaks zero-sum is noted."""
         if self.bad_entry is None:
@@ -435,7 +435,7 @@ class Tally:
             self.told.append(self._entry(deal, column, player, amount, reason, on, False))
         self.totals.add(column, player, amount, on)
 
-    def _entry(self, deal: int, column: Column, player: str, amount: Num, reason: str, on: str | None,
+    def _entry(self, deal: int, column: str, player: str, amount: Num, reason: str, on: str | None,
                void: bool) -> Entry:
         names = self.names
         return Entry(deal, column, names.get(player, player), amount, self.reasons.setdefault(reason, reason),

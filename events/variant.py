@@ -22,7 +22,34 @@ if TYPE_CHECKING:
     from .model import GameStarted
     from .tally import Tally
 
-__all__ = ["Variant"]
+__all__ = ["Variant", "DealMode", "CONTRACT", "PASSED"]
+
+
+@attrs.frozen(repr=False)
+class DealMode(Plain):
+    """One way a game's deal may go, as its game declares it and its records say (:attr:`DealRecord.mode
+    <vistlog.events.record.DealRecord.mode>`): a contract played, everybody passing (a redeal, a raspas, a refa
+    drawn), or a game's own.
+
+    ``each_for_fewest``: the deal is played with no declarer, each player for himself for the fewest tricks (a
+    raspas), and the open-hand analysis solves it so.
+
+    >>> from vistlog.events.variants import VARIANTS
+    >>> [m.name for m in VARIANTS["preferans"].modes], VARIANTS["preferans"].mode("raspas").each_for_fewest
+    (['contract', 'raspas', 'passed'], True)
+    """
+
+    name: str
+    each_for_fewest: bool = False
+
+    def __repr__(self) -> str:
+        return f"DealMode({self.name!r})"
+
+
+CONTRACT = DealMode("contract")
+"""A contract was made (played, or decided without play)."""
+PASSED = DealMode("passed")
+"""Nobody declared and nothing was played (a deal thrown in)."""
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -37,6 +64,15 @@ class Variant(Plain):
     options: type
     scoring: Scoring
     """What its deals write on the sheet and when its rules end it (the checker keeps the totals with it)."""
+    modes: tuple[DealMode, ...] = (CONTRACT, PASSED)
+    """How its deals may go (a record's :attr:`~vistlog.events.record.DealRecord.mode` is one of them)."""
+
+    def mode(self, name: str) -> DealMode:
+        """The deal mode called ``name`` (a :class:`KeyError` for one the game does not declare)."""
+        for m in self.modes:
+            if m.name == name:
+                return m
+        raise KeyError(f"{self.name} has no deal mode {name!r}")
 
     def start(self, started: GameStarted, tally: Tally | None = None) -> GameState:  # type: ignore[type-arg]
         """A new game's state, keeping its totals in ``tally`` (a plain :class:`~vistlog.events.tally.Tally` of its

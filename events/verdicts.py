@@ -25,7 +25,7 @@ reads the checker's state, nor changes it.
 ['GameOpened', 'DealClosed', 'Rows', 'Standing']
 >>> [e.describe() for e in told[2].entries]
 ['+2 pool B: 6S made without play (both defenders passed)']
->>> told[-1].totals.pool, told[-1].final
+>>> told[-1].totals["pool"], told[-1].final
 ({'A': 0, 'B': 2, 'C': 0}, True)
 """
 

@@ -37,7 +37,7 @@ from vistlog.events.record import DealRecord
 
 from vistlog.events.entries import Num, exact, exact_div
 from .fold import GameResult
-from .worth import Camp, Worth, by_suit as _by_suit, camps as _camps, shape as _shape, solver_for, \
+from .worth import Camp, Worth, by_suit as _by_suit, camps as _camps, each_for_fewest, shape as _shape, solver_for, \
     taken_after as _taken_after
 from .decisions import deal_decisions
 from .odds import Decision, SingleDummy, decision_json
@@ -217,7 +217,7 @@ def _why_not(rec: DealRecord, variant: str, hands: Mapping[str, list[Card]] | No
     unsolved = reading_of(variant).unsolved
     if unsolved:
         return unsolved
-    camps = _camps(rec)
+    camps = _camps(rec, variant)
     if isinstance(camps, str):
         return camps
     if hands is None:
@@ -265,7 +265,7 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
         hands = rec.hands_in_play()
         why = _why_not(rec, result.variant, hands)
         if why is not None:
-            if rec.contract is not None or rec.raspas or rec.played:
+            if rec.contract is not None or rec.played or each_for_fewest(rec, result.variant):
                 skipped.append((rec.number, why))
             continue
         assert hands is not None
@@ -275,7 +275,7 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
         if progress is not None:
             progress(k, len(todo), dict(answers))
         until = None if budget is None else time.monotonic() + budget
-        camps = _camps(rec)
+        camps = _camps(rec, result.variant)
         assert not isinstance(camps, str)
         if rec.contract is None:
             one = _raspas(rec, hands, worth, engine, until)
@@ -507,7 +507,7 @@ def claim_verdicts(result: GameResult, engine: str | None = None) -> tuple[tuple
     for rec in result.claimed:
         claim = next((e for e in rec.events if isinstance(e, Claim)), None)
         hands = rec.hands_in_play()
-        camps = _camps(rec)
+        camps = _camps(rec, result.variant)
         if (rec.seq in result.voided or claim is None or isinstance(camps, str) or rec.contract is None
                 or _why_not(rec, result.variant, hands) is not None):
             continue

@@ -30,7 +30,7 @@ from vistlog.events.problems import VistlogError
 from vistlog.events.text import nearest, restored
 
 from .analysis import ClaimVerdict, claim_json, claim_verdicts
-from vistlog.events.entries import PAIRED, Entry, Num, fmt
+from vistlog.events.entries import Entry, Num, fmt
 from .fold import GameResult
 from .words import RU
 
@@ -206,7 +206,7 @@ class _Ledger:
         self.sums: dict[Key, list[Num]] = {}
         self.entries: dict[Key, list[Entry]] = {}
         for e in sorted((e for e in entries if not e.void), key=lambda e: e.deal):
-            key = (e.player, e.column, e.on if e.column in PAIRED else None)
+            key = (e.player, e.column, e.on)
             sums = self.sums.setdefault(key, [])
             sums.append((sums[-1] if sums else 0) + e.amount)
             self.deals.setdefault(key, []).append(e.deal)
@@ -305,6 +305,8 @@ def read_claimed(path: str, data: bytes, default_deal: int, players: Sequence[st
 
 _CSV_NAMES = ("player", "field", "value", "after_deal")
 _FIELDS = ("pool", "mountain", "points", "whists", "bula", "soups", "result")
+_PAIRED = frozenset({"whists", "soups"})
+"""The fields of a claimed sheet written on another player (the log format's ``score_recorded`` sheet lines)."""
 ALIASES: dict[str, str] = {
     **{RU[k]: k for k in ("player", "field", "value", *_FIELDS) if k in RU},
     RU["deal"]: "after_deal", "после_сдачи": "after_deal", "после сдачи": "after_deal",
@@ -380,9 +382,9 @@ def _read_claims(path: str, data: bytes, default_deal: int) -> list[Claim]:
                 head, _, rest = field.partition(word)
                 head, sep = _name(head), ":"
         field = head if head in _FIELDS else _name(field)
-        if sep and field in PAIRED:
+        if sep and field in _PAIRED:
             on = restored(rest.strip())
-        if field not in _FIELDS or (field in PAIRED and not on):
+        if field not in _FIELDS or (field in _PAIRED and not on):
             raise ClaimError(f"{path}:{i}: field {field!r}{nearest(field, _FIELDS)}: the fields are pool, mountain, "
                              "points, whists:NAME (пуля, гора, очки, висты:ИМЯ; Serbian: bula, soups:NAME, result)")
         try:

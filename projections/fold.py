@@ -126,7 +126,7 @@ class GameResult:
             return self.totals
         if not self.detail:
             raise VistlogError(f"game {self.game} was folded without detail: only its final sheet is known")
-        t = Totals(self.players, self.totals.columns)
+        t = Totals(self.players, self.totals.declared)
         for e in self.entries:
             if e.deal <= deal:
                 t.apply(e)
@@ -161,7 +161,7 @@ class GameFold:
         self.problems = 0
         self.lines: dict[int, int] = {}  # seq → line, for the allocations a scoring problem may name
         self.entries: list[Entry] = []
-        self.totals = Totals(self.players, (*self.scoring.writes, *self.scoring.columns))
+        self.totals = self.scoring.totals(self.players)
         self.standing: Standing | None = None
         self.shown = -1  # a live fold: where the entries of the provisional deal shown at the end begin (-1: none)
 
@@ -184,7 +184,7 @@ class GameFold:
             self._provisional(verdict, checking)  # type: ignore[arg-type]
         elif kind is Rewound:
             del self.entries[verdict.rows:]  # type: ignore[union-attr]
-            self.totals = Totals(self.players, self.totals.columns)
+            self.totals = Totals(self.players, self.totals.declared)
             for e in self.entries:
                 if not e.void:
                     self.totals.apply(e)

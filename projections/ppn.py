@@ -57,7 +57,7 @@ def write(res: GameResult) -> str:
     by_deal: dict[int, list[Entry]] = {}
     for e in live:
         by_deal.setdefault(e.deal, []).append(e)
-    before = Totals(players)  # the sheet before each deal, kept up as the deals go (a refa in hand doubles V)
+    before = Totals(players, res.totals.declared)  # the sheet before each deal (a refa in hand doubles V)
     done = 0
     for rec in res.records:
         if rec.seq in res.voided:

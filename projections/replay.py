@@ -20,7 +20,7 @@ from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .analysis import DealAnalysis, analyse
 from .render.analysis import between, span
-from vistlog.events.entries import Entry
+from vistlog.events.entries import Entry, Totals
 from .fold import GameResult
 from .variants import SCORINGS, reading_of
 from .words import Lang, Words, mixed, rules_words, signed
@@ -94,7 +94,7 @@ def _play_lines(rec: DealRecord, cards: list[CardPlayed], solved: DealAnalysis |
 def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, DealAnalysis], since: int = 0
                    ) -> Iterator[str]:
     """A Russian Preferans or a Solo Whist game (what a game has not, it never says)."""
-    pool = SCORINGS[res.variant].size == "pool"
+    pool, reading = SCORINGS[res.variant].size == "pool", reading_of(res.variant)
     yield (w("Game {game}: {kind}, rules {rules}", game=res.game, kind=w.game(res.variant),
              rules=rules_words(res.started.rules, w.lang))
            + (w(", pool of {size}", size=res.started.pool) if pool else "")
@@ -136,10 +136,8 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
                 extra.append(w("trump {suit}", suit=trump.symbol))
             yield (w("  Contract: {declarer} plays {contract}", declarer=c.declarer, contract=_bid(c.contract, w))
                    + (f" ({'; '.join(extra)})" if extra else ""))
-        elif rec.raspas:
-            yield w("  Everybody passed: raspasy")
-        elif not pool and rec.contract is None:
-            yield w("  Everybody passed: general misère") if rec.played else w("  Everybody passed: redeal")
+        elif rec.contract is None and reading.mode_words(rec.mode).told:
+            yield w(reading.mode_words(rec.mode).told)
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
         if calls:
             yield w("  Whists: {calls}", calls=", ".join(f"{c.player} {w(CALLS[c.call.value])}" for c in calls))
@@ -155,13 +153,15 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
     t = res.totals_after(upto)
     yield w("Sheet:") if upto is None else w("Sheet after deal {n}:", n=upto)
     for p in res.players:
-        if "pool" in t.columns:  # the sheet in the columns the game declares
-            whists = ", ".join(w("on {player} {value}", player=q, value=mixed(v))
-                               for q, v in t.whists_by(p).items()) or w("none")
-            yield (f"  {p}: {w('pool')} {mixed(t.pool[p])}, {w('mountain')} {mixed(t.mountain[p])}, "
-                   f"{w('whists')} {whists}")
-        else:
-            yield f"  {p}: {w('points')} {mixed(t.points[p])}"
+        yield f"  {p}: " + ", ".join(_column_total(t, c, p, w) for c in t.columns)
+
+
+def _column_total(t: Totals, column: str, p: str, w: Words) -> str:
+    """One column's total of ``p`` as the replay says it (a paired column: what he wrote on each other)."""
+    if column not in t.paired:
+        return f"{w(column)} {mixed(t[column][p])}"
+    pairs = ", ".join(w("on {player} {value}", player=q, value=mixed(v)) for q, v in t.pairs_by(column, p).items())
+    return f"{w(column)} {pairs or w('none')}"
 
 
 def _serbian_bid(b: Bid) -> str:
@@ -223,8 +223,8 @@ def tell_serbian_deals(res: GameResult, upto: int | None, w: Words, solved: dict
     yield w("Paper:") if upto is None else w("Paper after deal {n}:", n=upto)
     for p in res.players:
         soups = ", ".join(w("on {player} {value}", player=q, value=mixed(v))
-                          for q, v in t.soups_by(p).items()) or w("none")
-        yield (f"  {p}: {w('bula')} {mixed(t.bula[p])}, {w('soups')} {soups}, "
-               + w("open refe {value}", value=mixed(t.refe[p])))
+                          for q, v in t.pairs_by("soups", p).items()) or w("none")
+        yield (f"  {p}: {w('bula')} {mixed(t['bula'][p])}, {w('soups')} {soups}, "
+               + w("open refe {value}", value=mixed(t["refe"][p])))
 
 

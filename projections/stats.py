@@ -121,7 +121,7 @@ def count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dic
                      raspas: set[int]) -> None:
     c = rec.contract
     if c is None:
-        if rec.raspas:
+        if rec.mode == "raspas":
             raspas.add(rec.number)
             for p in rec.holders:
                 per[p]["raspasy"] += 1

@@ -36,8 +36,20 @@ from vistlog.events.scoring import Scoring
 from vistlog.events.variants import VARIANTS
 from vistlog.events.native import mypyc_attr
 
-__all__ = ["Scoring", "Reading", "TableView", "levelled_table", "SCORINGS", "READINGS", "register", "reading_of",
-           "scoring_of"]
+__all__ = ["Scoring", "Reading", "TableView", "ModeWords", "levelled_table", "SCORINGS", "READINGS", "register",
+           "reading_of", "scoring_of"]
+
+
+@attrs.frozen(repr=False)
+class ModeWords(Plain):
+    """How the views say a deal of one of a game's modes that has no contract
+    (:class:`~vistlog.events.variant.DealMode`), each a phrase of the common catalogue by its English text (or of
+    the game's own words): the replay's line (empty: none), the deal's summary (the pad's list), the HTML page's
+    cell."""
+
+    told: str = ""
+    summary: str = "everybody passed"
+    cell: str = "pass"
 
 @attrs.frozen(repr=False, eq=False)
 class TableView(Plain):
@@ -96,10 +108,16 @@ class Reading(Plain):
     """The game's own words, by language: phrases of the common catalogue (:mod:`~vistlog.projections.words`,
     looked up by their English text) said otherwise in this game (Solo Whist keeps «пункты», not «пулька»), and
     the names its pages use (``title``; ``sheet``: the sheet's name, the pad's tab)."""
+    modes: Mapping[str, ModeWords] = attrs.field(factory=dict)
+    """How its deal modes without a contract are said (a mode not here: :class:`ModeWords`' defaults)."""
     said: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
     """What its players say (its bids and calls) as each language writes it, word by word, where that is not as
     the log spells it: a Serbian game's ``dalje``, ``3 karo``, ``dođem`` are ``даље``, ``3 каро``, ``дођем`` in a
     Russian line (:meth:`~vistlog.projections.words.Words.said`)."""
+
+    def mode_words(self, mode: str) -> ModeWords:
+        """How a deal of ``mode`` without a contract is said."""
+        return self.modes.get(mode, _SILENT)
 
     @property
     def scoring(self) -> Scoring:
@@ -107,6 +125,8 @@ class Reading(Plain):
         (:attr:`vistlog.events.variant.Variant.scoring`)."""
         return VARIANTS[self.name].scoring
 
+
+_SILENT: Final = ModeWords()
 
 READINGS: Final[dict[str, Reading]] = {}
 """Every game registered so far, by name (:func:`reading_of` loads the built-in ones)."""

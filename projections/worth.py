@@ -12,12 +12,13 @@ import attrs
 from vistlog.events.cards import Card
 from vistlog.events.entries import Num, Totals
 from vistlog.events.record import DealRecord
+from vistlog.events.variants import VARIANTS
 
 from .fold import GameResult
 from .solver import Solver
 from .variants import reading_of, scoring_of
 
-__all__ = ["Worth", "Camp", "camps", "solver_for", "taken_after", "by_suit", "shape"]
+__all__ = ["Worth", "Camp", "camps", "each_for_fewest", "solver_for", "taken_after", "by_suit", "shape"]
 
 
 class Worth:
@@ -31,7 +32,7 @@ class Worth:
         self.options = result.started.rules.options
         self.players = list(result.players)
         # the sheet up to deal _upto, walked forward as the deals are asked
-        self._sheet = Totals(self.players, result.totals.columns)
+        self._sheet = Totals(self.players, result.totals.declared)
         self._upto = -1
         self._entries = sorted(result.entries, key=lambda e: e.deal)
         self._next = 0
@@ -70,15 +71,20 @@ Camp = tuple[tuple[str, ...], bool]
 """Players who play together and whether they play for the fewest tricks."""
 
 
-def camps(rec: DealRecord) -> list[Camp] | str:
-    """Who plays for what in a deal, from its record alone: a contract's declaring side (the declarer and his
-    partner) for the most tricks or the fewest; a raspas's players, each for himself, for the fewest; or why
-    the deal has none to solve."""
+def each_for_fewest(rec: DealRecord, variant: str) -> bool:
+    """The deal went by a mode of its game played with no declarer, each for himself for the fewest (a raspas)."""
+    return VARIANTS[variant].mode(rec.mode).each_for_fewest
+
+
+def camps(rec: DealRecord, variant: str) -> list[Camp] | str:
+    """Who plays for what in a deal of the game ``variant``, from its record: a contract's declaring side (the
+    declarer and his partner) for the most tricks or the fewest; in a mode played each for himself for the fewest
+    (a raspas), every player alone; or why the deal has none to solve."""
     c = rec.contract
     if c is not None:
         side = (c.declarer, *((c.partner,) if c.partner else ()))
         return [(side, c.contract.fewest)]
-    if rec.raspas:
+    if each_for_fewest(rec, variant):
         return [((p,), True) for p in (rec.setup.seating if rec.setup else rec.holders)]
     if rec.all_passed and rec.played:
         return "a general misère (the last trick decides) is not analysed"

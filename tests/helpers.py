@@ -99,15 +99,12 @@ def sheet(res: GameResult) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for p in res.players:
         line: dict[str, Any] = {}
-        if t.pool.get(p, 0):
-            line["pool"] = t.pool.get(p, 0)
-        if t.mountain.get(p, 0):
-            line["mountain"] = t.mountain.get(p, 0)
-        if t.points.get(p, 0):
-            line["points"] = t.points.get(p, 0)
-        w = t.whists_by(p)
-        if w:
-            line["whists"] = w
+        for column in ("pool", "mountain", "points", "whists"):  # the columns the vectors' sheets give
+            if column in t.paired:
+                if t.pairs_by(column, p):
+                    line[column] = t.pairs_by(column, p)
+            elif column in t and t[column].get(p, 0):
+                line[column] = t[column][p]
         if line:
             out[p] = line
     return out

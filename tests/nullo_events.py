@@ -4,9 +4,10 @@ registration).
 Nullo (нуль) is played with the Preferans deck by three players (four: the dealer sits out), in logs of its own
 kind (``nullo``). There is no auction:
 every deal is played at once for the fewest tricks, the holder on the dealer's left leading, no trump; the two
-talon cards are put aside. Each trick costs its taker ``trick_cost`` points; the game is over when a player's
-points reach the limit the game starts with (``pool``): the checker knows it from the game's tally, which this
-module's :data:`SCORING` keeps. The read side is :mod:`tests.nullo_projections`.
+talon cards are put aside. Each trick costs its taker ``trick_cost`` points, written in a column of Nullo's own
+(``penalty``); the game is over when a player's penalty reaches the limit the game starts with (``pool``):
+the checker knows it from the game's tally, which this module's :data:`SCORING` keeps.
+The read side is :mod:`tests.nullo_projections`.
 
 Nothing outside this module and that one knows the game: it registers itself (:func:`register_nullo`), and every
 generic part of vistlog (the checker, the fold, the renderers, the replay, the statistics, the pad) finds it by
@@ -21,7 +22,7 @@ from typing import Final
 import attrs
 
 from vistlog.events.cards import Card, GameKind
-from vistlog.events.entries import DealScore, Totals
+from vistlog.events.entries import Column, DealScore, Totals
 from vistlog.events.game import DealState, GameState
 from vistlog.events.model import BidMade, ContractMade, DealStarted, GameStarted
 from vistlog.events.play import Play
@@ -29,7 +30,7 @@ from vistlog.events.problems import Issue
 from vistlog.events.record import DealRecord
 from vistlog.events.rules import PRESETS, Preset, option, whole
 from vistlog.events.scoring import Scoring
-from vistlog.events.variant import Variant
+from vistlog.events.variant import DealMode, Variant
 from vistlog.events.variants import find_variant, register
 
 __all__ = ["NulloOptions", "NulloGame", "SCORING", "VARIANT", "PRESET", "register_nullo", "score_deal"]
@@ -79,6 +80,9 @@ class NulloGame(GameState[DealState]):
     def _new_play(self, d: DealState, hands: Mapping[str, tuple[Card, ...]]) -> Play:
         return Play(hands, d.holders, d.holders[0])
 
+    def _deal_mode(self, d: DealState) -> str:
+        return "nullo"
+
 
 def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealRecord, totals: Totals,
                streak: int) -> DealScore:
@@ -86,16 +90,18 @@ def score_deal(o: NulloOptions, size: int, players: Sequence[str], rec: DealReco
     score = DealScore(rec.number)
     for p, n in (rec.taken or {}).items():
         if n:
-            score.write("points", p, -n * o.trick_cost, f"{n} trick(s) × {o.trick_cost}")
+            score.write("penalty", p, -n * o.trick_cost, f"{n} trick(s) × {o.trick_cost}")
     return score
 
 
 def _limit_reached(totals: Totals, size: int) -> bool:
-    return min(totals.points.values()) <= -size
+    return min(totals["penalty"].values()) <= -size
 
 
-SCORING: Final = Scoring("nullo", "points", "pool", score=score_deal, over=_limit_reached, columns=("points",))
-"""Nullo's arithmetic: points, the game over when a player's reach minus the limit."""
+SCORING: Final = Scoring("nullo", "points", "pool", score=score_deal, over=_limit_reached,
+                        sheet=(Column("penalty"),), columns=())
+"""Nullo's arithmetic: a column of its own, each player's penalty for the tricks he took (no adjustment of the log
+names it), the game over when a player's reaches minus the limit."""
 
 KIND: Final = GameKind.register("nullo", 10)
 """Nullo's own kind of log: the Preferans deck, ten tricks a deal (registered with the game: see below)."""
@@ -105,7 +111,10 @@ PRESET: Final = Preset("nullo", KIND, "Nullo: every deal for the fewest tricks, 
                        {}, NulloOptions, "nullo")
 """The one preset Nullo is played by."""
 
-VARIANT: Final = Variant("nullo", KIND, "Nullo", NulloGame, NulloOptions, SCORING)
+MODE: Final = DealMode("nullo", each_for_fewest=True)
+"""Nullo's one deal mode, which no other game has: no declarer, each for the fewest tricks."""
+
+VARIANT: Final = Variant("nullo", KIND, "Nullo", NulloGame, NulloOptions, SCORING, (MODE,))
 """Nullo, as the write side knows it."""
 
 

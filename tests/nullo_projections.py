@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from vistlog.events.record import DealRecord
 from vistlog.events.entries import Num, Totals
-from vistlog.projections.variants import Reading, TableView, reading_of, register
+from vistlog.projections.variants import ModeWords, Reading, TableView, reading_of, register
 
 from . import nullo_events
 from .nullo_events import NulloOptions
@@ -23,8 +23,8 @@ __all__ = ["READING", "register_nullo"]
 
 
 def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
-    total = sum(totals.points.values())
-    results = {p: len(players) * totals.points[p] - total for p in players}
+    total = sum(totals["penalty"].values())
+    results = {p: len(players) * totals["penalty"][p] - total for p in players}
     assert sum(results.values()) == 0, results  # what one player wins the others lose
     return results
 
@@ -50,19 +50,20 @@ def _teller() -> Callable[..., Iterator[str]]:
 
 
 WORDS: Final = {
-    "ru": {"Nullo": "нуль", "Sheet": "Очки", "Sheet:": "Очки:", "Sheet after deal {n}:": "Очки после сдачи {n}:",
-           "  Everybody passed: raspasy": "  Нуль: каждый берёт как можно меньше взяток",
-           "raspasy": "нуль", "raspas": "нуль", "mode_nullo": "Нуль",
+    "ru": {"Nullo": "нуль", "penalty": "штраф",
+           "Sheet": "Очки", "Sheet:": "Очки:", "Sheet after deal {n}:": "Очки после сдачи {n}:",
+           "  Nullo: each takes as few tricks as he can": "  Нуль: каждый берёт как можно меньше взяток",
+           "nullo": "нуль", "mode_nullo": "Нуль",
            "  [VOID: struck from the sheet]": "  [АННУЛИРОВАНА: вычеркнута из записи]"},
     "en": {"Sheet": "Points", "Sheet:": "Points:", "Sheet after deal {n}:": "Points after deal {n}:",
-           "  Everybody passed: raspasy": "  Nullo: each takes as few tricks as he can",
-           "raspasy": "nullo", "raspas": "nullo", "mode_nullo": "Nullo"},
+           "mode_nullo": "Nullo"},
 }
 """Nullo's own words: no auction, no raspasy; its one deal mode is «нуль»."""
 
 READING: Final = Reading(
     "nullo", _results, layout=_layout, teller=_teller, counter=lambda: (None, _count),
     unsolved="Nullo is not analysed (each for himself)", words=WORDS,
+    modes={"nullo": ModeWords("  Nullo: each takes as few tricks as he can", "nullo", "nullo")},
     table_view=lambda contracts: TableView(("nullo",), (), 2, passing=("nullo",), contracts={}))
 """Nullo, as the read side knows it."""
 

@@ -37,10 +37,10 @@ def with_checkpoints(evs: list[dict[str, Any]], res: GameResult, wrong: tuple[in
         sheet: dict[str, Any] = {}
         for p in res.players:
             if res.kind.value == "preferans":
-                line: dict[str, Any] = {"pool": int(t.pool[p]), "mountain": int(t.mountain[p]),
+                line: dict[str, Any] = {"pool": int(t["pool"][p]), "mountain": int(t["mountain"][p]),
                                         "whists": {q: int(t.value(p, "whists", q)) for q in res.players if q != p}}
             else:
-                line = {"points": int(t.points[p])}
+                line = {"points": int(t["points"][p])}
             if wrong and wrong[0] == deal and wrong[1] == p:
                 if wrong[2] == "whists":
                     line["whists"][wrong[3]] += wrong[4]
@@ -133,9 +133,9 @@ def test_claimed_sheet_json_and_csv() -> None:
     res = one(evs)
     t = res.totals
     p = res.players[0]
-    good_json = ('{"%s": {"pool": %d, "mountain": %d}}' % (p, t.pool[p], t.mountain[p])).encode()
+    good_json = ('{"%s": {"pool": %d, "mountain": %d}}' % (p, t["pool"][p], t["mountain"][p])).encode()
     assert audit(res, read_claimed("c.json", good_json, res.deals)).ok
-    bad_csv = f"player,field,value\n{p},pool,{t.pool[p] + 1}\n{p},whists:{res.players[1]},0\n".encode()
+    bad_csv = f"player,field,value\n{p},pool,{t['pool'][p] + 1}\n{p},whists:{res.players[1]},0\n".encode()
     rep = audit(res, read_claimed("c.csv", bad_csv, res.deals))
     assert not rep.ok and rep.mismatches[0].claim.field == "pool"
 

@@ -73,18 +73,21 @@ def test_nullo_is_checked_by_its_own_rules() -> None:
     bad_rule = {"type": "game_started", "game": "n2", "kind": "nullo", "players": list(PLAYERS), "pool": 20,
                 "rules": {"preset": "nullo", "trick_cost": 0}}
     assert [p.code for p in c.problems(bad_rule)] == ["rules-invalid"]
-    pool = {"type": "adjustment", "game": "n1", "pool": {"Аня": 2}, "reason": "agreed"}
-    assert [p.code for p in c.problems(pool)] == ["column-undeclared"]  # Nullo's scoring declares points only
-    c.push({"type": "adjustment", "game": "n1", "points": {"Аня": 2, "Боря": -2}, "reason": "agreed"})
+    for column in ("pool", "points"):  # Nullo's one column is its own, which no adjustment of the log names
+        adjusted = {"type": "adjustment", "game": "n1", column: {"Аня": 2, "Боря": -2}, "reason": "agreed"}
+        assert [(p.code, p.field) for p in c.problems(adjusted)] == [("column-undeclared", column)]
     assert c.table("n1").over is False
 
 
 def test_nullo_is_folded_settled_and_ended_by_its_rules() -> None:
     (game,) = vistlog.read_games(_evening())
     assert game.sound and (game.kind, game.variant, game.preset) == ("nullo", "nullo", "nullo")
-    assert [game.sheet().value(p, "points") for p in PLAYERS] == [-11, -14, -25]
-    assert game.sheet().columns == ("points",)  # the columns Nullo declares
-    assert game.sheet().value(PLAYERS[0], "pool") == 0 and game.sheet().pool == {}  # kept: none but those
+    assert [game.sheet().value(p, "penalty") for p in PLAYERS] == [-11, -14, -25]
+    assert game.sheet().columns == ("penalty",)  # the column Nullo declares, which no other game has
+    assert all("penalty" not in SCORINGS[name].writes for name in SCORINGS if name != "nullo")
+    for column in ("pool", "points"):  # kept: none but its own
+        with pytest.raises(vistlog.VistlogError, match=f"no column '{column}' \\(columns: penalty\\)"):
+            game.sheet().value(PLAYERS[0], column)
     settlement = game.settlement()
     assert dict(settlement.exact) == {"Аня": 17, "Боря": 8, "Вова": -25} and settlement.zero_sum
     more = _evening(deals=(*TRICKS, (1, 1, 8)))
@@ -99,8 +102,8 @@ def test_nullo_is_rendered_as_text_json_csv_and_html() -> None:
     sheet = orjson.loads(orjson.dumps(views.sheet_json(game)))
     assert sheet["kind"] == "nullo" and sheet["after_deal"] == 5
     rows = list(csv.reader(io.StringIO(views.sheet_csv([game]))))
-    assert rows == [["game", "after_deal", "player", "field", "value"], ["n1", "5", "Аня", "points", "-11"],
-                    ["n1", "5", "Боря", "points", "-14"], ["n1", "5", "Вова", "points", "-25"]]
+    assert rows == [["game", "after_deal", "player", "field", "value"], ["n1", "5", "Аня", "penalty", "-11"],
+                    ["n1", "5", "Боря", "penalty", "-14"], ["n1", "5", "Вова", "penalty", "-25"]]
     page = views.html(game)
     assert page.lower().startswith("<!doctype html>") and "Nullo" in page and "<svg" in page
     settled = views.settlement_text(game.to_json())

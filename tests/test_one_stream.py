@@ -69,7 +69,7 @@ def test_the_stream_folded_is_the_sheet(rng: random.Random, kind: str, voids: in
             sums[e.column, e.player, e.on] = sums.get((e.column, e.player, e.on), 0) + e.amount
     t = closing[0].totals
     for (column, player, on), amount in sums.items():
-        assert (t.whists if column == "whists" else t.soups).get((player, on), 0) == amount if on else \
+        assert (t["whists"] if column == "whists" else t["soups"]).get((player, on), 0) == amount if on else \
             t.value(player, column) == amount
     numbers = [v.record.number for v in told if isinstance(v, DealClosed) and not v.amends]
     assert len(numbers) == len(result.records)

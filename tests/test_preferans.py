@@ -203,7 +203,7 @@ def test_raspas_progression_is_reset_by_a_contract() -> None:
     g.deal("C").tricks(A=0, B=4, C=6)
     g.deal("A").contract("B", "6S").whists(("C", P), ("A", P))
     g.deal("B").tricks(A=2, B=3, C=5).end()
-    assert g.result().totals.mountain["C"] == 6 + 5  # second raspas is ×1 again
+    assert g.result().totals["mountain"]["C"] == 6 + 5  # second raspas is ×1 again
 
 
 @pytest.mark.parametrize("reset,c_mountain", [("any_contract", 6 + 5), ("played_contract", 6 + 10)])
@@ -212,7 +212,7 @@ def test_raspas_reset_option(reset: str, c_mountain: int) -> None:
     g.deal("C").tricks(A=0, B=4, C=6)
     g.deal("A").contract("B", "6S").whists(("C", P), ("A", P))  # decided without play
     g.deal("B").tricks(A=2, B=3, C=5).end()
-    assert g.result().totals.mountain["C"] == c_mountain
+    assert g.result().totals["mountain"]["C"] == c_mountain
 
 
 def test_raspas_amnesty_subtracts_the_smallest_count() -> None:
@@ -225,7 +225,7 @@ def test_raspas_zero_amount_one() -> None:
     g = Game({"preset": "sochi", "raspas_zero_amount": "one"})
     g.deal("C").tricks(A=1, B=3, C=6)
     g.deal("A").tricks(A=0, B=4, C=6).end()
-    assert g.result().totals.pool["A"] == 1  # not the current price 2
+    assert g.result().totals["pool"]["A"] == 1  # not the current price 2
 
 
 def test_raspas_zero_mountain_off_classic_is_lost_at_zero() -> None:
@@ -249,7 +249,7 @@ def test_classic_same_dealer_deals_again_after_raspas() -> None:
 def test_raspas_talon_tricks_to_the_four_player_dealer() -> None:
     g = Game("classic", ("A", "B", "C", "D"))
     g.deal("D").tricks(A=3, B=3, C=3, D=1).end()
-    assert g.result().totals.mountain["D"] == 1
+    assert g.result().totals["mountain"]["D"] == 1
     s = Game("sochi", ("A", "B", "C", "D"))
     s.deal("D").tricks(A=3, B=3, C=3, D=1)
     assert "player-sits-out" in codes(s.fold()[1])
@@ -288,7 +288,7 @@ def test_overflow_help_then_own_mountain_may_go_negative() -> None:
 def test_mountain_floor_loses_the_rest() -> None:
     g = played({"preset": "sochi", "mountain_floor": True}, "8S", [("B", P), ("C", P)], pool=10,
                opening={"pool": {"A": 9, "B": 8, "C": 10}, "mountain": {"A": 1}})
-    assert g.result().totals.mountain["A"] == 0
+    assert g.result().totals["mountain"]["A"] == 0
 
 
 @pytest.mark.parametrize("overflow,pool,mountain", [("mountain", 10, -1), ("none", 11, 0)])
@@ -296,14 +296,14 @@ def test_overflow_mountain_and_none(overflow: str, pool: int, mountain: int) -> 
     g = played({"preset": "sochi", "overflow": overflow}, "6S", [("B", P), ("C", P)], pool=10,
                opening={"pool": {"A": 9}})
     t = g.result().totals
-    assert (t.pool["A"], t.mountain["A"]) == (pool, mountain)
+    assert (t["pool"]["A"], t["mountain"]["A"]) == (pool, mountain)
 
 
 def test_made_points_first_mountain() -> None:
     g = played({"preset": "sochi", "made_points_first": "mountain"}, "7S", [("B", P), ("C", P)],
                opening={"mountain": {"A": 3}})
     t = g.result().totals
-    assert (t.pool["A"], t.mountain["A"]) == (1, 0)
+    assert (t["pool"]["A"], t["mountain"]["A"]) == (1, 0)
 
 
 def test_allocation_splits_pool_and_mountain_as_the_seed() -> None:
@@ -312,7 +312,7 @@ def test_allocation_splits_pool_and_mountain_as_the_seed() -> None:
     g.deal("Восток").contract("Юг", "6S").whists(("Запад", W), ("Север", P)).tricks(Юг=6, Запад=4, Север=0)
     g.add("allocation", deal=1, player="Юг", pool=1, mountain=-1).end()
     t = g.result().totals
-    assert (t.pool["Юг"], t.mountain["Юг"]) == (1, 2)
+    assert (t["pool"]["Юг"], t["mountain"]["Юг"]) == (1, 2)
 
 
 def test_allocation_that_does_not_add_up_is_a_problem() -> None:
@@ -328,7 +328,7 @@ def test_allocation_that_does_not_add_up_is_a_problem() -> None:
 def test_bomb_and_dark_multiply_the_price() -> None:
     g = Game("classic", ("A", "B", "C"), pool=100)
     g.deal("C", bomb=2).contract("A", "8S", dark=True).whists(("B", P), ("C", P)).end()
-    assert g.result().totals.pool["A"] == 6 * 4 * 2
+    assert g.result().totals["pool"]["A"] == 6 * 4 * 2
 
 
 def test_bombs_are_refused_where_the_rules_have_none() -> None:
@@ -426,22 +426,24 @@ def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win
     _, problems = g.fold()
     assert "allocation-sum" in codes(problems)
     results, _ = g.fold()
-    assert (results[0].totals.pool["A"], results[0].totals.mountain["A"]) == (1, 5)
+    assert (results[0].totals["pool"]["A"], results[0].totals["mountain"]["A"]) == (1, 5)
 
 
-def test_what_a_raspas_is_is_one_rule_for_the_checker_and_the_record() -> None:
+def test_a_deal_mode_is_the_games_verdict_in_the_record() -> None:
+    """The game decides a finished deal's mode (one it declares) once: a raspas by the one rule
+    (:func:`is_raspas`), a contract; a record made by hand says only what its own facts give."""
     from vistlog.events.cards import is_raspas
     from vistlog.events.record import DealRecord
+    from vistlog.events.variants import VARIANTS
 
     g = Game("sochi")
     raspas(g, "C", A=2, B=3, C=5)
     g.deal("A").bids(("B", "6S"), ("C", "pass"), ("A", "pass")).contract("B", "6S").whists(("C", "pass"), ("A", "pass"))
     res = g.end().result()
-    assert [r.raspas for r in res.records] == [True, False]
-    assert all(r.raspas == is_raspas(r.contract, r.all_passed, r.played) for r in res.records)
-    # a record made by hand takes the same rule from its own facts
-    assert DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0, all_passed=True).raspas
-    assert not DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0).raspas
+    assert [r.mode for r in res.records] == ["raspas", "contract"]
+    assert all((r.mode == "raspas") == is_raspas(r.contract, r.all_passed, r.played) for r in res.records)
+    assert {r.mode for r in res.records} <= {m.name for m in VARIANTS["preferans"].modes}
+    assert DealRecord(number=1, dealer="C", holders=("A", "B", "C"), bomb=0, all_passed=True).mode == "passed"
 
 
 def test_serbian_and_solo_whist_deals_are_never_a_raspas() -> None:
@@ -452,4 +454,6 @@ def test_serbian_and_solo_whist_deals_are_never_a_raspas() -> None:
     logs = [SAMPLES / "solo-whist-evening.jsonl", *sorted((VECTORS / "serbian").glob("*.jsonl"))]
     records = [r for log in logs for g in run(str(log)) if isinstance(g, GameResult) for r in g.records]
     assert len(records) > 20 and any(r.contract is None for r in records)
-    assert not any(r.raspas for r in records)
+    assert not any(r.mode == "raspas" for r in records)
+    modes = {r.mode for r in records}
+    assert {"refa", "redeal", "contract"} <= modes <= {"refa", "redeal", "general_misere", "contract"}, modes

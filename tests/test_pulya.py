@@ -90,7 +90,7 @@ def test_a_session_imports_with_its_chain_checked_and_audits_clean(tmp_path: Pat
     assert import_sources("pulya", [str(src)], str(log)).exit_code == 0
     res = result(log)
     assert audit(res).ok  # the changes add up to the program's own totals
-    assert res.totals.pool["Аня"] == 2 and res.totals.mountain["Боря"] == 4
+    assert res.totals["pool"]["Аня"] == 2 and res.totals["mountain"]["Боря"] == 4
     assert res.totals.value("Вова", "whists", "Боря") == 10
     (game,) = read(str(src), src.read_bytes())
     reasons = [e["reason"] for e in game.events if e["type"] == "adjustment"]

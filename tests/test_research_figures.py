@@ -40,7 +40,7 @@ def test_tv4_kodeks_leftover_points_come_off_the_mountain() -> None:
     g.add("opening_balance", pool={"A": 18, "B": 20, "C": 20, "D": 20})
     g.deal("D").contract("A", "9S").whists(("B", P), ("C", P)).end()
     res = g.result()
-    assert res.totals.mountain["A"] == -6
+    assert res.totals["mountain"]["A"] == -6
     assert res.result == {"A": 45, "B": -15, "C": -15, "D": -15}
 
 

@@ -40,9 +40,9 @@ def _paper(g: vistlog.Game) -> dict[str, Any]:
     t = g.sheet()
     s = g.settlement()
     ps = g.players
-    return {"bula_final_before_write_off": {p: t.bula[p] for p in ps},
-            "soups": {p: {q: t.soups.get((p, q), 0) for q in ps if q != p} for p in ps},
-            "refe_written": t.refe_drawn, "open_refe": {p: t.refe[p] for p in ps}, "result": s.exact}
+    return {"bula_final_before_write_off": {p: t["bula"][p] for p in ps},
+            "soups": {p: {q: t["soups"].get((p, q), 0) for q in ps if q != p} for p in ps},
+            "refe_written": t.times["refe"], "open_refe": {p: t["refe"][p] for p in ps}, "result": s.exact}
 
 
 # --------------------------------------------------------------------------- the two games worked by hand
@@ -105,7 +105,7 @@ def test_ppn_reads_the_readme_thirteen_field_form_and_quoted_tags() -> None:
 def _bula(events: list[dict[str, Any]]) -> dict[str, Any]:
     g = fold(events)
     assert g.problems == (), g.problems
-    return dict(g.sheet().bula)
+    return dict(g.sheet()["bula"])
 
 
 def _codes(events: list[dict[str, Any]]) -> list[str]:
@@ -119,24 +119,24 @@ SANS_NOBODY = deal("A:2 B:pass C:pass", "A:6NT", calls="B:pass C:pass")
 @pytest.mark.parametrize(("limit", "written"), [(0, 0), (1, 1), (2, 2), ("unlimited", 3)])
 def test_refe_limit(limit: Any, written: int) -> None:
     g = fold(game([all_pass, all_pass, all_pass], {"refe_limit": limit}))
-    assert g.sheet().refe_drawn == written
-    assert g.sheet().refe == {p: written for p in PLAYERS}
+    assert g.sheet().times["refe"] == written
+    assert g.sheet()["refe"] == {p: written for p in PLAYERS}
 
 
 @pytest.mark.parametrize(("blocked", "written"), [(True, 0), (False, 1)])
 def test_refa_blocked_under_hat(blocked: bool, written: int) -> None:
     g = fold(game([SANS_NOBODY, all_pass], {"refa_blocked_under_hat": blocked}, pool=10))
-    assert g.sheet().bula["A"] == -4  # under the hat
-    assert g.sheet().refe_drawn == written
+    assert g.sheet()["bula"]["A"] == -4  # under the hat
+    assert g.sheet().times["refe"] == written
 
 
 def test_pik_needs_kontra() -> None:
     played = deal("A:2 B:pass C:pass", "A:6S", calls="B:whist C:pass", taken={"A": 6, "B": 4})
     assert _codes(game([played])) == ["tricks-without-play"]
     g = fold(game([played], {"pik_needs_kontra": False}))
-    assert g.sheet().bula["A"] == 16 and g.sheet().soups[("B", "A")] == 16
+    assert g.sheet()["bula"]["A"] == 16 and g.sheet()["soups"][("B", "A")] == 16
     g = fold(game([PIK_NO_KONTRA]))  # not played: a refa for everybody instead
-    assert g.sheet().bula == {"A": 20, "B": 20, "C": 20} and g.sheet().refe_drawn == 1
+    assert g.sheet()["bula"] == {"A": 20, "B": 20, "C": 20} and g.sheet().times["refe"] == 1
 
 
 def test_pik_on_refa_needs_kontra() -> None:
@@ -144,7 +144,7 @@ def test_pik_on_refa_needs_kontra() -> None:
     assert _codes(game([all_pass, pik])) == ["tricks-without-play"]
     g = fold(game([all_pass, pik], {"pik_on_refa_needs_kontra": False}))
     t = g.sheet()
-    assert t.bula["B"] == 12 and t.soups[("C", "B")] == 32 and t.refe["B"] == 0  # V = 4 × 2 (refa), played off
+    assert t["bula"]["B"] == 12 and t["soups"][("C", "B")] == 32 and t["refe"]["B"] == 0  # V = 4 × 2 (refa), played off
 
 
 @pytest.mark.parametrize(("rule", "refe_limit", "a_bula", "refe"), [
@@ -154,7 +154,7 @@ def test_pik_on_refa_needs_kontra() -> None:
 ])
 def test_pik_no_kontra(rule: str, refe_limit: int, a_bula: int, refe: int) -> None:
     g = fold(game([PIK_NO_KONTRA], {"pik_no_kontra": rule, "refe_limit": refe_limit}))
-    assert g.sheet().bula["A"] == a_bula and g.sheet().refe_drawn == refe
+    assert g.sheet()["bula"]["A"] == a_bula and g.sheet().times["refe"] == refe
 
 
 def test_pik_no_kontra_passes_only_under_the_hat() -> None:
@@ -170,7 +170,7 @@ def test_kontra_max(top: str, codes: list[str]) -> None:
     assert _codes(game([herc], {"kontra_max": top})) == codes
     if not codes:
         t = fold(game([herc])).sheet()
-        assert t.bula == {"A": 20 - 64, "B": 20 + 64, "C": 20} and t.soups == {("B", "A"): 4 * 64}
+        assert t["bula"] == {"A": 20 - 64, "B": 20 + 64, "C": 20} and t["soups"] == {("B", "A"): 4 * 64}
 
 
 def test_two_defenders_quota() -> None:
@@ -185,7 +185,7 @@ def test_two_defenders_quota() -> None:
 def test_soup_trick_cap(cap: Any, soups: dict[tuple[str, str], int]) -> None:
     herc = deal("A:2 B:pass C:pass", "A:6H", calls="B:whist C:whist", taken={"A": 3, "B": 4, "C": 3})
     t = fold(game([herc], {"soup_trick_cap": cap})).sheet()
-    assert t.soups == soups and t.bula["A"] == 28
+    assert t["soups"] == soups and t["bula"]["A"] == 28
 
 
 @pytest.mark.parametrize(("rule", "soups"), [("fixed", {("B", "A"): 60, ("C", "A"): 60}),
@@ -193,7 +193,7 @@ def test_soup_trick_cap(cap: Any, soups: dict[tuple[str, str], int]) -> None:
 def test_betl_fail_soup(rule: str, soups: dict[tuple[str, str], int]) -> None:
     betl = deal("A:2 B:pass C:pass", "A:misere", taken={"A": 1, "B": 5, "C": 4})
     t = fold(game([betl], {"betl_fail_soup": rule})).sheet()
-    assert t.soups == soups and t.bula["A"] == 32
+    assert t["soups"] == soups and t["bula"]["A"] == 32
 
 
 def test_preferans_contract() -> None:
@@ -235,7 +235,7 @@ def test_sans_lead(rule: str, leader: str) -> None:
 def test_last_game_cap(cap: str, vesna: int, ana_on_vesna: int) -> None:
     g = fold(_events(VECTORS / "sr-1.jsonl", last_game_cap=cap))
     t = g.sheet()
-    assert t.bula["Vesna"] == vesna and t.soups[("Ana", "Vesna")] == ana_on_vesna
+    assert t["bula"]["Vesna"] == vesna and t["soups"][("Ana", "Vesna")] == ana_on_vesna
     assert sum(g.settlement().exact.values()) == 0
 
 
@@ -243,7 +243,7 @@ def test_last_game_cap(cap: str, vesna: int, ana_on_vesna: int) -> None:
 def test_last_game_double_fall(double: bool, a_bula: int) -> None:
     sans = deal("A:2 B:pass C:pass", "A:6NT", calls="B:whist C:pass", taken={"A": 4, "B": 6})
     t = fold(game([sans], {"last_game_double_fall": double}, pool=4)).sheet()  # V 14 > the 12 left
-    assert t.bula["A"] == a_bula and t.soups[("B", "A")] == 5 * 14  # the defence's first five tricks
+    assert t["bula"]["A"] == a_bula and t["soups"][("B", "A")] == 5 * 14  # the defence's first five tricks
 
 
 @pytest.mark.parametrize(("rule", "result"), [
@@ -287,7 +287,7 @@ def test_igra_naming_and_contract() -> None:
     named = "A:igra B:igra C:pass A:igra4 B:igra5 A:yours"
     ok = deal(named, "B:6C", calls="C:whist A:pass", taken={"B": 6, "C": 4}, igra=True)
     t = fold(game([ok])).sheet()
-    assert t.bula["B"] == 20 - 12  # igra tref: v = 6, V = 12
+    assert t["bula"]["B"] == 20 - 12  # igra tref: v = 6, V = 12
     assert _first_problem([deal(named, "B:6H", igra=True)])[0] == "contract-below-auction"
     assert _first_problem([deal(named, "B:6C")])[0] == "contract-igra"
     assert _first_problem([deal("A:2 B:pass C:pass", "A:6H", igra=True)])[0] == "contract-igra"
@@ -309,7 +309,7 @@ def test_defence_and_kontra_refusals(calls: str, kontra: str, code: str) -> None
 def test_invitation_scores_the_caller_only() -> None:
     herc = deal("A:2 B:pass C:pass", "A:6H", calls="B:whist C:pass B:invite", taken={"A": 7, "B": 1, "C": 2})
     t = fold(game([herc])).sheet()
-    assert t.soups == {("B", "A"): 24} and t.bula == {"A": 12, "B": 28, "C": 20}  # B writes 3 × 8 and falls
+    assert t["soups"] == {("B", "A"): 24} and t["bula"] == {"A": 12, "B": 28, "C": 20}  # B writes 3 × 8 and falls
     assert _first_problem([deal("A:2 B:pass C:pass", "A:6S", calls="B:whist C:pass B:invite")])[0] == \
         "invite-plain-pik"
 
@@ -317,7 +317,7 @@ def test_invitation_scores_the_caller_only() -> None:
 def test_betl_kontra() -> None:
     made = deal("A:2 B:pass C:pass", "A:misere", kontra="C:kontra", taken={"A": 0, "B": 5, "C": 5})
     t = fold(game([made])).sheet()
-    assert t.bula == {"A": 20 - 24, "B": 20, "C": 20 + 24} and t.soups == {}
+    assert t["bula"] == {"A": 20 - 24, "B": 20, "C": 20 + 24} and t["soups"] == {}
 
 
 def test_play_stops_when_the_outcome_is_decided() -> None:

@@ -136,7 +136,7 @@ def test_one_sample_equal_to_the_true_layout_gives_the_double_dummy_numbers() ->
             continue
         hands = rec.hands_in_play()
         assert hands is not None
-        camps = _camps(rec)
+        camps = _camps(rec, g.variant)
         assert not isinstance(camps, str)
         got = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(), True, only=[hands])
         dd = a[rec.number]
@@ -169,7 +169,7 @@ def test_the_discard_weighed_on_the_true_layout_is_the_open_hand_search_over_eve
             continue
         hands = rec.hands_in_play()
         assert hands is not None
-        camps = _camps(rec)
+        camps = _camps(rec, g.variant)
         assert not isinstance(camps, str)
         got = deal_decisions(rec, hands, camps[0], worth, g.game, g.started, SingleDummy(), True, only=[hands],
                              discards=True)
@@ -201,7 +201,7 @@ def _ending_odds(rec: object, hands: dict[str, list[Card]], played: list[Card], 
                  seed_key: str) -> tuple[object, object, dict[str, list[int]]]:
     """The odds of every legal card of the player to move (worth: the side's tricks), and the exact means by
     solving every layout."""
-    camps = _camps(rec)  # type: ignore[arg-type]
+    camps = _camps(rec, "preferans")  # type: ignore[arg-type]
     assert not isinstance(camps, str)
     side, fewest = camps[0]
     s0 = solver_for(rec, hands, side, fewest)  # type: ignore[arg-type]

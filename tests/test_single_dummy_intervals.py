@@ -37,7 +37,7 @@ def _decisions(deal: int, sd: SingleDummy, only: Any = None, calls: bool = True)
         if rec.number == deal and not void:
             hands = rec.hands_in_play()
             assert hands is not None
-            side = camps(rec)
+            side = camps(rec, g.variant)
             assert not isinstance(side, str)
             return list(deal_decisions(rec, hands, side[0], worth, g.game, g.started, sd, calls, only=only))
     raise AssertionError(deal)

@@ -54,7 +54,7 @@ def test_under_the_general_misere_an_all_pass_takes_its_tricks_and_who_took_the_
     done = _deal(log, "dealer Петя; turned 6S; все пас; Маша 3 Петя 4 Оля 3 Коля 3 last Петя")
     assert done.returncode == 0, done.stderr
     (game,) = vistlog.read_games(log)
-    assert game.problems == () and game.sheet().points["Петя"] < 0
+    assert game.problems == () and game.sheet()["points"]["Петя"] < 0
 
 
 @pytest.mark.parametrize("line, contract, trump", [

@@ -30,9 +30,8 @@ from .test_properties import _with_voids, random_game, rules_st
 
 def _sheet(t: Totals) -> dict[str, Any]:
     """Every column of the totals, the pairs without their zeros."""
-    return {"pool": t.pool, "mountain": t.mountain, "points": t.points, "bula": t.bula, "refe": t.refe,
-            "whists": {k: v for k, v in t.whists.items() if v}, "soups": {k: v for k, v in t.soups.items() if v},
-            "refe_written": t.refe_written}
+    return {"columns": t.columns, "times": t.times,
+            **{c: {k: v for k, v in t[c].items() if v} if c in t.paired else t[c] for c in t.columns}}
 
 
 def _alone(evs: list[dict[str, Any]], trying: bool) -> Standing:

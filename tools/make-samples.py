@@ -107,8 +107,8 @@ def disputed(sochi_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for e in sochi_events:
         if e["type"] in ("deal_started", "game_ended") and last_deal and last_deal % 4 == 0:
             t = res.totals_after(last_deal)
-            sheet = {p: {"pool": int(t.pool[p]), "mountain": int(t.mountain[p]),
-                         "whists": {q: int(v) for q, v in t.whists_by(p).items()}} for p in res.players}
+            sheet = {p: {"pool": int(t["pool"][p]), "mountain": int(t["mountain"][p]),
+                         "whists": {q: int(v) for q, v in t.pairs_by("whists", p).items()}} for p in res.players}
             if last_deal >= wrong_at:
                 sheet["Вова"]["mountain"] += 10  # a misère entry written twice, carried from deal 8 on
             out.append({"v": 1, "type": "score_recorded", "game": e["game"], "after_deal": last_deal,

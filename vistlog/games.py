@@ -33,9 +33,8 @@ from vistlog.events.model import Event
 from vistlog.events.problems import Problem, UnknownName, VistlogError
 from vistlog.events.text import nearest
 from vistlog.events.rules import Rules
-from vistlog.events.entries import COLUMNS, PAIRED, Num, Totals
+from vistlog.events.entries import Num, Totals
 from vistlog.projections.fold import GameResult, fold_events, run
-from vistlog.projections.variants import scoring_of
 
 from .given import flat, plain
 
@@ -127,54 +126,64 @@ def _frozen(d: Mapping[Any, Num]) -> Mapping[Any, Num]:
 
 @attrs.frozen(repr=False, eq=False)
 class Sheet(Plain):
-    """The score sheet (пулька) after a deal: every column's total, read-only.
+    """The score sheet (пулька) after a deal: every column's total, read-only, keyed by the columns the game
+    declares (:attr:`columns`, in the order its sheet shows them).
 
-    ``pool``, ``mountain``, ``points``, ``bula`` and ``refe`` map each player to a number;
-    ``whists`` and ``soups`` map ``(writer, on)`` to a number. Only the columns the game declares
-    (:attr:`columns`) hold anything; the others are empty (:meth:`value` reads 0 in them).
+    ``sheet[column]`` maps each player to his number, or in a paired column (whists, soups) each ``(writer, on)``
+    to what the writer wrote on the other; :meth:`value` reads one number and :meth:`pairs_by` one writer's row;
+    :attr:`times` counts the columns written for every player at once (Serbian refe drawn).
 
     >>> s = next(read_games("samples/sochi-evening.jsonl")).sheet(after_deal=6)
-    >>> s.after_deal, s.value("Вова", "mountain"), s.whists_by("Аня"), s.columns
+    >>> s.after_deal, s.value("Вова", "mountain"), s.pairs_by("whists", "Аня"), s.columns
     (6, 19, {'Боря': 8, 'Вова': 4}, ('pool', 'mountain', 'whists'))
+    >>> s["pool"]["Аня"]
+    4
     """
 
     players: tuple[str, ...]
     after_deal: int
-    pool: Mapping[str, Num] = attrs.field(converter=_frozen)
-    mountain: Mapping[str, Num] = attrs.field(converter=_frozen)
-    points: Mapping[str, Num] = attrs.field(converter=_frozen)
-    whists: Mapping[tuple[str, str], Num] = attrs.field(converter=_frozen)
-    bula: Mapping[str, Num] = attrs.field(converter=_frozen)
-    soups: Mapping[tuple[str, str], Num] = attrs.field(converter=_frozen)
-    refe: Mapping[str, Num] = attrs.field(converter=_frozen)
-    refe_drawn: int = 0
-    """Serbian: how many times refe were drawn (each time one for every player)."""
-    columns: tuple[str, ...] = ()
-    """The columns this game writes, in the order its sheet shows them (``pool``, ``mountain``, ``whists``;
-    ``points``; ``bula``, ``soups``, ``refe``): the game's reading declares them."""
+    totals: Mapping[str, Mapping[Any, Num]] = attrs.field(
+        converter=lambda d: MappingProxyType({c: _frozen(v) for c, v in d.items()}))
+    """Every column's numbers, by column name."""
+    paired: frozenset[str] = frozenset()
+    """The columns written by one player on another."""
+    times: Mapping[str, int] = attrs.field(default={}, converter=_frozen)
+    """How many times each counted column was written for every player at once (Serbian: ``refe``)."""
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The columns this game writes, in the order its sheet shows them (``pool``, ``mountain``, ``whists``;
+        ``points``; ``bula``, ``soups``, ``refe``): the game's scoring declares them."""
+        return tuple(self.totals)
 
     @classmethod
-    def _of(cls, t: Totals, after_deal: int, columns: tuple[str, ...] = ()) -> Sheet:
-        return cls(tuple(t.players), after_deal, t.pool, t.mountain, t.points, t.whists, t.bula, t.soups, t.refe,
-                   t.refe_written, columns)
+    def _of(cls, t: Totals, after_deal: int) -> Sheet:
+        return cls(tuple(t.players), after_deal, {c: t[c] for c in t.columns}, t.paired, t.times)
+
+    def __getitem__(self, column: str) -> Mapping[Any, Num]:
+        """One column's numbers (an unknown column raises :class:`UnknownName`)."""
+        try:
+            return self.totals[column]
+        except KeyError:
+            raise UnknownName(f"no column {column!r} (columns: {', '.join(self.columns)})") from None
 
     def value(self, player: str, column: str, on: str | None = None) -> Num:
-        """One number: ``pool``, ``mountain``, ``points``, ``bula``, ``refe`` of ``player``, or
-        ``whists``/``soups`` that ``player`` wrote on ``on``. An unknown name raises :class:`VistlogError`."""
+        """One number: ``player``'s in ``column``, or in a paired column (``whists``, ``soups``) what ``player``
+        wrote on ``on``. An unknown name raises :class:`VistlogError`."""
         if player not in self.players or (on is not None and on not in self.players):
             raise UnknownName(f"no player {player if player not in self.players else on!r} "
                                f"(players: {', '.join(self.players)})")
-        if column not in COLUMNS:
-            raise UnknownName(f"no column {column!r} (columns: {', '.join(COLUMNS)})")
-        if column in PAIRED:
+        held = self[column]
+        if column in self.paired:
             if on is None:
                 raise VistlogError(f"{column} are written on a player: give on=")
-            return cast(Mapping[tuple[str, str], Num], getattr(self, column)).get((player, on), 0)
-        return cast(Mapping[str, Num], getattr(self, column)).get(player, 0)
+            return held.get((player, on), 0)
+        return held.get(player, 0)
 
-    def whists_by(self, writer: str) -> dict[str, Num]:
-        """The whists ``writer`` wrote on each other player, in seating order (zeros left out)."""
-        return {p: self.whists[(writer, p)] for p in self.players if self.whists.get((writer, p))}
+    def pairs_by(self, column: str, writer: str) -> dict[str, Num]:
+        """What ``writer`` wrote on each other player in a paired column, in seating order (zeros left out)."""
+        held = self[column]
+        return {p: held[(writer, p)] for p in self.players if held.get((writer, p))}
 
 
 def _payments(items: Sequence[Mapping[str, str]] | None) -> tuple[Mapping[str, str], ...] | None:
@@ -294,7 +303,8 @@ class Game:
         return not self.problems and self._result is not None and self._result.sound
 
     def sheet(self, after_deal: int | None = None) -> Sheet:
-        """The sheet (pool, mountain, whists or points) after ``after_deal``, or at the end.
+        """The sheet (the columns the game declares: pool, mountain, whists; points; …) after ``after_deal``, or
+        at the end.
 
         >>> g = next(read_games("samples/solo-whist-evening.jsonl"))
         >>> g.sheet(after_deal=1).value("Маша", "points")
@@ -302,9 +312,8 @@ class Game:
         """
         r = self._result
         if r is None:
-            return Sheet._of(Totals(()), 0)
-        return Sheet._of(r.totals_after(after_deal), r.deals if after_deal is None else min(after_deal, r.deals),
-                         scoring_of(r.started.rules).writes)
+            return Sheet._of(Totals((), ()), 0)
+        return Sheet._of(r.totals_after(after_deal), r.deals if after_deal is None else min(after_deal, r.deals))
 
     def settlement(self) -> Settlement:
         """The final settlement, exact and rounded, with money and payments when staked."""

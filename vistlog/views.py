@@ -95,9 +95,9 @@ def svg(game: Game, upto: int | None = None, lang: Lang | None = None, phone: bo
 
 
 def points_table(game: Game, since: int = 0) -> dict[str, Any] | None:
-    """A game whose sheet is each player's points (Solo Whist): the running points after each deal from deal
-    ``since`` on, as the seed's own example reads (``24 → 38 → 34``): ``{"players", "rows": [[deal, total, …]]}``,
-    voided deals left out; ``None`` for a game whose sheet has no points.
+    """A game whose sheet is one column of each player's points (Solo Whist): the running points after each deal
+    from deal ``since`` on, as the seed's own example reads (``24 → 38 → 34``): ``{"players", "rows": [[deal,
+    total, …]]}``, voided deals left out; ``None`` for a game whose sheet has more columns.
 
     >>> (g,) = __import__("vistlog").read_games("samples/solo-whist-evening.jsonl")
     >>> t = points_table(g)
@@ -107,7 +107,7 @@ def points_table(game: Game, since: int = 0) -> dict[str, Any] | None:
     from vistlog.projections.render.drawing import running_points
 
     res = result_of(game)
-    if "points" not in res.totals.columns:
+    if len(res.totals.columns) != 1 or res.totals.paired:  # running points: a sheet of one column
         return None
     points = running_points(res)
     deals = len(next(iter(points.values()), [0]))

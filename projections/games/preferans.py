@@ -13,15 +13,15 @@ from vistlog.events.rules import PreferansOptions
 
 from vistlog.events.entries import Num, Totals
 from ..settlement import per_conversion_result, preferans_result
-from ..variants import Reading, register
+from ..variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
 
 
 def _results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
     fn = per_conversion_result if o.rounding == "per_conversion" else preferans_result
-    pool = totals.pool if o.pool_in_settlement else {}
-    return dict(fn(players, pool, totals.mountain, totals.whists, pool_point=o.pool_point,
+    pool = totals["pool"] if o.pool_in_settlement else {}
+    return dict(fn(players, pool, totals["mountain"], totals["whists"], pool_point=o.pool_point,
                    mountain_point=o.mountain_point, divisor=o.settlement_divisor))
 
 
@@ -44,5 +44,6 @@ def _counter() -> tuple[str | None, Callable[..., None]]:
 
 
 READING: Final = register(Reading("preferans", _results, layout=_layout, teller=_teller, counter=_counter,
-                                  calls_weighed=True))
+                                  calls_weighed=True,
+                                  modes={"raspas": ModeWords("  Everybody passed: raspasy", "raspasy", "raspasy")}))
 """Russian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

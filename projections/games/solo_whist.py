@@ -12,7 +12,7 @@ from typing import Any, Final
 from vistlog.events.entries import Num, Totals
 from vistlog.events.rules import SoloWhistOptions
 
-from ..variants import Reading, register
+from ..variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
 
@@ -36,7 +36,7 @@ def _counter() -> tuple[str | None, Callable[..., None]]:
 
 
 def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
-    return dict(totals.points)
+    return dict(totals["points"])
 
 
 WORDS: Final = {
@@ -50,5 +50,6 @@ WORDS: Final = {
 
 READING: Final = register(Reading(
     "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter, words=WORDS,
-    all_pass="all-pass"))
+    all_pass="all-pass", modes={"general_misere": ModeWords("  Everybody passed: general misère"),
+                                "redeal": ModeWords("  Everybody passed: redeal")}))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""

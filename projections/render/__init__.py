@@ -22,7 +22,7 @@ from vistlog.events.variants import find_variant
 
 from vistlog.events.entries import fmt
 from ..fold import GameResult
-from ..variants import SCORINGS
+from ..variants import SCORINGS, reading_of
 from ..words import Lang, Words, mixed, preset_words, signed
 from .layouts import layout_of, voided_of
 from .text import entries_upto, last_deal, running, running_parts, strike, table, trump_text, width
@@ -205,7 +205,7 @@ def deal_list(res: GameResult, lang: Lang | None = None, since: int = 0) -> list
     for rec, void, _ in res.told(since=since):
         c = rec.contract
         if c is None:
-            said = w("raspasy") if rec.raspas else w("everybody passed")
+            said = w(reading_of(res.variant).mode_words(rec.mode).summary)
         else:
             said = f"{c.declarer}: {w.contract(c.contract.text)}" + (f", {w('with {partner}', partner=c.partner)}"
                                                                     if c.partner else "")

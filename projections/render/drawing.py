@@ -326,7 +326,7 @@ def preferans_svg(res: GameResult, upto: int | None = None, lang: Lang | None = 
                                  size=fit.number,
                                  titles=[f"{w('mountain of {player}', player=player)}: {_plain(mountain)}"]))
         pool = runs.parts("pool", player, room=_capacity(side, "pool", fit.number, fit))
-        closed = totals.pool[player] >= size > 0
+        closed = totals["pool"][player] >= size > 0
         mark = f' <tspan fill="#2f8a4a" font-weight="bold">✓ {escape(w("closed"))}</tspan>' if closed else ""
         parts.append(_text_lines(path, "pool", _wrapped(pool, math.dist(*_main_segment(path)), "pool", fit.number,
                                                         fit, mark), fit,
@@ -419,11 +419,12 @@ def solo_whist_svg(res: GameResult, upto: int | None = None, lang: Lang | None =
 
 
 def running_points(res: GameResult, upto: int | None = None) -> dict[str, list[Num]]:
-    """Each player's Solo Whist total after deal 0, 1, … (index = deal), voided deals left out."""
-    last = last_deal(res, upto)
+    """Each player's total in a sheet of one column (Solo Whist's points) after deal 0, 1, … (index = deal), voided
+    deals left out."""
+    last, column = last_deal(res, upto), res.totals.columns[0]
     per_deal: dict[str, list[Num]] = {p: [0] * (last + 1) for p in res.players}
     for e in res.entries:
-        if not e.void and 0 < e.deal <= last and e.column == "points":
+        if not e.void and 0 < e.deal <= last and e.column == column:
             per_deal[e.player][e.deal] += e.amount
     out: dict[str, list[Num]] = {}
     for p, deltas in per_deal.items():

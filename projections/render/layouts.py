@@ -58,12 +58,12 @@ def _pool_json(res: GameResult, upto: int | None) -> dict[str, Any]:
 
 
 def _pool_totals(res: GameResult, t: Totals) -> dict[str, Any]:
-    return {p: {"pool": exact(t.pool[p]), "mountain": exact(t.mountain[p]),
-                "whists": {q: exact(v) for q, v in t.whists_by(p).items()}} for p in res.players}
+    return {p: {"pool": exact(t["pool"][p]), "mountain": exact(t["mountain"][p]),
+                "whists": {q: exact(v) for q, v in t.pairs_by("whists", p).items()}} for p in res.players}
 
 
 def _pool_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
-    return [("pool", t.pool[p]), ("mountain", t.mountain[p]),
+    return [("pool", t["pool"][p]), ("mountain", t["mountain"][p]),
             *((f"whists:{q}", t.value(p, "whists", q)) for q in res.players if q != p)]
 
 
@@ -75,23 +75,28 @@ def _pool_table(res: GameResult, upto: int | None, columns: int | None, w: Words
                      for p in res.players]
     rows = fit(rows, columns)
     rows.append([w("= total")] + [""] * (len(head) - 1))
-    rows += [[p, mixed(t.pool[p]), mixed(t.mountain[p])]
+    rows += [[p, mixed(t["pool"][p]), mixed(t["mountain"][p])]
              + ["—" if q == p else mixed(t.value(p, "whists", q)) for q in res.players] for p in res.players]
     return [table(rows)]
 
 
 # --------------------------------------------------------------------------- Solo Whist
 
+def _one_column(res: GameResult) -> str:
+    """The one column of a sheet of running points (Solo Whist's ``points``; another game's own)."""
+    return res.totals.columns[0]
+
+
 def _points_json(res: GameResult, upto: int | None) -> dict[str, Any]:
-    t, entries = res.totals_after(upto), entries_upto(res, upto)
-    return {"sheet": {p: {"points": exact(t.points[p])} for p in res.players},
-            "running": {p: {"points": running_list(entries, "points", p)} for p in res.players}}
+    t, entries, c = res.totals_after(upto), entries_upto(res, upto), _one_column(res)
+    return {"sheet": {p: {c: exact(t[c][p])} for p in res.players},
+            "running": {p: {c: running_list(entries, c, p)} for p in res.players}}
 
 
 def _points_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
-    entries, t = entries_upto(res, upto), res.totals_after(upto)
-    rows = [["", w("points"), w("total")]] + [[p, running(entries, "points", p, show=mixed, sep=ARROW),
-                                                mixed(t.points[p])] for p in res.players]
+    entries, t, c = entries_upto(res, upto), res.totals_after(upto), _one_column(res)
+    rows = [["", w(c), w("total")]] + [[p, running(entries, c, p, show=mixed, sep=ARROW),
+                                        mixed(t[c][p])] for p in res.players]
     return [table(fit(rows, columns, sep=ARROW), align="llr")]
 
 
@@ -109,7 +114,7 @@ def _points_page(res: GameResult, upto: int | None, w: Words) -> str:
 # --------------------------------------------------------------------------- Serbian preferans
 
 def _bula_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
-    return [("bula", t.bula[p]), *((f"soups:{q}", t.value(p, "soups", q)) for q in res.players if q != p)]
+    return [("bula", t["bula"][p]), *((f"soups:{q}", t.value(p, "soups", q)) for q in res.players if q != p)]
 
 
 def _bula_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
@@ -118,9 +123,9 @@ def _bula_table(res: GameResult, upto: int | None, columns: int | None, w: Words
     rows.append([w("= total")] + [""] * 4)
     for p in res.players:
         left, right = neighbours(list(res.players), p)
-        rows.append([p, mixed(t.value(p, "soups", left)), mixed(t.bula[p]), mixed(t.value(p, "soups", right)),
-                     mixed(t.refe[p])])
-    return [table(rows), f"{w('refe written: {n}', n=t.refe_written)}; {w(LEGEND)}"]
+        rows.append([p, mixed(t.value(p, "soups", left)), mixed(t["bula"][p]), mixed(t.value(p, "soups", right)),
+                     mixed(t["refe"][p])])
+    return [table(rows), f"{w('refe written: {n}', n=t.times['refe'])}; {w(LEGEND)}"]
 
 
 def _as_said(bid: str, w: Words) -> str:
@@ -137,9 +142,9 @@ POOL: Final = Layout(
 """A пулька: pool, mountain and whists written on each other player (Russian preferans)."""
 POINTS: Final = Layout(
     "points", sheet=_points_json, settled=lambda res: {"sheet": _points_json(res, None)["sheet"]},
-    fields=lambda res, t, p: [("points", t.points[p])], table=_points_table, svg=solo_whist_svg, bid=_in_symbols,
-    page=_points_page)
-"""Running points, each deal's line adding up to 0 (Solo Whist)."""
+    fields=lambda res, t, p: [(_one_column(res), t[_one_column(res)][p])], table=_points_table, svg=solo_whist_svg,
+    bid=_in_symbols, page=_points_page)
+"""Running points in the sheet's one column (Solo Whist's, each deal's line adding up to 0)."""
 BULA: Final = Layout(
     "bula", sheet=bula_json, settled=lambda res: {"sheet": bula_json(res)["sheet"], "extra": settle_extra(res)},
     fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said)

@@ -78,18 +78,18 @@ def paper_rows(res: GameResult, upto: int | None = None, w: Words | None = None)
     for p in players:
         left, right = neighbours(players, p)
         rows.append([p, f"{left}: {_soups(res, p, left, upto)}", bula_marks(res, p, upto),
-                     f"{right}: {_soups(res, p, right, upto)}", mixed(t.refe[p])])
+                     f"{right}: {_soups(res, p, right, upto)}", mixed(t["refe"][p])])
     return rows
 
 
 def sheet_json(res: GameResult, upto: int | None = None) -> dict[str, Any]:
     """The Serbian sheet as JSON: per player bula, soups written (by target) and open refe."""
     t = res.totals_after(upto)
-    sheet = {p: {"bula": exact(t.bula[p]), "soups": {q: exact(v) for q, v in t.soups_by(p).items()},
-                 "open_refe": exact(t.refe[p])} for p in res.players}
+    sheet = {p: {"bula": exact(t["bula"][p]), "soups": {q: exact(v) for q, v in t.pairs_by("soups", p).items()},
+                 "open_refe": exact(t["refe"][p])} for p in res.players}
     running = {p: {"bula": bula_marks(res, p, upto),
                    "soups": {q: _soups(res, p, q, upto) for q in res.players if q != p}} for p in res.players}
-    return {"sheet": sheet, "running": running, "refe_written": t.refe_written}
+    return {"sheet": sheet, "running": running, "refe_written": t.times["refe"]}
 
 
 def settle_extra(res: GameResult) -> dict[str, Any]:
@@ -97,12 +97,12 @@ def settle_extra(res: GameResult) -> dict[str, Any]:
     o = res.started.rules.options
     assert isinstance(o, SerbianOptions)
     t = res.totals
-    cut = write_off(o, res.players, t.bula)
-    return {"bula": {p: exact(t.bula[p]) for p in res.players},
+    cut = write_off(o, res.players, t["bula"])
+    return {"bula": {p: exact(t["bula"][p]) for p in res.players},
             "write_off": {p: exact(cut[p]) for p in res.players},
-            "bula_after_write_off": {p: exact(t.bula[p] - cut[p]) for p in res.players},
-            "soups": {p: {q: exact(t.soups.get((p, q), 0)) for q in res.players if q != p} for p in res.players},
-            "refe_written": t.refe_written, "open_refe": {p: exact(t.refe[p]) for p in res.players}}
+            "bula_after_write_off": {p: exact(t["bula"][p] - cut[p]) for p in res.players},
+            "soups": {p: {q: exact(t["soups"].get((p, q), 0)) for q in res.players if q != p} for p in res.players},
+            "refe_written": t.times["refe"], "open_refe": {p: exact(t["refe"][p]) for p in res.players}}
 
 
 def serbian_svg(res: GameResult, upto: int | None = None, lang: Lang | None = None, phone: bool = False) -> str:
