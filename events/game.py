@@ -4,10 +4,9 @@ As python-chess has a board class per variant, each game has a class on the shar
 :class:`GameState`, which knows no game: it holds the envelope (players, deal numbers and the
 rotation, voids and deals recorded again, hands, tricks and cards, balances, checkpoints, the end)
 and asks its subclass for the rest through hooks (the auction, the contract, the play, the
-columns, when the game is over). The games are :class:`~vistlog.events.preferans.PreferansGame`,
-:class:`~vistlog.events.solo_whist.SoloWhistGame` and :class:`~vistlog.events.serbian.SerbianGame`,
-registered once in :data:`vistlog.events.variants.VARIANTS`; :class:`~vistlog.events.checker.LogChecker`
-checks a whole file. ``check`` returns the problems of one event as
+columns, when the game is over). The games are subclasses, each in its own package of
+:mod:`vistlog.events.games`, registered once in :data:`vistlog.events.variants.VARIANTS`;
+:class:`~vistlog.events.checker.LogChecker` checks a whole file. ``check`` returns the problems of one event as
 :class:`~vistlog.events.problems.Issue` values (code, field, message), and an empty list when the
 event is legal; a refused event changes nothing. After a refused event the rest of that deal is
 skipped without further complaint (``deal_broken``) and checking resumes at the next deal, so one
@@ -59,7 +58,7 @@ class GameState(GameHooks[D]):
     """One game's state: players, rules, the current deal, whether it has ended.
 
     ``HANDLERS`` maps each event class to the method that checks and applies it; a game with
-    other rules (:class:`vistlog.events.serbian.SerbianGame`) is a subclass with its own.
+    other rules (:class:`vistlog.events.games.serbian.game.SerbianGame`) is a subclass with its own.
     """
 
     HANDLERS: ClassVar[dict[type, Callable[[Any, Any], list[Issue]]]]

@@ -2,8 +2,7 @@
 
 :class:`~vistlog.events.game.GameState` holds what every game shares (the envelope: players, deal numbers and
 the rotation, voids, hands and tricks, balances, the end) and asks its game for the rest through the hooks
-below. A game is one subclass (:class:`~vistlog.events.preferans.PreferansGame`,
-:class:`~vistlog.events.solo_whist.SoloWhistGame`, :class:`~vistlog.events.serbian.SerbianGame`) that sets the
+below. A game is one subclass (each in its package of :mod:`vistlog.events.games`) that sets the
 class attributes and overrides the hooks its rules need: those that raise :class:`NotImplementedError` here it
 must; the others have the default every game without that rule wants. mypy checks each override against the
 signature here. A game's deals are a :class:`DealState` subclass when they hold more (the defence, the discard,
@@ -30,8 +29,8 @@ _POOLS_CLOSED: Final = "every pool is closed"
 class DealState:
     """Where one deal stands, in every game: who deals and holds cards, the auction, the contract, the play
     and the tricks. A game whose deals have more keeps them in its own deal class
-    (:class:`~vistlog.events.preferans.PreferansDeal`: the defence and the discard;
-    :class:`~vistlog.events.solo_whist.SoloWhistDeal`: the prop's partner)."""
+    (:class:`~vistlog.events.games.preferans.game.PreferansDeal`: the defence and the discard;
+    :class:`~vistlog.events.games.solo_whist.game.SoloWhistDeal`: the prop's partner)."""
 
     def __init__(self, number: int, dealer: str | None, holders: list[str], started: DealStarted | None) -> None:
         self.number = number

@@ -17,18 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .preferans import VARIANT as PREFERANS
+from .games.preferans import VARIANT as PREFERANS
+from .games.serbian import VARIANT as SERBIAN
+from .games.solo_whist import VARIANT as SOLO_WHIST
 from .problems import UnknownName
 from .rules import PRESETS, Preset, register_preset
-from .serbian import VARIANT as SERBIAN
-from .solo_whist import VARIANT as SOLO_WHIST
 from .variant import Variant
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "register", "presets_of"]
 
 VARIANTS: Final[dict[str, Variant]] = {v.name: v for v in (PREFERANS, SOLO_WHIST, SERBIAN)}
-"""Every game vistlog checks, by name (each declared in its own module: ``VARIANT`` of
-:mod:`~vistlog.events.preferans`, :mod:`~vistlog.events.solo_whist`, :mod:`~vistlog.events.serbian`)."""
+"""Every game vistlog checks, by name (each declared in its own package: ``VARIANT`` of
+:mod:`~vistlog.events.games.preferans`, :mod:`~vistlog.events.games.solo_whist`,
+:mod:`~vistlog.events.games.serbian`)."""
 
 
 def register(variant: Variant, presets: Iterable[Preset] = ()) -> Variant:

@@ -19,12 +19,27 @@ from vistlog.events.cards import Card
 from .questions import OutOfBudget
 from .solver import Solver, engine_name
 
-__all__ = ["ANSWERS", "BUDGETS", "asked", "default_budget", "fate_of", "fates", "limited", "threshold", "within"]
+__all__ = ["ANSWERS", "BUDGETS", "asked", "default_budget", "fate_of", "fates", "limited", "seconds", "threshold",
+           "within"]
 
 
 BUDGETS: Final = {"compiled": 2.0, "python": 20.0}
 """Seconds of search a deal may take by default, by engine (``analyse --budget``; the pure search is some ten
 times slower)."""
+
+
+def seconds(text: str) -> float | None:
+    """A budget written as text (``--budget``, ``VISTLOG_BUDGET``, a run's kind ``analyse@2``): a number of seconds
+    above 0 and below 10⁹, else ``None``.
+
+    >>> seconds("2.5"), seconds("0"), seconds("1e9"), seconds("nan"), seconds("soon")
+    (2.5, None, None, None, None)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 < value < 1e9 else None
 
 
 def default_budget(engine: str | None = None) -> float | None:
@@ -38,11 +53,8 @@ def default_budget(engine: str | None = None) -> float | None:
     given = os.environ.get("VISTLOG_BUDGET", "").strip().lower()
     if given == "exact":
         return None
-    try:
-        seconds = float(given)
-    except ValueError:
-        seconds = 0.0
-    return seconds if 0 < seconds < 1e9 else BUDGETS[engine or engine_name()]
+    found = seconds(given)
+    return found if found is not None else BUDGETS[engine or engine_name()]
 
 
 ANSWERS: Final = ("exact", "range", "undecided")

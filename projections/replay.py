@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from vistlog.events.cards import Bid
 from vistlog.events.record import DealRecord
 from vistlog.events.model import BidMade, CardPlayed, ContractMade, Discard, KontraMade, Tricks, WhistMade
-from vistlog.events.serbian import CONTRACT_NUMBER, SERBIAN_NAMES
+from vistlog.events.games.serbian.game import CONTRACT_NUMBER, SERBIAN_NAMES
 
 from .analysis import DealAnalysis, analyse
 from .render.analysis import between, span

@@ -118,15 +118,12 @@ def kind_view(kind: str) -> tuple[Callable[[GameResult], dict[str, Any]], bool]:
     >>> kind_view("analyse:200:7")[1], kind_view("analyse@2.5")[1]
     (True, True)
     """
-    kind, at, seconds = kind.partition("@")
-    budget = None
-    if at:
-        try:
-            budget = float(seconds)
-        except ValueError:
-            raise KeyError(kind) from None
-        if not 0 < budget < 1e9:
-            raise KeyError(kind)
+    from .budget import seconds  # the search's modules only when a kind is asked for
+
+    kind, at, written = kind.partition("@")
+    budget = seconds(written) if at else None
+    if at and budget is None:
+        raise KeyError(kind)
     if kind in KIND_VIEWS and budget is None:
         return KIND_VIEWS[kind]
     base, _, rest = kind.partition(":")

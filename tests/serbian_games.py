@@ -15,7 +15,7 @@ from typing import Any
 import vistlog
 from vistlog.events.codec import decode_obj
 from vistlog.events.checker import LogChecker
-from vistlog.events.serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame
+from vistlog.events.games.serbian.game import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame
 
 PLAYERS = ["A", "B", "C"]
 Deal = Callable[[int], list[dict[str, Any]]]

@@ -193,7 +193,7 @@ def test_every_reason_the_scoring_writes_reads_in_russian() -> None:
     Serbian game's own words, contracts and player names)."""
     import re
 
-    from vistlog.events.serbian import SERBIAN_NAMES
+    from vistlog.events.games.serbian.game import SERBIAN_NAMES
     from vistlog.projections.fold import GameResult, run
     from vistlog.projections.words import Words
 

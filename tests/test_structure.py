@@ -96,7 +96,8 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 
 STATE_CLASSES = {"PreferansGame", "SoloWhistGame", "SerbianGame", "Phase"}
-GAME_MODULES = {"vistlog.events.game", "vistlog.events.preferans", "vistlog.events.solo_whist"}
+GAME_MODULES = {"vistlog.events.game", "vistlog.events.games.preferans.game", "vistlog.events.games.solo_whist.game"}
+"""The state machines: the base and the games' own."""
 
 
 def test_the_read_side_never_imports_the_checkers_internals() -> None:
@@ -152,8 +153,9 @@ def test_the_read_side_is_a_fold_over_what_the_checker_told() -> None:
 def test_trying_a_step_reflects_over_no_fields() -> None:
     """Issue 59: events are tried on a game through its explicit ``snapshot``/``restore``, never by copying an
     object's ``__dict__`` or a compiled class's field list."""
-    for name in ("nextstep", "game", "gamehooks", "preferans", "solo_whist", "serbian", "serbian_deal", "checker"):
-        text = (ROOT / "events" / f"{name}.py").read_text(encoding="utf-8")
+    paths = [ROOT / "events" / f"{name}.py" for name in ("nextstep", "game", "gamehooks", "checker")]
+    for path in [*paths, *(ROOT / "events" / "games").rglob("*.py")]:
+        name, text = path.name, path.read_text(encoding="utf-8")
         assert "__mypyc_attrs__" not in text and "__dict__" not in text and "vars(" not in text, name
 
 
@@ -201,13 +203,11 @@ def test_no_hand_written_module_is_over_600_lines() -> None:
 GAME_NAMES = frozenset({"preferans", "solo_whist", "serbian"})
 """The games vistlog ships (:data:`vistlog.events.variants.VARIANTS`)."""
 
+GAME_PACKAGES = ("vistlog.events.games.", "vistlog.projections.games.")
+"""Where each game lives, a package per side (``vistlog.events.games.preferans``, ``…projections.games.preferans``)."""
+
 OWN_MODULES = {
-    "a game's own modules": {"vistlog.events.preferans", "vistlog.events.solo_whist", "vistlog.events.serbian",
-                             "vistlog.events.serbian_deal", "vistlog.events.preferans_score",
-                             "vistlog.events.solo_whist_score", "vistlog.events.serbian_score",
-                             "vistlog.projections.games.preferans", "vistlog.projections.games.solo_whist",
-                             "vistlog.projections.games.serbian", "vistlog.projections.render.serbian",
-                             "vistlog.projections.ppn"},
+    "a game's own modules": {name for name in _modules() if name.startswith(GAME_PACKAGES)},
     "the rules as data: every preset and the game it is played as": {"vistlog.events.rules"},
     "the kinds of log, as the log spells them": {"vistlog.events.cards"},
 }
@@ -245,11 +245,30 @@ def test_no_generic_module_asks_which_game_it_is() -> None:
 
 def test_the_generic_game_state_holds_no_preferans_state() -> None:
     """Issue 59: the state every game shares keeps no Preferans rule's state: the raspasy in a row are the Preferans
-    game's own (:class:`~vistlog.events.preferans.PreferansGame`), the base counts only a dealer dealing again."""
+    game's own (:class:`~vistlog.events.games.preferans.game.PreferansGame`), the base counts only a dealer dealing
+    again."""
     def attributes(path: Path) -> set[str]:
         return {node.attr for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
                 and isinstance(getattr(node, "ctx", None), ast.Store)}
 
     assert not {a for a in attributes(ROOT / "events" / "game.py") if "raspas" in a}
-    assert "raspas_run" in attributes(ROOT / "events" / "preferans.py")
+    assert "raspas_run" in attributes(ROOT / "events" / "games" / "preferans" / "game.py")
+
+
+def test_each_game_is_a_package_per_side() -> None:
+    """Issue 59: every game vistlog ships is one package on each side, named for the game, and its write side's
+    package declares it (``VARIANT``); no module of a game lies outside its two packages."""
+    import importlib
+
+    from vistlog.events.variants import VARIANTS
+
+    for name in GAME_NAMES:
+        write = importlib.import_module(f"vistlog.events.games.{name}")
+        read = importlib.import_module(f"vistlog.projections.games.{name}")
+        assert write.VARIANT is VARIANTS[name] and read.READING.name == name
+    own = {m for m in _modules() if m.startswith(GAME_PACKAGES)}
+    assert {m.split(".")[3] for m in own if m.count(".") >= 3} == set(GAME_NAMES)
+    for name in GAME_NAMES:  # no module elsewhere named for a game
+        assert not [m for m in _modules() if m.rsplit(".", 1)[-1].startswith(name) and not m.startswith(GAME_PACKAGES)
+                    and ".importers." not in m]

@@ -33,6 +33,18 @@ Errors: every failure of bad input or of the file system raised by the API is a
 
 ## Changes
 
+- **No Preferans in the core** (issue 59). A game's sheet is the columns its scoring declares
+  (`vistlog.events.entries.Column`: a name, `paired` for a column written on another player, `counted` for one
+  drawn for everybody at once; `Scoring.sheet`): `Sheet` is keyed by them (`sheet["pool"]`, `sheet.value(player,
+  column, on)`, `sheet.pairs_by("whists", writer)`, `sheet.times["refe"]`, `sheet.columns`), in place of its
+  `pool`, `mountain`, `points`, `whists`, `bula`, `soups`, `refe` and `refe_drawn` attributes and `whists_by`; a
+  column the game does not declare is an `UnknownName`. A deal's record says how it went by a mode its game
+  declares (`DealRecord.mode`: `contract`, `raspas`, `redeal`, `general_misere`, `refa`, …; `Variant.modes`,
+  `vistlog.events.variant.DealMode`) in place of `DealRecord.raspas`. Each game is a package of its own, write side
+  and read side: `vistlog.events.games.<name>` (`game`, `score`; Serbian's `deal`) and
+  `vistlog.projections.games.<name>` (Serbian's `ppn`), in place of `vistlog.events.preferans`,
+  `preferans_score`, `solo_whist`, `solo_whist_score`, `serbian`, `serbian_deal`, `serbian_score` and
+  `vistlog.projections.ppn`.
 - **One stream, the API once** (issue 59). The public names are declared once, in `vistlog/__init__.py`
   (`_PUBLIC`: each name and its module; `__all__` is read from it); `vistlog.api` no longer has an `__all__` of its
   own, and what only the command line and the pad use (`input_lines`, `MAX_LINE`, `kind_name`, `open_log`,

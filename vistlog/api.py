@@ -27,6 +27,7 @@ from vistlog.events.nextstep import Next
 from vistlog.events.notation import NotationError
 from vistlog.events.problems import Problem, UnknownName, VistlogError
 from vistlog.projections.analysis import GameAnalysis, analysis_json, default_budget
+from vistlog.projections.budget import seconds as budget_seconds
 from vistlog.projections.audit import AuditReport, ClaimError
 from vistlog.projections.odds import Decision, SingleDummy
 from vistlog.projections.live import LiveFold

@@ -20,7 +20,7 @@ from vistlog.events.importers import cannot_carry as _cannot_carry
 from vistlog.events.importers.jsonl import derive_tricks
 from vistlog.events.model import Event
 from vistlog.events.problems import UnknownName
-from vistlog.projections.ppn import write as ppn_write
+from vistlog.projections.games.serbian.ppn import write as ppn_write
 
 
 

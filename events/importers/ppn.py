@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import Bid, Card, Kontra, Suit, WhistCall
 from ..codec import decode_obj
 from ..checker import LogChecker
-from ..serbian import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
+from ..games.serbian.game import NUMBER_CONTRACT, Phase, SerbianDeal, SerbianGame, neighbours
 from ..text import digits
 from .base import ImportedGame, SourceError, source
 

@@ -3,8 +3,8 @@ adds. A game's :class:`~vistlog.projections.variants.Reading` names its layout (
 these or bring its own); the views in :mod:`vistlog.projections.render` and
 :mod:`~vistlog.projections.render.page` ask :func:`layout_of` and never which game it is.
 
->>> POOL.name, POINTS.name, BULA.name
-('pool', 'points', 'bula')
+>>> POOL.name, POINTS.name
+('pool', 'points')
 """
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ from vistlog.events.entries import Entry, Num, Totals, exact
 from ..fold import GameResult
 from ..variants import reading_of
 from ..words import Lang, Words, mixed
-from .serbian import LEGEND, neighbours, paper_rows, serbian_svg, settle_extra
-from .serbian import sheet_json as bula_json
 from .drawing import preferans_svg, running_points, solo_whist_svg
 from .text import ARROW, entries_upto, fit, running, running_list, table, trump_text
 
-__all__ = ["Layout", "POOL", "POINTS", "BULA", "layout_of"]
+__all__ = ["Layout", "POOL", "POINTS", "layout_of", "in_symbols"]
 
 
 @attrs.frozen
@@ -111,46 +109,20 @@ def _points_page(res: GameResult, upto: int | None, w: Words) -> str:
             + "".join(f"<th>{escape(p)}</th>" for p in res.players) + "</tr>" + "".join(body) + "</table>")
 
 
-# --------------------------------------------------------------------------- Serbian preferans
-
-def _bula_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
-    return [("bula", t["bula"][p]), *((f"soups:{q}", t.value(p, "soups", q)) for q in res.players if q != p)]
-
-
-def _bula_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
-    t = res.totals_after(upto)
-    rows = fit(paper_rows(res, upto, w), columns)
-    rows.append([w("= total")] + [""] * 4)
-    for p in res.players:
-        left, right = neighbours(list(res.players), p)
-        rows.append([p, mixed(t.value(p, "soups", left)), mixed(t["bula"][p]), mixed(t.value(p, "soups", right)),
-                     mixed(t["refe"][p])])
-    return [table(rows), f"{w('refe written: {n}', n=t.times['refe'])}; {w(LEGEND)}"]
-
-
-def _as_said(bid: str, w: Words) -> str:
-    return bid
-
-
-def _in_symbols(bid: str, w: Words) -> str:
+def in_symbols(bid: str, w: Words) -> str:
+    """A bid as the sheet writes it, in the card symbols (``6♠``)."""
     return w.contract(bid)
 
 
 POOL: Final = Layout(
     "pool", sheet=_pool_json, settled=lambda res: {"sheet": _pool_totals(res, res.totals)}, fields=_pool_fields,
-    table=_pool_table, svg=preferans_svg, bid=_in_symbols)
+    table=_pool_table, svg=preferans_svg, bid=in_symbols)
 """A пулька: pool, mountain and whists written on each other player (Russian preferans)."""
 POINTS: Final = Layout(
     "points", sheet=_points_json, settled=lambda res: {"sheet": _points_json(res, None)["sheet"]},
     fields=lambda res, t, p: [(_one_column(res), t[_one_column(res)][p])], table=_points_table, svg=solo_whist_svg,
-    bid=_in_symbols, page=_points_page)
+    bid=in_symbols, page=_points_page)
 """Running points in the sheet's one column (Solo Whist's, each deal's line adding up to 0)."""
-BULA: Final = Layout(
-    "bula", sheet=bula_json, settled=lambda res: {"sheet": bula_json(res)["sheet"], "extra": settle_extra(res)},
-    fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said)
-"""A bula counted down, soups written on the neighbours and refe (Serbian preferans)."""
-
-
 def layout_of(res: GameResult) -> Layout:
     """The layout of a folded game's sheet (its game's :class:`~vistlog.projections.variants.Reading`)."""
     return reading_of(res.variant).layout()  # type: ignore[no-any-return]

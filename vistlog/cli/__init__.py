@@ -102,11 +102,10 @@ def _add_many(sp: argparse.ArgumentParser) -> None:
 
 def _seconds(text: str) -> float:
     """A positive number of seconds (argparse's type)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < 1e9:
+    from vistlog.api import budget_seconds
+
+    value = budget_seconds(text)
+    if value is None:
         raise argparse.ArgumentTypeError(f"{text!r}: seconds, a number above 0 (e.g. 2 or 0.5)")
     return value
 

@@ -27,24 +27,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from .cards import SERBIAN_WORDS, Card, GameKind, Kontra, WhistCall
-from .game import DealState, GameState
-from .preferans import PreferansDeal, PreferansGame
-from .model import (
+from ...cards import SERBIAN_WORDS, Card, GameKind, Kontra, WhistCall
+from ...game import DealState, GameState
+from ..preferans.game import PreferansDeal, PreferansGame
+from ...model import (
     DEAL_EVENTS, Adjustment, Allocation, BidMade, CardPlayed, Claim, ContractMade, DealStarted, DealVoided, Discard,
     GameEnded, GameStarted, KontraMade, OpeningBalance, ScoreRecorded, Tricks, WhistMade,
 )
-from .play import Play, contract_trump, held_after_discard
-from .problems import Issue
-from .record import DealRecord
-from .rules import SerbianOptions
-from .serbian_deal import (
+from ...play import Play, contract_trump, held_after_discard
+from ...problems import Issue
+from ...record import DealRecord
+from ...rules import SerbianOptions
+from .deal import (
     CONTRACT_NUMBER, NUMBER_CONTRACT, SERBIAN_NAMES, Phase, SerbianDeal, contract_number, is_plain_pik, neighbours,
     tricks_needed,
 )
-from .variant import CONTRACT, DealMode, Variant
-from .serbian_score import SCORING
-from .tally import Tally
+from ...variant import CONTRACT, DealMode, Variant
+from .score import SCORING
+from ...tally import Tally
 
 __all__ = ["SerbianGame", "SerbianDeal", "Phase", "CONTRACT_NUMBER", "NUMBER_CONTRACT", "contract_number",
            "tricks_needed", "is_plain_pik", "neighbours"]

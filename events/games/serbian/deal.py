@@ -1,5 +1,5 @@
 """A Serbian deal: the contracts' numbers and names, and :class:`SerbianDeal`, whose explicit :class:`Phase` runs
-auction → exchange → defence → kontra → play → done (the game, :class:`~vistlog.events.serbian.SerbianGame`,
+auction → exchange → defence → kontra → play → done (the game, :class:`~vistlog.events.games.serbian.game.SerbianGame`,
 checks each event against it)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import enum
 from typing import Any, Final
 
 
-from .cards import Kontra, WhistCall
-from .preferans import PreferansDeal
-from .model import (
+from ...cards import Kontra, WhistCall
+from ..preferans.game import PreferansDeal
+from ...model import (
     ContractMade, DealStarted,
 )
 

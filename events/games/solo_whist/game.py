@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .cards import SOLO_ORDER, SOLO_WHIST_DECK, Card, GameKind
-from .game import DealState, GameState
-from .model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
-from .play import Play, solo_whist_trump
-from .problems import Issue
-from .rules import SoloWhistOptions
-from .variant import CONTRACT, DealMode, Variant
-from .solo_whist_score import SCORING
+from ...cards import SOLO_ORDER, SOLO_WHIST_DECK, Card, GameKind
+from ...game import DealState, GameState
+from ...model import Allocation, BidMade, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade
+from ...play import Play, solo_whist_trump
+from ...problems import Issue
+from ...rules import SoloWhistOptions
+from ...variant import CONTRACT, DealMode, Variant
+from .score import SCORING
 
 __all__ = ["SoloWhistGame", "SoloWhistDeal"]
 

@@ -9,19 +9,19 @@ from collections.abc import Mapping
 from typing import Any, Final, cast
 
 
-from .calls import WhistCall, final_calls, half_stands, is_raspas
-from .cards import PREFERANS_DECK, Card, GameKind, all_bids
-from .game import DealState, GameSnapshot, GameState
-from .model import (
+from ...calls import WhistCall, final_calls, half_stands, is_raspas
+from ...cards import PREFERANS_DECK, Card, GameKind, all_bids
+from ...game import DealState, GameSnapshot, GameState
+from ...model import (
     Allocation, BidMade, Claim, ContractMade, DealStarted, Discard, GameStarted, OpeningBalance, WhistMade,
 )
-from .play import Play, contract_trump, held_after_discard
-from .problems import Issue
-from .rules import PreferansOptions
-from .seating import defenders, holders
-from .tally import Tally
-from .variant import CONTRACT, PASSED, DealMode, Variant
-from .preferans_score import SCORING
+from ...play import Play, contract_trump, held_after_discard
+from ...problems import Issue
+from ...rules import PreferansOptions
+from ...seating import defenders, holders
+from ...tally import Tally
+from ...variant import CONTRACT, PASSED, DealMode, Variant
+from .score import SCORING
 
 __all__ = ["PreferansGame", "PreferansDeal"]
 

@@ -1,7 +1,7 @@
 """Solo Whist, as the read side knows it: one :class:`~vistlog.projections.variants.Reading`, registered once.
 
-Its scoring is :mod:`vistlog.events.solo_whist_score` (the write side's); the views it names are imported only when
-asked for.
+Its scoring is :mod:`vistlog.events.games.solo_whist.score` (the write side's); the views it names are imported
+only when asked for.
 """
 
 from __future__ import annotations
@@ -12,25 +12,25 @@ from typing import Any, Final
 from vistlog.events.entries import Num, Totals
 from vistlog.events.rules import SoloWhistOptions
 
-from ..variants import ModeWords, Reading, register
+from ...variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
 
 
 def _layout() -> Any:
-    from ..render.layouts import POINTS
+    from ...render.layouts import POINTS
 
     return POINTS
 
 
 def _teller() -> Callable[..., Iterator[str]]:
-    from ..replay import tell_deals
+    from ...replay import tell_deals
 
     return tell_deals
 
 
 def _counter() -> tuple[str | None, Callable[..., None]]:
-    from ..stats import count_solo_whist
+    from ...stats import count_solo_whist
 
     return None, count_solo_whist
 

@@ -17,13 +17,13 @@ for each over- or undertrick; a failed contract reverses every sign.
 
 from __future__ import annotations
 
-from .rules import SoloWhistOptions
+from ...rules import SoloWhistOptions
 
 from collections.abc import Sequence
 
-from .entries import Column, DealScore, Totals
-from .record import DealRecord
-from .scoring import Scoring
+from ...entries import Column, DealScore, Totals
+from ...record import DealRecord
+from ...scoring import Scoring
 
 __all__ = ["score_deal", "SCORING"]
 

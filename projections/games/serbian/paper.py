@@ -1,9 +1,9 @@
 """The Serbian paper: per player a left soup column, the bula and a right soup column.
 
-The bula column shows every value it took, a refa drawn as ``△`` and one played as ``▲``, and
-the hat (*šešir*) as ``∩`` when the bula reaches 0 or less, ``∩̸`` when it climbs back. The
-soups on the left-hand neighbour (the previous player in turn order) stand left of the bula,
-those on the right-hand neighbour right of it, as on Prefko's paper.
+The Serbian layout of the sheet (:data:`BULA`), its paper and its drawing. The bula column shows every value it
+took, a refa drawn as ``△`` and one played as ``▲``, and the hat (*šešir*) as ``∩`` when the bula reaches 0
+or less, ``∩̸`` when it climbs back. The soups on the left-hand neighbour (the previous player in turn order)
+stand left of the bula, those on the right-hand neighbour right of it, as on Prefko's paper.
 
 >>> from vistlog.projections.fold import run
 >>> res = next(r for r in run("tests/vectors/serbian/sr-1.jsonl") if hasattr(r, "entries"))
@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import textwrap
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import neighbours
+from vistlog.events.games.serbian.game import neighbours
 
-from vistlog.events.entries import Entry, Num, exact, fmt
-from ..fold import GameResult
-from vistlog.events.serbian_score import write_off
-from ..words import Lang, Words, mixed
+from vistlog.events.entries import Entry, Num, Totals, exact, fmt
+from vistlog.events.games.serbian.score import write_off
+from ...fold import GameResult
+from ...render.layouts import Layout
+from ...render.text import fit, table
+from ...words import Lang, Words, mixed
 
-__all__ = ["bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND"]
+__all__ = ["bula_marks", "paper_rows", "sheet_json", "settle_extra", "serbian_svg", "LEGEND", "BULA"]
 
 LEGEND = "△ refa drawn, ▲ refa played, ∩ hat (the bula reached 0), ∩̸ hat crossed (it climbed back)"
 
@@ -162,3 +164,28 @@ def _mark(value: str, cx: float, y: float) -> str:
     if value == "—":
         return ""
     return f'<text x="{cx}" y="{y}" text-anchor="middle">{escape(value)}</text>'
+
+
+def _bula_fields(res: GameResult, t: Totals, p: str) -> list[tuple[str, Num]]:
+    return [("bula", t["bula"][p]), *((f"soups:{q}", t.value(p, "soups", q)) for q in res.players if q != p)]
+
+
+def _bula_table(res: GameResult, upto: int | None, columns: int | None, w: Words) -> list[str]:
+    t = res.totals_after(upto)
+    rows = fit(paper_rows(res, upto, w), columns)
+    rows.append([w("= total")] + [""] * 4)
+    for p in res.players:
+        left, right = neighbours(list(res.players), p)
+        rows.append([p, mixed(t.value(p, "soups", left)), mixed(t["bula"][p]), mixed(t.value(p, "soups", right)),
+                     mixed(t["refe"][p])])
+    return [table(rows), f"{w('refe written: {n}', n=t.times['refe'])}; {w(LEGEND)}"]
+
+
+def _as_said(bid: str, w: Words) -> str:
+    return bid
+
+
+BULA: Final = Layout(
+    "bula", sheet=sheet_json, settled=lambda res: {"sheet": sheet_json(res)["sheet"], "extra": settle_extra(res)},
+    fields=_bula_fields, table=_bula_table, svg=serbian_svg, bid=_as_said)
+"""A bula counted down, soups written on the neighbours and refe (Serbian preferans)."""

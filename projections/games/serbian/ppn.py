@@ -17,12 +17,12 @@ from vistlog.events.importers.ppn import KONTRA_LETTER, ppn_bid, code_of
 from vistlog.events.model import BidMade, CardPlayed, DealStarted, Discard
 from vistlog.events.play import Play, contract_trump, held_after_discard
 from vistlog.events.rules import SerbianOptions
-from vistlog.events.serbian import CONTRACT_NUMBER, neighbours
+from vistlog.events.games.serbian.game import CONTRACT_NUMBER, neighbours
 
 from vistlog.events.entries import Entry, Totals
-from .fold import GameResult
+from ...fold import GameResult
 from vistlog.events.record import DealRecord
-from vistlog.events.serbian_score import deal_value
+from vistlog.events.games.serbian.score import deal_value
 
 __all__ = ["write"]
 

@@ -1,6 +1,6 @@
 """Russian preferans, as the read side knows it: one :class:`~vistlog.projections.variants.Reading`, registered once.
 
-Its scoring is :mod:`vistlog.events.preferans_score` (the write side's); the views it names are imported only when
+Its scoring is :mod:`vistlog.events.games.preferans.score` (the write side's); the views it names are imported only when
 asked for.
 """
 
@@ -12,8 +12,8 @@ from typing import Any, Final
 from vistlog.events.rules import PreferansOptions
 
 from vistlog.events.entries import Num, Totals
-from ..settlement import per_conversion_result, preferans_result
-from ..variants import ModeWords, Reading, register
+from ...settlement import per_conversion_result, preferans_result
+from ...variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
 
@@ -26,19 +26,19 @@ def _results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dic
 
 
 def _layout() -> Any:
-    from ..render.layouts import POOL
+    from ...render.layouts import POOL
 
     return POOL
 
 
 def _teller() -> Callable[..., Iterator[str]]:
-    from ..replay import tell_deals
+    from ...replay import tell_deals
 
     return tell_deals
 
 
 def _counter() -> tuple[str | None, Callable[..., None]]:
-    from ..stats import count_preferans
+    from ...stats import count_preferans
 
     return "", count_preferans
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from .cards import WhistCall
-from .rules import SerbianOptions
-from .serbian_deal import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
+from ...cards import WhistCall
+from ...rules import SerbianOptions
+from .deal import CONTRACT_NUMBER, SERBIAN_NAMES, contract_number, is_plain_pik, tricks_needed
 
-from .entries import Column, DealScore, Num, Row, Totals, exact_div
-from .record import DealRecord
-from .scoring import Scoring
+from ...entries import Column, DealScore, Num, Row, Totals, exact_div
+from ...record import DealRecord
+from ...scoring import Scoring
 
 
 __all__ = ["SCORING", "score_deal", "deal_value", "refa_allowed", "game_over", "write_off", "serbian_result",

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .calls import WhistCall, final_calls, half_stands, obligation, undertricks, whister_share
-from .model import Allocation
-from .rules import PreferansOptions
-from .seating import clockwise
+from ...calls import WhistCall, final_calls, half_stands, obligation, undertricks, whister_share
+from ...model import Allocation
+from ...rules import PreferansOptions
+from ...seating import clockwise
 
-from .entries import Column, DealScore, Num, Totals, exact_div, fmt
-from .record import DealRecord
-from .scoring import Scoring
+from ...entries import Column, DealScore, Num, Totals, exact_div, fmt
+from ...record import DealRecord
+from ...scoring import Scoring
 
 __all__ = ["score_deal", "price_of", "next_streak", "SCORING"]
 
