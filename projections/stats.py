@@ -66,7 +66,8 @@ def summary(res: GameResult) -> dict[str, Any]:
     per: dict[str, dict[str, Any]] = {p: {"declared": {}, "whists": [0, 0], "raspasy": 0, "raspas_mountain": 0,
                                           "closed_first": 0} for p in players}
     raspas_deals: set[int] = set()
-    column, count = reading_of(res.variant).counter()
+    reading = reading_of(res.variant)
+    column, count = reading.moves, reading.counter()
     moves = _moves(res, column) if column != "" else {}
     for rec in res.records:
         if rec.seq not in res.voided:

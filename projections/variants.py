@@ -10,8 +10,8 @@ and never which game it is. The write side registers the same names
 
 A game registers its reading in its own module with :func:`register` (the three built-in games in
 :mod:`vistlog.projections.games`, one module each, imported by name when a game is first looked up); the
-parts only a view needs (the layout, the teller, the counter) are functions that import them when asked, so that
-folding a log imports no renderer.
+parts only a view needs (the layout, the teller, the counter) are :class:`~vistlog.projections.parts.Part` values,
+imported when asked, so that folding a log imports no renderer.
 
 >>> SCORINGS["preferans"].unit, SCORINGS["serbian"].size, SCORINGS["solo_whist"].size
 ('whists', 'bula', None)
@@ -35,6 +35,8 @@ from vistlog.events.entries import Num, Totals
 from vistlog.events.scoring import Scoring
 from vistlog.events.variants import VARIANTS
 from vistlog.events.native import mypyc_attr
+
+from .parts import Part
 
 __all__ = ["Scoring", "Reading", "TableView", "ModeWords", "levelled_table", "SCORINGS", "READINGS", "register",
            "reading_of", "scoring_of"]
@@ -87,13 +89,15 @@ class Reading(Plain):
     """The game's name, as its write side registers it (``preferans``, ``solo_whist``, ``serbian``)."""
     results: Callable[[Any, Sequence[str], Totals], dict[str, Num]]
     """The exact result of each player for the totals, in the unit of its scoring (:attr:`Scoring.unit`)."""
-    layout: Callable[[], Any]
-    """Its sheet's :class:`~vistlog.projections.render.layouts.Layout` (imported when asked)."""
-    teller: Callable[[], Callable[..., Iterator[str]]]
+    layout: Part[Any]
+    """Its sheet's :class:`~vistlog.projections.render.layouts.Layout` (imported when asked; typed ``Any`` here, as
+    this module is below the renderers)."""
+    teller: Part[Callable[..., Iterator[str]]]
     """How the replay tells its deals: ``(result, upto, words, solved, since) -> lines``."""
-    counter: Callable[[], tuple[str | None, Callable[..., None]]]
-    """What the statistics count of one deal, and the column whose moves they read (``""``: none, ``None``:
-    every deal's points)."""
+    counter: Part[Callable[..., None]]
+    """What the statistics count of one deal: ``(record, moves, per player, raspas deals)``."""
+    moves: str | None = ""
+    """The column whose moves the counter reads (``""``: none, ``None``: every deal's points)."""
     unsolved: str = ""
     """Why its deals are not solved with all hands open (``vistlog analyse`` says it of each), in the words of the
     phrase catalogue; empty when its contracts are solved."""

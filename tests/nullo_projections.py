@@ -9,17 +9,18 @@ Russian games do, and the statistics count the deals each player took no trick i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from vistlog.events.record import DealRecord
 from vistlog.events.entries import Num, Totals
+from vistlog.projections.parts import Part
 from vistlog.projections.variants import ModeWords, Reading, TableView, reading_of, register
 
 from . import nullo_events
 from .nullo_events import NulloOptions
 
-__all__ = ["READING", "register_nullo"]
+__all__ = ["READING", "register_nullo", "count"]
 
 
 def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
@@ -29,24 +30,12 @@ def _results(o: NulloOptions, players: Sequence[str], totals: Totals) -> dict[st
     return results
 
 
-def _count(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
+def count(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
            raspas: set[int]) -> None:
     for p in rec.holders:
         per[p]["declared"].setdefault("nullo", [0, 0])
         per[p]["declared"]["nullo"][0] += 1
         per[p]["declared"]["nullo"][1] += (rec.taken or {}).get(p, 0) == 0
-
-
-def _layout() -> Any:
-    from vistlog.projections.render.layouts import POINTS
-
-    return POINTS
-
-
-def _teller() -> Callable[..., Iterator[str]]:
-    from vistlog.projections.replay import tell_deals
-
-    return tell_deals
 
 
 WORDS: Final = {
@@ -61,7 +50,9 @@ WORDS: Final = {
 """Nullo's own words: no auction, no raspasy; its one deal mode is «нуль»."""
 
 READING: Final = Reading(
-    "nullo", _results, layout=_layout, teller=_teller, counter=lambda: (None, _count),
+    "nullo", _results, layout=Part("vistlog.projections.render.layouts", "POINTS"),
+    teller=Part("vistlog.projections.replay", "tell_deals"), counter=Part("tests.nullo_projections", "count"),
+    moves=None, all_pass="all-pass",
     unsolved="Nullo is not analysed (each for himself)", words=WORDS,
     modes={"nullo": ModeWords("  Nullo: each takes as few tricks as he can", "nullo", "nullo")},
     table_view=lambda contracts: TableView(("nullo",), (), 2, passing=("nullo",), contracts={}))

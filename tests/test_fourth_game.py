@@ -140,16 +140,19 @@ def test_nullo_is_recorded_through_the_pad(tmp_path: Path) -> None:
     assert offered["tricks"] and offered["contracts"] == [] and offered["takers"] == list(PLAYERS)  # play at once
     for deal, taken in enumerate(TRICKS, start=1):
         tricks = " ".join(f"{p} {n}" for p, n in zip(PLAYERS, taken))
-        line = ("сдаёт Вова; " if deal == 1 else "") + "распасы; " + tricks
+        line = ("сдаёт Вова; " if deal == 1 else "") + "все-пас; " + tricks  # Nullo's word: no raspas
         answer = client.post("/api/record", json={"game": "n1", "line": line}, headers=write)
         assert answer.status_code == 200, answer.text
-    refused = client.post("/api/record", json={"game": "n1", "line": "распасы; Аня 1 Боря 1 Вова 8"}, headers=write)
+    refused = client.post("/api/record", json={"game": "n1", "line": "все-пас; Аня 1 Боря 1 Вова 8"}, headers=write)
     assert refused.status_code == 422 and [p["code"] for p in refused.json()["problems"]] == ["pools-closed"]
     state = client.get("/api/state", params={"game": "n1"}).json()
     assert state["game"]["variant"] == "nullo" and state["game"]["preset"] == "nullo"
     assert state["game"]["table"]["modes"] == ["nullo"] and state["game"]["table"]["grid"] == []  # its own form
     assert state["game"]["table"]["mode_info"]["nullo"] == {"all_pass": True, "contract": None, "label": "Нуль"}
     assert state["game"]["words"]["sheet"] == "Очки" and state["game"]["kind"] == "nullo"
+    assert {d["summary"] for d in state["game"]["deal_list"]} == {"нуль"}  # its own deal mode, in its words
+    assert state["game"]["columns"] == [] and state["game"]["points"]["players"] == list(PLAYERS)  # its one column
+    assert all(line.startswith(("сдаёт", "все-пас")) and "распас" not in line for line in state["game"]["lines"])
     (game,) = vistlog.read_games(log)
     assert game.sound and dict(game.settlement().exact) == {"Аня": 17, "Боря": 8, "Вова": -25}
     assert vistlog.verify(log).status == "ok"
@@ -172,9 +175,8 @@ def test_every_game_has_every_part() -> None:
     for name in VARIANTS:
         reading = reading_of(name)
         assert reading.name == name and reading.scoring.unit in ("whists", "points")
-        assert isinstance(reading.layout(), Layout) and callable(reading.teller())
-        column, count = reading.counter()
-        assert column in ("", None, *reading.scoring.columns) and callable(count)
+        assert isinstance(reading.layout.check(), Layout) and callable(reading.teller.check())
+        assert reading.moves in ("", None, *reading.scoring.writes) and callable(reading.counter.check())
 
 
 @contextlib.contextmanager

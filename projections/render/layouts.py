@@ -125,7 +125,8 @@ POINTS: Final = Layout(
 """Running points in the sheet's one column (Solo Whist's, each deal's line adding up to 0)."""
 def layout_of(res: GameResult) -> Layout:
     """The layout of a folded game's sheet (its game's :class:`~vistlog.projections.variants.Reading`)."""
-    return reading_of(res.variant).layout()  # type: ignore[no-any-return]
+    found: Layout = reading_of(res.variant).layout()
+    return found
 
 
 def voided_of(entries: list[Entry]) -> list[int]:

@@ -78,7 +78,7 @@ def stats_text(a: Archive, only: str | None = None, lang: Lang | None = None) ->
         t = a.players[p]
         parts = [f"{w.contract(k)} {made}/{n}" for k, (n, made) in sorted(t.declared.items())]
         line = f"{p}: " + w("contracts made/declared: {parts}", parts=", ".join(parts) or w("none"))
-        if any(reading_of(v).counter()[0] is not None for v in t.by_kind):  # its statistics count whists, raspasy
+        if any(reading_of(v).moves is not None for v in t.by_kind):  # its statistics count whists, raspasy
             line += w("; whists {n} (share made {share}); raspasy {r} (mountain {m}); pools closed first {c}",
                       n=t.whists[0], share=t.whists[1], r=t.raspasy, m=mixed(t.raspas_mountain), c=t.closed_first)
         out.append(line)

@@ -6,13 +6,14 @@ asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from vistlog.events.rules import PreferansOptions
 
 from vistlog.events.entries import Num, Totals
 from ...settlement import per_conversion_result, preferans_result
+from ...parts import Part
 from ...variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
@@ -25,25 +26,9 @@ def _results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dic
                    mountain_point=o.mountain_point, divisor=o.settlement_divisor))
 
 
-def _layout() -> Any:
-    from ...render.layouts import POOL
-
-    return POOL
-
-
-def _teller() -> Callable[..., Iterator[str]]:
-    from ...replay import tell_deals
-
-    return tell_deals
-
-
-def _counter() -> tuple[str | None, Callable[..., None]]:
-    from ...stats import count_preferans
-
-    return "", count_preferans
-
-
-READING: Final = register(Reading("preferans", _results, layout=_layout, teller=_teller, counter=_counter,
-                                  calls_weighed=True,
-                                  modes={"raspas": ModeWords("  Everybody passed: raspasy", "raspasy", "raspasy")}))
+READING: Final = register(Reading(
+    "preferans", _results, layout=Part("vistlog.projections.render.layouts", "POOL"),
+    teller=Part("vistlog.projections.replay", "tell_deals"),
+    counter=Part("vistlog.projections.stats", "count_preferans"), calls_weighed=True,
+    modes={"raspas": ModeWords("  Everybody passed: raspasy", "raspasy", "raspasy")}))
 """Russian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

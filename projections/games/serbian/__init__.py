@@ -6,33 +6,14 @@ asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import Final
 
 from vistlog.events.games.serbian.score import serbian_result
 
+from ...parts import Part
 from ...variants import Reading, register
 
 __all__ = ["READING"]
-
-
-def _layout() -> Any:
-    from .paper import BULA
-
-    return BULA
-
-
-def _teller() -> Callable[..., Iterator[str]]:
-    from ...replay import tell_serbian_deals
-
-    return tell_serbian_deals
-
-
-def _counter() -> tuple[str | None, Callable[..., None]]:
-    from ...stats import count_serbian
-
-    column = "bula"  # the moves of a bula are what a Serbian deal's outcome is read from
-    return column, count_serbian
 
 
 SERBIAN_CYRILLIC: Final = {
@@ -44,6 +25,10 @@ SERBIAN_CYRILLIC: Final = {
 """The Serbian auction's and defence's words in Serbian Cyrillic: a Russian line says the players' own Serbian
 words in the script it is written in (no Latin letter in a Russian line)."""
 
-READING: Final = register(Reading("serbian", serbian_result, layout=_layout, teller=_teller, counter=_counter,
-                                  said={"ru": SERBIAN_CYRILLIC}))
+READING: Final = register(Reading(
+    "serbian", serbian_result, layout=Part("vistlog.projections.games.serbian.paper", "BULA"),
+    teller=Part("vistlog.projections.replay", "tell_serbian_deals"),
+    counter=Part("vistlog.projections.stats", "count_serbian"),
+    moves="bula",  # the moves of a bula are what a Serbian deal's outcome is read from
+    said={"ru": SERBIAN_CYRILLIC}))
 """Serbian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -6,33 +6,16 @@ only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from vistlog.events.entries import Num, Totals
 from vistlog.events.rules import SoloWhistOptions
 
+from ...parts import Part
 from ...variants import ModeWords, Reading, register
 
 __all__ = ["READING"]
-
-
-def _layout() -> Any:
-    from ...render.layouts import POINTS
-
-    return POINTS
-
-
-def _teller() -> Callable[..., Iterator[str]]:
-    from ...replay import tell_deals
-
-    return tell_deals
-
-
-def _counter() -> tuple[str | None, Callable[..., None]]:
-    from ...stats import count_solo_whist
-
-    return None, count_solo_whist
 
 
 def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dict[str, Num]:
@@ -49,7 +32,10 @@ WORDS: Final = {
 """Solo Whist's own words: its sheet is the players' points (пункты), and it has no pool, no mountain, no raspasy."""
 
 READING: Final = register(Reading(
-    "solo_whist", _results, layout=_layout, teller=_teller, counter=_counter, words=WORDS,
+    "solo_whist", _results, layout=Part("vistlog.projections.render.layouts", "POINTS"),
+    teller=Part("vistlog.projections.replay", "tell_deals"),
+    counter=Part("vistlog.projections.stats", "count_solo_whist"),
+    moves=None, words=WORDS,
     all_pass="all-pass", modes={"general_misere": ModeWords("  Everybody passed: general misère"),
                                 "redeal": ModeWords("  Everybody passed: redeal")}))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""
