@@ -44,7 +44,9 @@ Errors: every failure of bad input or of the file system raised by the API is a
   and read side: `vistlog.events.games.<name>` (`game`, `score`; Serbian's `deal`) and
   `vistlog.projections.games.<name>` (Serbian's `ppn`), in place of `vistlog.events.preferans`,
   `preferans_score`, `solo_whist`, `solo_whist_score`, `serbian`, `serbian_deal`, `serbian_score` and
-  `vistlog.projections.ppn`.
+  `vistlog.projections.ppn`. Below the API, a `Reading` names its layout, teller and counter as
+  `vistlog.projections.parts.Part("module", "NAME")` (they were functions returning them) and its counter's column
+  as `Reading.moves`.
 - **One stream, the API once** (issue 59). The public names are declared once, in `vistlog/__init__.py`
   (`_PUBLIC`: each name and its module; `__all__` is read from it); `vistlog.api` no longer has an `__all__` of its
   own, and what only the command line and the pad use (`input_lines`, `MAX_LINE`, `kind_name`, `open_log`,
