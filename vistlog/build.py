@@ -71,14 +71,19 @@ def _install_pure_finder() -> None:
 
 def _is_compiled(name: str) -> bool:
     module = sys.modules.get(name)
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     if module is not None:
-        origin = getattr(module, "__file__", None) or ""
-    else:  # where it would be imported from, without running it
-        from importlib.util import find_spec
+        return (getattr(module, "__file__", None) or "").endswith(suffixes)
+    if os.environ.get(PURE_SWITCH[0]) == PURE_SWITCH[1]:
+        return False
+    # where it would be imported from, without running it nor the packages between it and its floor (a game's
+    # package imports its game): a compiled module lies beside its source, and the import system takes it first
+    from importlib.util import find_spec
 
-        spec = find_spec(name)
-        origin = (spec.origin if spec is not None else None) or ""
-    return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    parts = name.split(".")
+    floor = find_spec(".".join(parts[:2]))
+    folders = (floor.submodule_search_locations or []) if floor is not None else []
+    return any(os.path.isfile(os.path.join(folder, *parts[2:]) + suffix) for folder in folders for suffix in suffixes)
 
 
 def compiled_modules() -> tuple[str, ...]:
