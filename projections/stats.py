@@ -37,14 +37,13 @@ import attrs
 
 from vistlog.events.ids import IdTable
 from vistlog.events.record import DealRecord
-from vistlog.events.cards import WhistCall
 
 from vistlog.events.entries import fmt
 from .fold import GameResult
 from .ratings import START, Rating, rate_period
 from .variants import SCORINGS, reading_of
 
-__all__ = ["count_preferans", "count_solo_whist", "count_serbian", "summary", "tally", "PlayerTotals", "ratings",
+__all__ = ["Counter", "count_made", "summary", "tally", "PlayerTotals", "ratings",
            "rated_game", "rate_games", "RatedGame", "RatingPoint",
            "period_of", "KindTotals", "unit_of", "summary_scoring", "read_aliases",
            "apply_aliases", "look_alike_names", "Archive", "ArchiveBuilder"]
@@ -72,19 +71,8 @@ def summary(res: GameResult) -> dict[str, Any]:
     for rec in res.records:
         if rec.seq not in res.voided:
             count(rec, moves, per, raspas_deals)
-    closed: str | None = None
-    pool: dict[str, Any] = dict.fromkeys(players, 0)
-    for e in res.entries:
-        if e.void:
-            continue
-        if e.column == "mountain" and e.deal in raspas_deals:
-            per[e.player]["raspas_mountain"] += e.amount
-        if e.column == "pool" and closed is None and res.started.pool:
-            pool[e.player] += e.amount
-            if pool[e.player] >= res.started.pool:
-                closed = e.player
-    if closed is not None:
-        per[closed]["closed_first"] = 1
+    if reading.closing is not None:
+        reading.closing()(res, per, raspas_deals)
     for p in players:
         per[p]["raspas_mountain"] = fmt(per[p]["raspas_mountain"])
     return {"game": res.game, "kind": res.kind.value, "scoring": res.variant,
@@ -102,49 +90,9 @@ def _moves(res: GameResult, column: str | None) -> dict[tuple[int, str], Any]:
 
 
 Counter = Callable[[DealRecord, dict[tuple[int, str], Any], dict[str, dict[str, Any]], set[int]], None]
-
-
-def count_serbian(rec: DealRecord, bula: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
-                   raspas: set[int]) -> None:
-    """A Serbian contract is made when the declarer's bula went down; a defender who came made his share
-    when he did not fall."""
-    c = rec.contract
-    if c is None:
-        return
-    _count(per[c.declarer]["declared"], c.contract.text, bula.get((rec.number, c.declarer), 0) < 0)
-    for q, call in rec.calls:
-        if call is WhistCall.WHIST:
-            per[q]["whists"][0] += 1
-            per[q]["whists"][1] += bula.get((rec.number, q), 0) <= 0
-
-
-def count_preferans(rec: DealRecord, moves: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
-                     raspas: set[int]) -> None:
-    c = rec.contract
-    if c is None:
-        if rec.mode == "raspas":
-            raspas.add(rec.number)
-            for p in rec.holders:
-                per[p]["raspasy"] += 1
-        return
-    key = "totus" if c.totus else "misere" if c.contract.is_misere else c.contract.text
-    _count(per[c.declarer]["declared"], key, rec.made)
-    if c.dark:
-        _count(per[c.declarer]["declared"], "dark", rec.made)
-    final = rec.final_calls()
-    whisters = [q for q in rec.defenders if final.get(q) is WhistCall.WHIST]
-    for q in whisters:
-        per[q]["whists"][0] += 1
-        per[q]["whists"][1] += rec.share_made(q, len(whisters))
-
-
-def count_solo_whist(rec: DealRecord, points: dict[tuple[int, str], Any], per: dict[str, dict[str, Any]],
-                      raspas: set[int]) -> None:
-    c = rec.contract
-    if c is not None:
-        _count(per[c.declarer]["declared"], c.contract.text, points.get((rec.number, c.declarer), 0) > 0)
-
-
+"""What a game's statistics count of one deal (its :attr:`~vistlog.projections.variants.Reading.counter`): the
+record, the moves of the column it reads by (deal, player), each player's counts, and the deals it marks as its
+run without a contract (Russian preferans: raspasy)."""
 
 
 def unit_of(scoring: str) -> str:
@@ -157,7 +105,8 @@ def summary_scoring(s: Mapping[str, Any]) -> str:
     return str(s.get("scoring", s["kind"]))
 
 
-def _count(table: dict[str, list[int]], key: str, made: bool) -> None:
+def count_made(table: dict[str, list[int]], key: str, made: bool) -> None:
+    """One more contract ``key`` declared in a player's ``table``, and one more made when ``made``."""
     row = table.setdefault(key, [0, 0])
     row[0] += 1
     row[1] += int(made)

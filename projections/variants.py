@@ -98,6 +98,9 @@ class Reading(Plain):
     """What the statistics count of one deal: ``(record, moves, per player, raspas deals)``."""
     moves: str | None = ""
     """The column whose moves the counter reads (``""``: none, ``None``: every deal's points)."""
+    closing: Part[Callable[..., None]] | None = None
+    """What the statistics read of a game's entries after its deals, ``(result, per player, the deals the counter
+    marked)`` (Russian preferans: the mountain raspasy wrote, who closed his pool first); none by default."""
     unsolved: str = ""
     """Why its deals are not solved with all hands open (``vistlog analyse`` says it of each), in the words of the
     phrase catalogue; empty when its contracts are solved."""

@@ -177,6 +177,7 @@ def test_every_game_has_every_part() -> None:
         assert reading.name == name and reading.scoring.unit in ("whists", "points")
         assert isinstance(reading.layout.check(), Layout) and callable(reading.teller.check())
         assert reading.moves in ("", None, *reading.scoring.writes) and callable(reading.counter.check())
+        assert reading.closing is None or callable(reading.closing.check())
 
 
 @contextlib.contextmanager

@@ -29,6 +29,7 @@ def _results(o: PreferansOptions, players: Sequence[str], totals: Totals) -> dic
 READING: Final = register(Reading(
     "preferans", _results, layout=Part("vistlog.projections.render.layouts", "POOL"),
     teller=Part("vistlog.projections.replay", "tell_deals"),
-    counter=Part("vistlog.projections.stats", "count_preferans"), calls_weighed=True,
+    counter=Part("vistlog.projections.games.preferans.counts", "count_preferans"),
+    closing=Part("vistlog.projections.games.preferans.counts", "count_closing"), calls_weighed=True,
     modes={"raspas": ModeWords("  Everybody passed: raspasy", "raspasy", "raspasy")}))
 """Russian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

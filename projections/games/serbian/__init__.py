@@ -28,7 +28,7 @@ words in the script it is written in (no Latin letter in a Russian line)."""
 READING: Final = register(Reading(
     "serbian", serbian_result, layout=Part("vistlog.projections.games.serbian.paper", "BULA"),
     teller=Part("vistlog.projections.replay", "tell_serbian_deals"),
-    counter=Part("vistlog.projections.stats", "count_serbian"),
+    counter=Part("vistlog.projections.games.serbian.counts", "count_serbian"),
     moves="bula",  # the moves of a bula are what a Serbian deal's outcome is read from
     said={"ru": SERBIAN_CYRILLIC}))
 """Serbian preferans, as the read side knows it (:mod:`vistlog.projections.variants`)."""

@@ -34,7 +34,7 @@ WORDS: Final = {
 READING: Final = register(Reading(
     "solo_whist", _results, layout=Part("vistlog.projections.render.layouts", "POINTS"),
     teller=Part("vistlog.projections.replay", "tell_deals"),
-    counter=Part("vistlog.projections.stats", "count_solo_whist"),
+    counter=Part("vistlog.projections.games.solo_whist.counts", "count_solo_whist"),
     moves=None, words=WORDS,
     all_pass="all-pass", modes={"general_misere": ModeWords("  Everybody passed: general misère"),
                                 "redeal": ModeWords("  Everybody passed: redeal")}))
