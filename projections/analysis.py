@@ -248,7 +248,8 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
     budget the contract's fate is asked first, at the first lead and after each card (one yes-or-no question
     each), then the counts; a question the budget stops leaves the range the answered ones prove
     (:attr:`DealAnalysis.low`, :attr:`CardVerdict.low` …), never a guess. A deal answered within its budget is
-    answered exactly as without one. (The single-dummy weighing is not budgeted.)
+    answered exactly as without one. Each single-dummy decision has a budget of its own, as many seconds: past it,
+    it draws no more layouts once it has one, and is weighed on those (:attr:`~vistlog.projections.odds.Decision.cut`).
     """
     worth = Worth(result)
     done: list[DealAnalysis] = []
@@ -281,10 +282,10 @@ def analyse(result: GameResult, *, discards: bool = False, engine: str | None = 
             one = _raspas(rec, hands, worth, engine, until)
         else:
             one = _deal(rec, hands, camps[0], worth, discards, engine, result.variant, until)
-            if single_dummy is not None:
+            if single_dummy is not None:  # each decision: a budget of its own
                 one = attrs.evolve(one, decisions=deal_decisions(
                     rec, hands, camps[0], worth, result.game, result.started, single_dummy,
-                    reading_of(result.variant).calls_weighed, engine, discards=discards))
+                    reading_of(result.variant).calls_weighed, engine, discards=discards, budget=budget))
         answers[one.answer] += 1
         done.append(one)
     if progress is not None and todo:

@@ -33,6 +33,7 @@ ANALYSIS_RU: Final[dict[str, str]] = {
     "single-dummy · {player}, {what} {made}: no layout of {n} drawn fits the contract":
         "с закрытыми картами · {player}, {what} {made}: ни один из раскладов ({n}) не подходит к контракту",
     "{n} layout(s) fit of {drawn} drawn": "подошли расклады: {n} из {drawn}",
+    "(the budget stopped the drawing)": "(время вышло: раскладов меньше)",
     "every layout ({n})": "все расклады ({n})",
     "tricks {t}": "взяток {t}", "make {p}": "выполнить {p}", "set {p}": "подсадить {p}", "catch {p}": "поймать {p}",
     "worth {w}": "выигрыш {w}",

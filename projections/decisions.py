@@ -17,6 +17,7 @@ layout is then played out double-dummy from the first lead, and the deal scored 
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -41,13 +42,15 @@ Calls = tuple[tuple[str, WhistCall], ...]
 
 def deal_decisions(rec: DealRecord, hands: Mapping[str, list[Card]], camp: Camp, worth: Worth, game: str,
                    started: GameStarted, sd: SingleDummy, calls_weighed: bool, engine: str | None = None,
-                   only: Sequence[Mapping[str, Sequence[Card]]] | None = None, discards: bool = False
-                   ) -> tuple[Decision, ...]:
+                   only: Sequence[Mapping[str, Sequence[Card]]] | None = None, discards: bool = False,
+                   budget: float | None = None) -> tuple[Decision, ...]:
     """Every whist call (where the game weighs them) and the opening lead of one contract deal, weighed
     single-dummy; ``discards``: the declarer's discard too, where he took the talon (every pair of his twelve
     cards on every layout: tens of times the work of a lead). ``only``: solve these layouts (each the hands as
-    play began) instead of drawing them."""
+    play began) instead of drawing them. ``budget``: the seconds each decision may take, past which it draws no more
+    layouts once it has one (:attr:`~vistlog.projections.odds.Decision.cut`)."""
     w = _Weigher(rec, hands, camp, worth, game, sd, engine, only)
+    w.budget = budget
     return (*(w.discard() if discards else ()), *(w.calls(started) if calls_weighed and not camp[1] else ()),
             *w.lead())
 
@@ -63,6 +66,7 @@ class _Weigher:
         self.side, self.fewest = camp
         self.needed = worth.scoring.needed(worth.options, rec)
         self._memo: dict[tuple[Any, ...], dict[str, Num]] = {}
+        self.budget: float | None = None
 
     def worth_of(self, taken: Mapping[str, int] | None, calls: Calls | None = None) -> dict[str, Num]:
         """What the deal gives each player with these tricks (and calls: as recorded when ``None``)."""
@@ -103,16 +107,17 @@ class _Weigher:
                ) -> list[Decision]:
         seen = view(self.rec, self.hands, player, [])
         name, wins = self.goal(player)
-        odds, n, drawn, every = self.sd.odds(seen, f"{self.game}:{self.rec.number}:{seq}", choices, score, wins,
-                                             self.only)
+        odds, n, drawn, every, cut = self.sd.odds(seen, f"{self.game}:{self.rec.number}:{seq}", choices, score,
+                                                  wins, self.only,
+                                                  None if self.budget is None else time.monotonic() + self.budget)
         if not odds:
             return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
-                             0, 0)]
+                             0, 0, cut=cut)]
         rank, cost, ties = ranked(odds, made)
         enough = every or self.only is not None or n >= MIN_KEPT
         return [Decision(self.rec.number, seq, player, kind, made, name, seen.layouts.count, n, drawn, every, odds,
                          rank if enough else 0, cost.mean if enough else 0, cost.low if enough else 0,
-                         cost.high if enough else 0, ties, enough)]
+                         cost.high if enough else 0, ties, enough, cut)]
 
     def calls(self, started: GameStarted) -> list[Decision]:
         """Each whist call, against the calls the game offered then."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -110,6 +111,9 @@ class Decision:
     """How many choices cannot be told apart from the best at this many layouts (the best among them)."""
     enough: bool = True
     """Enough layouts were kept to rank the choices (:data:`MIN_KEPT`; every layout, or layouts given, always)."""
+    cut: bool = False
+    """The budget stopped the drawing before :attr:`samples` reached what was asked: the choices are weighed on the
+    layouts drawn first (a random sample still, smaller, so its intervals are wider)."""
 
 
 def _mean(xs: Sequence[Num]) -> Fraction:
@@ -260,11 +264,14 @@ class SingleDummy:
         return (lay.sample(rng) for _ in range(self.samples * TRIES)), False
 
     def odds(self, seen: Seen, key: str, choices: Sequence[str], score: Score, wins: Callable[[int], bool],
-             only: Sequence[Mapping[str, Sequence[Card]]] | None = None
-             ) -> tuple[tuple[ChoiceOdds, ...], int, int, bool]:
+             only: Sequence[Mapping[str, Sequence[Card]]] | None = None, until: float | None = None
+             ) -> tuple[tuple[ChoiceOdds, ...], int, int, bool, bool]:
         """Every choice scored on each layout kept (``score``); ``wins(tricks)``: the deciding player's goal is
-        met. Best first, with the layouts kept and tried, and whether they were all of them. ``only``: these
-        layouts instead of drawn ones (the checks give the true one: their means have no interval)."""
+        met. Best first, with the layouts kept and tried, whether they were all of them, and whether ``until``
+        stopped the drawing. ``only``: these
+        layouts instead of drawn ones (the checks give the true one: their means have no interval). ``until``: a
+        monotonic time past which no more layouts are drawn once one is kept (:attr:`Decision.cut`; every layout
+        listed, fewer than :attr:`samples`, is always weighed: a prefix of the list would be no sample)."""
         todo: Iterator[Mapping[str, Sequence[Card]]]
         if only is not None:
             todo, every = iter(only), False
@@ -273,6 +280,7 @@ class SingleDummy:
         tricks: dict[str, list[int]] = {c: [] for c in choices}
         worth: dict[str, list[Num]] = {c: [] for c in choices}
         kept = tried = 0
+        cut = False
         for one in todo:
             tried += 1
             got = score(seen.hands(one))
@@ -285,8 +293,11 @@ class SingleDummy:
                 worth[c].append(w)
             if kept == self.samples and not every:
                 break
+            if until is not None and kept and not every and only is None and time.monotonic() >= until:
+                cut = True
+                break
         if not kept:  # nothing drawn fits: weighed on nothing, said so
-            return (), 0, tried, every
+            return (), 0, tried, every, cut
         point = every or only is not None
         values = [w for c in choices for w in worth[c]]
         span = (min(values), max(values))
@@ -301,7 +312,7 @@ class SingleDummy:
         # the best is behind none on average; how far behind it may be: as far as another may be ahead of it
         ahead = max([Fraction(0), *(-Fraction(o.behind.low) for o in odds[1:])])
         odds[0] = attrs.evolve(odds[0], behind=Estimate(0, 0, exact_div(ahead, 1)))
-        return tuple(odds), kept, tried, every
+        return tuple(odds), kept, tried, every, cut
 
 
 def ranked(odds: Sequence[ChoiceOdds], made: str) -> tuple[int, Estimate, int]:
@@ -323,6 +334,6 @@ def decision_json(d: Decision) -> dict[str, Any]:
             "layouts": d.layouts, "samples": d.samples, "drawn": d.drawn, "exact": d.exact, "enough": d.enough,
             "rank": d.rank if d.enough else None, "cost": exact(d.cost) if d.enough else None,
             "cost_low": exact(d.cost_low) if d.enough else None, "cost_high": exact(d.cost_high) if d.enough else None,
-            "ties": d.ties if d.enough else None,
+            "ties": d.ties if d.enough else None, **({"cut": True} if d.cut else {}),
             "choices": [{"choice": o.choice, "tricks": est(o.tricks), "chance": est(o.chance),
                          "worth": est(o.worth), "behind": est(o.behind)} for o in d.choices]}

@@ -147,3 +147,35 @@ def test_vistlog_game_analysis_takes_the_budget() -> None:
     (game,) = vistlog.read_games(SAMPLES / "classic-bombs.jsonl")
     assert {d.answer for d in game.analysis(budget=0.0).deals} == {"undecided"}
     assert {d.answer for d in game.analysis().deals} == {"exact"}
+
+
+def test_the_single_dummy_weighing_keeps_to_its_budget() -> None:
+    """Each single-dummy decision is weighed within a budget of its own (as many seconds again): past it it
+    draws no more layouts once one fits, and says so (``cut`` in JSON, in words in both languages) with fewer
+    layouts, too few to rank; a roomy budget weighs exactly as none (the layouts drawn are the same, in order)."""
+    from vistlog.api import SingleDummy
+    from vistlog.projections.render.analysis import decision_lines
+    from vistlog.projections.words import Words
+
+    game = next(iter(vistlog.read_games(SAMPLES / "open-hands.jsonl")))
+    sd = SingleDummy(30, 7)
+
+    def decisions(budget: float | None) -> list[dict[str, Any]]:
+        out = analysis_json(game.analysis(single_dummy=sd, budget=budget))
+        return [d for deal in out["deals"] for d in deal.get("decisions", [])]
+
+    free = decisions(None)
+    assert free and not any("cut" in d for d in free) and all(d["samples"] <= 30 for d in free)
+    assert decisions(1e6) == free
+    cut = decisions(1e-9)
+    assert [(d["seq"], d["kind"], d["made"]) for d in cut] == [(d["seq"], d["kind"], d["made"]) for d in free]
+    assert sum(got["samples"] < whole["samples"] for got, whole in zip(cut, free, strict=True)) > len(free) // 2
+    for got, whole in zip(cut, free, strict=True):
+        if whole["exact"] or not whole["choices"]:  # every layout listed is weighed, and none fitting is no weighing
+            assert got == whole
+            continue
+        assert got["cut"] is True and 1 <= got["samples"] <= whole["samples"] and got["drawn"] <= whole["drawn"]
+        assert got["enough"] is False and got["rank"] is None
+        assert {c["choice"] for c in got["choices"]} == {c["choice"] for c in whole["choices"]}
+        assert "(the budget stopped the drawing)" in decision_lines(got, "whists", Words("en"))[0]
+        assert "(время вышло: раскладов меньше)" in decision_lines(got, "whists", Words("ru"))[0]

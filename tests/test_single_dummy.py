@@ -225,7 +225,7 @@ def test_sampling_every_layout_gives_the_exact_enumeration() -> None:
     """On endings small enough to list, N ≥ the layouts weighs every one: the means are exact, no interval."""
     for seed in range(6):
         _g, rec, hands, played = _ending(seed, 3)
-        seen, (odds, n, drawn, every), exact = _ending_odds(rec, hands, played, SingleDummy(10_000, seed), "k")
+        seen, (odds, n, drawn, every, _cut), exact = _ending_odds(rec, hands, played, SingleDummy(10_000, seed), "k")
         assert every and n == drawn == seen.layouts.count  # type: ignore[attr-defined]
         for o in odds:
             assert Fraction(o.tricks.mean) == Fraction(sum(exact[o.choice]), len(exact[o.choice]))
@@ -250,7 +250,7 @@ def test_intervals_cover_the_exact_mean_at_the_stated_rate(seed: int, left: int)
             regular.add(c)
     covered = total = 0
     for k in range(60):
-        _seen, (odds, kept, _drawn, every), _ = _ending_odds(rec, hands, played, SingleDummy(n, k), f"{seed}")
+        _seen, (odds, kept, _drawn, every, _cut), _ = _ending_odds(rec, hands, played, SingleDummy(n, k), f"{seed}")
         assert kept == n and not every
         for o in odds:
             values = exact[o.choice]

@@ -155,6 +155,8 @@ def decision_lines(x: dict[str, Any], unit: str, w: Words) -> list[str]:
     first, the one made marked ``▸``."""
     layouts = (w("every layout ({n})", n=x["samples"]) if x["exact"]
                else w("{n} layout(s) fit of {drawn} drawn", n=x["samples"], drawn=x["drawn"]))
+    if x.get("cut"):
+        layouts += " " + w("(the budget stopped the drawing)")
     def named(choice: str) -> str:
         return w(choice) if x["kind"] == "call" else " ".join(card_text(c) for c in choice.split())
 
