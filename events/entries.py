@@ -206,6 +206,9 @@ class Totals:
         >>> t.pairs_by("whists", "B")
         {'A': 4}
         """
+        if column not in self.paired:
+            raise VistlogError(f"{column} is not written on a player (paired columns: "
+                               f"{', '.join(c for c in self.columns if c in self.paired) or 'none'})")
         held = self[column]
         return {t: held[(writer, t)] for t in self.players if held.get((writer, t))}
 

@@ -183,6 +183,9 @@ class Sheet(Plain):
     def pairs_by(self, column: str, writer: str) -> dict[str, Num]:
         """What ``writer`` wrote on each other player in a paired column, in seating order (zeros left out)."""
         held = self[column]
+        if column not in self.paired:
+            paired = ", ".join(c for c in self.columns if c in self.paired) or "none"
+            raise VistlogError(f"{column} is not written on a player (paired columns: {paired})")
         return {p: held[(writer, p)] for p in self.players if held.get((writer, p))}
 
 
