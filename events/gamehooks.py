@@ -101,7 +101,6 @@ class DealState:
         return self.play.complete
 
 
-
 D = TypeVar("D", bound=DealState)
 """The deal class of a game (its :meth:`GameState.new_deal` makes them)."""
 
