@@ -136,8 +136,8 @@ def tell_deals(res: GameResult, upto: int | None, w: Words, solved: dict[int, De
                 extra.append(w("trump {suit}", suit=trump.symbol))
             yield (w("  Contract: {declarer} plays {contract}", declarer=c.declarer, contract=_bid(c.contract, w))
                    + (f" ({'; '.join(extra)})" if extra else ""))
-        elif rec.contract is None and reading.mode_words(rec.mode).told:
-            yield w(reading.mode_words(rec.mode).told)
+        elif rec.contract is None and (told := reading.mode_words(rec.mode).told):
+            yield w(told)
         calls = [e for e in rec.events if isinstance(e, WhistMade)]
         if calls:
             yield w("  Whists: {calls}", calls=", ".join(f"{c.player} {w(CALLS[c.call.value])}" for c in calls))

@@ -200,12 +200,12 @@ def deal_list(res: GameResult, lang: Lang | None = None, since: int = 0) -> list
     """Every deal record of a game as data, in the order :meth:`GameResult.told` gives them (the replay's):
     ``deal``, ``voided``, ``dealer``, ``summary`` (what was played, in words) and ``trump`` (as the table saw
     it). ``since``: from that record on (see :meth:`GameResult.told`)."""
-    w = Words(lang, res.variant)
+    w, modes = Words(lang, res.variant), reading_of(res.variant).mode_words
     out = []
     for rec, void, _ in res.told(since=since):
         c = rec.contract
         if c is None:
-            said = w(reading_of(res.variant).mode_words(rec.mode).summary)
+            said = w(modes(rec.mode).summary)
         else:
             said = f"{c.declarer}: {w.contract(c.contract.text)}" + (f", {w('with {partner}', partner=c.partner)}"
                                                                     if c.partner else "")

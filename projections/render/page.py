@@ -63,7 +63,7 @@ def _settle_rows(res: GameResult, upto: int | None) -> tuple[list[list[str]], li
 
 
 def _deal_rows(res: GameResult, upto: int | None, w: Words) -> list[str]:
-    bid = layout_of(res).bid
+    bid, modes = layout_of(res).bid, reading_of(res.variant).mode_words
     out = []
     for rec, void, entries in res.told(upto):
         c = next((e for e in rec.events if isinstance(e, ContractMade)), None)
@@ -74,7 +74,7 @@ def _deal_rows(res: GameResult, upto: int | None, w: Words) -> list[str]:
             what = (f"{escape(c.declarer)}: " + ("igra " if c.igra else "") + escape(bid(c.contract.text, w))
                     + "".join(f" {escape(f)}" for f in flags) + (f" + {escape(c.partner)}" if c.partner else ""))
         else:
-            what = escape(w(reading_of(res.variant).mode_words(rec.mode).cell))
+            what = escape(w(modes(rec.mode).cell))
         if bids:
             said = ", ".join(f"{b.player} {bid(b.bid.text, w)}" for b in bids)
             what += f'<div class="small">{escape(said)}</div>'
