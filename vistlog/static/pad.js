@@ -453,6 +453,8 @@ function refresh(again = 3) {
     // (and once the tricks are asked, the line is said again with them)
     if (answered && again > 0 && JSON.stringify([JSON.stringify(draftData()), draftTricks()]) !== askedDraft) return refresh(again - 1);
     if (answered) renderDeal(); else renderOver();
+    // the form now stands for the log as it was last read: a script (or a test) waiting for a write to show waits on this
+    if (answered && S) document.body.dataset.drawn = S.seq;
   }).catch((e) => { $("err-general").textContent = String(e); });
   return asking;
 }
