@@ -11,9 +11,11 @@ deal (median, p95, max; the handler's own time, and the whole request), the same
 100 deals, their ratio, and the process's peak memory before and after (it must not grow
 with the deals recorded). The target of issue 28: p95 at most 20 ms on 10,000 deals.
 
-Issue 48's figures beside them: the page's view after a deal (``Pad.state``: the live fold extended by the
-deal, its targets 200 ms on one game of 10,000 deals and 100 ms on a club log of ended games and tonight's),
-the pad's own memory in a fresh process (VmHWM; target < 150 MB) and the next-step query (target 1 ms).
+Issue 59's beside them: a deal the checker refuses and the page's look after it (tried on the live state,
+which it leaves as it was: no replay of the log). Issue 48's: the page's view after a deal (``Pad.state``: the
+live fold extended by the deal, its targets 200 ms on one game of 10,000 deals and 100 ms on a club log of
+ended games and tonight's), the pad's own memory in a fresh process (VmHWM; target < 150 MB) and the next-step
+query (target 1 ms).
 """
 
 from __future__ import annotations
@@ -61,11 +63,11 @@ def run(deals: int, record: int, folder: Path) -> dict[str, float]:
     head, lines = _split(events, deals)
     log = folder / f"evening-{deals}.jsonl"
     vistlog.append(log, head)
+    start = time.perf_counter()
     pad = Pad(log)
     client = TestClient(make_app(pad), base_url="http://localhost")
     headers = {"X-Vistlog-Pad": "1"}
-    start = time.perf_counter()
-    pad.state(None)  # the page's first look: the log folded once
+    pad.state(None)  # the page's first look: the log folded once (the pad reads it as it starts)
     first_look = time.perf_counter() - start
     handler: list[float] = []
     whole: list[float] = []
@@ -94,6 +96,15 @@ def run(deals: int, record: int, folder: Path) -> dict[str, float]:
     pad.state(None)  # what the page asks after a deal: the view of the game, extended by that deal
     view = time.perf_counter() - start
     nexts = _next_steps(pad)
+    refused: list[float] = []
+    h0, h1 = pad.recorder.table().holders[:2]
+    for _ in range(5):  # a deal the checker refuses (a whist out of turn), and the page's look after it
+        t0 = time.perf_counter()
+        bad = f"{h0} 6S; {h0} whist, {h1} pass; {h0} 6 {h1} 4"
+        r = client.post("/api/record", json={"line": bad}, headers=headers)
+        assert r.status_code == 422, r.text
+        pad.state(None)
+        refused.append(time.perf_counter() - t0)
 
     def ms(xs: list[float], q: float) -> float:
         return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] * 1000
@@ -101,7 +112,8 @@ def run(deals: int, record: int, folder: Path) -> dict[str, float]:
     return {"deals": deals, "median": statistics.median(handler) * 1000, "p95": ms(handler, 0.95),
             "max": max(handler) * 1000, "request_p95": ms(whole, 0.95), "first_look": first_look, "view": view,
             "peak_before": peak_before, "peak_after": _peak_mb(), "next_p95": ms(nexts, 0.95),
-            "next_median": statistics.median(nexts) * 1000, "pad_mb": _pad_memory(log)}
+            "next_median": statistics.median(nexts) * 1000, "pad_mb": _pad_memory(log),
+            "refused": statistics.median(refused) * 1000}
 
 
 def _pad_memory(log: Path) -> float:
@@ -147,8 +159,8 @@ def run_club(games: int, folder: Path) -> dict[str, float]:
     vistlog.append(log, events)
     tonight = preferans_game(rng, rules={"preset": "sochi"}, pool=10**6, max_deals=30, card_play=0.0, game="tonight")
     vistlog.append(log, [{k: v for k, v in tonight[0].items() if k != "seq"}])
-    pad = Pad(log)
     start = time.perf_counter()
+    pad = Pad(log)
     pad.state(None)
     first_look = time.perf_counter() - start
     lines = list(vistlog.deal_lines(tonight))
@@ -180,7 +192,8 @@ def main() -> None:
               f"{r['first_look']:.2f} s, after a deal {r['view'] * 1000:.0f} ms (target <= 200 ms); "
               f"peak memory {r['peak_before']:.0f} -> {r['peak_after']:.0f} MB (the pad alone, in a process of its "
               f"own: {r['pad_mb']:.0f} MB, target < 150 MB); the next-step query median "
-              f"{r['next_median']:.2f} ms, p95 {r['next_p95']:.2f} ms (target <= 1 ms)")
+              f"{r['next_median']:.2f} ms, p95 {r['next_p95']:.2f} ms (target <= 1 ms); a refused deal and the "
+              f"view after it, median {r['refused']:.1f} ms")
     club = run_club(args.club, Path(tempfile.mkdtemp(prefix="vistlog-bench-club-")))
     print(f"a club log of {args.club} ended games of {CLUB_DEALS} deals and tonight's game: the page's first look "
           f"{club['first_look']:.2f} s, its view after each deal {club['view'] * 1000:.0f} ms (the ended games' "

@@ -14,20 +14,28 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .codec import LARGEST
-from .game import DealState, GameState, Table
+from .entries import Totals
+from .game import DealState, GameSnapshot, GameState, Table
 from .ids import IdTable
 from .notation import notation_word
-from .model import DEAL_EVENTS, Adjustment, DealStarted, DealVoided, Event, GameEnded, GameStarted, ScoreRecorded
-from .problems import Issue
+from .model import (
+    DEAL_EVENTS, Adjustment, Allocation, CardPlayed, Claim, DealStarted, DealVoided, Discard, Event, GameEnded,
+    GameStarted, ScoreRecorded,
+)
+from .problems import Issue, Problem
 from .tally import Tally
 from .verdicts import Follower
 from .text import blank_characters, ignorable_characters, lookalike_keys, printable, unsafe_characters
 from .variants import find_variant
 
 __all__ = ["LogChecker", "MAX_PLAYERS"]
+
+UNREHEARSED: Final = frozenset({CardPlayed, Claim, Discard, Allocation})
+"""What :meth:`LogChecker.rehearse` does not try: card play (a deal's play is kept as it is, not copied)."""
 
 _STAKE = re.compile(r"\d{1,12}(\.\d{1,6})?", re.ASCII)
 
@@ -54,6 +62,7 @@ class LogChecker:
         self.ended = IdTable()
         """Games that have ended: their state is released, only the id is kept (compactly)."""
         self.next_seq = 1
+        self.rehearsing = False
 
     def __call__(self, ev: Event) -> list[Issue]:
         return self.check(ev)
@@ -109,12 +118,73 @@ class LogChecker:
         """The same as :meth:`check` (the name a writer's check goes by)."""
         return self.check(ev)
 
+    def event(self, lineno: int, ev: Event) -> list[Issue]:
+        """:meth:`check`, as a writer's :class:`~vistlog.events.log.Sink` is fed (the line is not needed)."""
+        return self.check(ev)
+
+    def unreadable(self, lineno: int, problem: Problem) -> None:
+        """A line of the log that is no event (:meth:`note_unreadable`)."""
+        if problem.code != "torn-line":
+            self.note_unreadable(problem.game, problem.event_type, problem.deal, problem.seq)
+
+    def rehearse(self, events: Sequence[Event], then: Callable[[], list[Issue]] | None = None
+                 ) -> list[list[Issue]] | None:
+        """Each event's problems were they checked now, in order, and ``then``'s (asked once they have all been
+        tried, on the state after them) as one list more; the checker is then as it was, and nothing was told.
+
+        A writer tries a batch first, so that one refused costs nothing and one accepted is checked once for
+        real (:class:`~vistlog.events.log.LogWriter`). A deal handed over on the way is weighed, not counted
+        (:attr:`~vistlog.events.tally.Tally.tried`). ``None`` for a batch with card play
+        (:data:`UNREHEARSED`): check it for real.
+
+        >>> from vistlog.events.codec import decode_obj
+        >>> chk = LogChecker()
+        >>> chk.check(decode_obj({"seq": 1, "type": "game_started", "game": "g", "kind": "preferans",
+        ...                       "players": ["A", "B", "C"], "pool": 10, "rules": {"preset": "sochi"}}))
+        []
+        >>> deal = [decode_obj({"seq": 2, "type": "deal_started", "game": "g", "deal": 1, "dealer": "A"}),
+        ...         decode_obj({"seq": 3, "type": "bid", "game": "g", "deal": 1, "player": "C", "bid": "6S"})]
+        >>> [[i.code for i in issues] for issues in chk.rehearse(deal)]
+        [[], ['bid-out-of-turn']]
+        >>> chk.next_seq, chk.games["g"].deals_started
+        (2, 0)
+        """
+        if any(type(ev) in UNREHEARSED for ev in events):
+            return None
+        next_seq, follower, bad, games = self.next_seq, self.follower, set(self.bad_games), set(self.games)
+        kept: list[tuple[GameState, GameSnapshot, bool, Totals | None]] = []
+        seen: set[str] = set()
+        self.follower, self.rehearsing = None, True
+        out: list[list[Issue]] = []
+        try:
+            for ev in events:
+                state = self.games.get(ev.game)
+                if state is not None and ev.game not in seen:
+                    seen.add(ev.game)
+                    kept.append((state, state.snapshot(), state.tally.trying, state.tally.tried))
+                    state.tally.trying = True
+                out.append(self.check(ev))
+            if then is not None:
+                out.append(then())
+        finally:
+            while kept:
+                state, saved, trying, tried = kept.pop()
+                state.restore(saved)
+                state.tally.trying, state.tally.tried = trying, tried
+            for game in [g for g in self.games if g not in games]:  # started in the rehearsal
+                del self.games[game]
+            self.next_seq, self.follower, self.bad_games = next_seq, follower, bad
+            self.rehearsing = False
+        return out
+
     def table(self, game: str) -> Table | None:
         """Where ``game`` stands (None when it is not under way in this file)."""
         state = self.games.get(game)
         return state.table() if state is not None else None
 
     def _release(self, game: str, why_open: str | None = None) -> None:
+        if self.rehearsing:  # an ended game stays, and says so to whatever is tried after
+            return
         state = self.games.pop(game)
         state.tally.flush(state.hand_over())
         state.tally.close(why_open)

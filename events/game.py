@@ -275,8 +275,7 @@ class GameState(GameHooks[D]):
         if why:
             self.reported_unfinished = self.deal.number if self.deal else None
             return [Issue("deal-unfinished", "deal", f"{why}; deal {ev.deal} cannot start")]
-        if not self.tally.trying:  # a deal starts: the one before it is over, and counted (tried: only weighed)
-            self.tally.flush(self.hand_over())
+        self.tally.flush(self.hand_over())  # a deal starts: the one before it is over, and counted (tried: weighed)
         if self.deals_started and self._game_over():
             return [Issue("pools-closed", "deal", self.GAME_OVER.format(game=self.id))]
         prev = self.regular

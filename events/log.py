@@ -22,13 +22,11 @@ import io
 import os
 import stat
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any
 
 import orjson
 
 from .chain import (
-    _CHAIN_PREFIX,
-    _MAC_PREFIX,
     CHAIN_FIELD,
     GENESIS,
     KEYED,
@@ -36,12 +34,12 @@ from .chain import (
     MAX_KEY,
     Chain,
     _content,
-    _hmac_sha256,
     chain_step,
     read_key,
     split_chain,
 )
-from .codec import DecodeError, decode_obj, decode_owned, encode_obj, loads_line, unstructure
+from .codec import DecodeError, decode_owned, loads_line
+from .incoming import MAX_PROBLEMS, Checker, Sink, _Chaining, _check_incoming, _Checked
 from .journal import (
     BOM,
     JOURNAL_SUFFIX,
@@ -77,7 +75,7 @@ __all__ = [
     "Chain", "MAX_LINE", "journal_size", "read_key", "MAC_FIELD", "problem_of", "Refused",
     "KeyRequired", "MAX_KEY", "LogWriter", "AppendConflict", "LogBusy", "committed_size", "Journal", "read_journal",
     "Spool", "SPOOL_MEMORY",
-    "MAX_PROBLEMS",
+    "MAX_PROBLEMS", "Sink", "Checker",
 ]
 
 @mypyc_attr(native_class=False)  # exceptions keep their class attributes
@@ -89,9 +87,6 @@ class AppendRejected(VistlogError):
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)
         super().__init__("; ".join(str(p) for p in self.problems))
-
-
-Checker = Callable[[Event], list[Issue]]
 
 
 def append(path: str, incoming: Iterable[tuple[int | None, Any]], make_checker: Callable[[], Checker],
@@ -156,17 +151,30 @@ class LogWriter:
     2
     """
 
-    def __init__(self, path: str, make_checker: Callable[[], Checker], *, key: bytes | None = None,
-                 warn: Callable[[str], None] | None = None, wait: float | None = None) -> None:
+    def __init__(self, path: str, make_checker: Callable[[], Checker] | None = None, *, key: bytes | None = None,
+                 warn: Callable[[str], None] | None = None, wait: float | None = None,
+                 make_sink: Callable[[], Sink] | None = None, guard: Any = None) -> None:
+        """``make_checker`` gives a fresh checker; or ``make_sink`` a fresh :class:`Sink` (what reads the log
+        beside the checking: told each line's number and the lines that cannot be read, and able to try a batch
+        first, so that a refused append leaves it as it was). ``guard`` (a ``threading.RLock``) is held
+        whenever the sink is fed, never while the log's own lock is waited for: whoever reads the sink holds it
+        too."""
+        self.guard = guard
         self.path = path
         self.wait = wait
         """How long an append waits for another writer's lock before :class:`LogBusy` (None: as long as it
         takes)."""
-        self.make_checker = make_checker
+        if make_sink is None:
+            if make_checker is None:
+                raise TypeError("LogWriter: give make_checker or make_sink")
+            made = make_checker
+            make_sink = lambda: _Checked(made())  # noqa: E731 - the one plain sink
+        self.make_sink = make_sink
         self.key = key
         self.warn = warn
-        self.check: Checker | None = None
-        """The live checker, fed every event of the log (None until read, or after a refusal)."""
+        self.check: Sink | None = None
+        """What the log is fed to (None until read, or after a refusal it did not try first)."""
+        self._lines = 0
         self._end = 0
         self._chain = Chain(key)
         self._last_seq = 0
@@ -177,6 +185,11 @@ class LogWriter:
     def next_seq(self) -> int:
         """The ``seq`` the next event gets, as of the last read."""
         return self._last_seq + 1
+
+    @property
+    def read_to(self) -> int:
+        """How far the log has been read (or written), in bytes."""
+        return self._end
 
     def refresh(self) -> bool:
         """Read what other writers appended since; True when anything was new. A read takes no lock (it never
@@ -190,7 +203,8 @@ class LogWriter:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise LogUnreadable(f"{self.path}: not a regular file; a log is a file")
             before = (self._ident, self._end, self._mark)
-            self._catch_up(fd, committed_size(self.path, fd))
+            with self.guard or contextlib.nullcontext():
+                self._catch_up(fd, committed_size(self.path, fd))
             return (self._ident, self._end, self._mark) != before
         finally:
             os.close(fd)
@@ -236,52 +250,83 @@ class LogWriter:
         return f"{self._ident[0]}.{self._ident[1]}.{self._end}.{self._mark.hex()[:16]}" if self._ident else "0"
 
     def append(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>",
-               expect_seq: int | None = None, then: Callable[[], list[Problem]] | None = None,
+               expect_seq: int | None = None, then: Callable[[], list[Issue]] | None = None,
                expect_at: str | None = None) -> list[Event]:
         """Check and append ``(line number, JSON value)`` items, all or none (see :func:`append`). ``then`` is
         asked, once every item has passed, what else is wrong now (with the checker's state after them): a
         problem it gives refuses the append as any other does. ``expect_at``: the :attr:`position` the
         events were made for (:class:`AppendConflict` when the log is now at another)."""
-        path, key = self.path, self.key
         incoming = list(incoming)
-        if not os.path.exists(path):  # rehearse on copies: a refused first append leaves no empty file behind
-            if expect_seq not in (None, 1):
-                raise AppendConflict(path, expect_seq, 1)  # type: ignore[arg-type]
-            rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
-            _, _, problems, _ = _check_incoming(rehearsal, self.make_checker(), GENESIS, 0, source_name, key)
-            if problems:
-                raise AppendRejected(problems)
-            self.check = None
-        fd, created = open_locked(path, create=True, wait=self.wait)
+        if not os.path.exists(self.path):
+            with self.guard or contextlib.nullcontext():
+                self._first(incoming, source_name, expect_seq, then)
+        fd, created = open_locked(self.path, create=True, wait=self.wait)
         try:
-            _recover(path, fd, self.warn)
-            self._catch_up(fd)
-            check = self.check
-            assert check is not None
-            self._stale(fd, expect_seq, expect_at)
-            good_end = self._end
-            needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
-            self.check = None  # until the events are written, the checker's state is not the log's
-            out, accepted, problems, state = _check_incoming(incoming, check, self._chain.state, self._last_seq,
-                                                             source_name, key)
-            if not problems and then is not None:
-                problems = then()
-            if problems:
-                raise AppendRejected(problems)
-            if out:
-                blob = (b"\n" if needs_newline else b"") + b"".join(out)
-                try:
-                    _write_all_or_nothing(path, fd, blob, good_end)
-                except BaseException:
-                    if created and good_end == 0:  # the file this append created goes again: a writer
-                        with contextlib.suppress(OSError):  # waiting on it sees it unlinked and opens anew
-                            os.unlink(path)
-                    raise
-                self._advanced(fd, good_end + len(blob), state, accepted[-1].seq)
-            self.check = check
-            return accepted
+            with self.guard or contextlib.nullcontext():
+                return self._append(fd, created, incoming, source_name, expect_seq, then, expect_at)
         finally:
             os.close(fd)
+
+    def _first(self, incoming: list[tuple[int | None, Any]], source_name: str, expect_seq: int | None,
+               then: Callable[[], list[Issue]] | None) -> None:
+        """Before the log exists: check copies of the events on a fresh sink, so that a refused first append
+        leaves no empty file behind."""
+        path, key = self.path, self.key
+        if expect_seq not in (None, 1):
+            raise AppendConflict(path, expect_seq, 1)  # type: ignore[arg-type]
+        rehearsal = [(n, orjson.loads(orjson.dumps(data))) for n, data in incoming]
+        _, _, problems, _ = _check_incoming(rehearsal, self.make_sink(), GENESIS, 0, source_name, key, 1)
+        if not problems and then is not None:
+            problems = self._problems(then(), source_name)
+        if problems:
+            raise AppendRejected(problems)
+        self.check = None
+
+    def _append(self, fd: int, created: bool, incoming: list[tuple[int | None, Any]], source_name: str,
+                expect_seq: int | None, then: Callable[[], list[Issue]] | None, expect_at: str | None) -> list[Event]:
+        path, key = self.path, self.key
+        _recover(path, fd, self.warn)
+        self._catch_up(fd)
+        check = self.check
+        assert check is not None
+        self._stale(fd, expect_seq, expect_at)
+        good_end = self._end
+        needs_newline = good_end > 0 and _last_byte(fd, good_end) != b"\n"
+        chaining = _Chaining(check, self._chain.state, self._last_seq, source_name, key, self._lines + 1)
+        decoded = [(lineno, chaining.decode(lineno, data)) for lineno, data in incoming]
+        accepted = [ev for _, ev in decoded if not isinstance(ev, Problem)]
+        tried = check.rehearse(accepted, then) if len(accepted) == len(decoded) else None
+        if tried is not None:  # a refusal found by trying leaves the sink as it was
+            problems = [Problem(source_name, lineno, ev.seq, i.field, i.message, code=i.code)
+                        for (lineno, ev), issues in zip(decoded, tried) for i in issues]
+            if then is not None:
+                problems += self._problems(tried[-1], source_name)
+            if problems:
+                raise AppendRejected(problems)
+        self.check = None  # until the events are written, the sink's state is not the log's
+        out: list[bytes] = []
+        for lineno, ev in decoded:
+            if isinstance(ev, Problem):
+                chaining.refuse(ev)
+            else:
+                out.append(chaining.line(lineno, ev))
+        problems, state = chaining.problems, chaining.state
+        if not problems and then is not None and tried is None:
+            problems = self._problems(then(), source_name)
+        if problems:
+            raise AppendRejected(problems)
+        if out:
+            blob = (b"\n" if needs_newline else b"") + b"".join(out)
+            try:
+                _write_all_or_nothing(path, fd, blob, good_end)
+            except BaseException:
+                if created and good_end == 0:  # the file this append created goes again: a writer
+                    with contextlib.suppress(OSError):  # waiting on it sees it unlinked and opens anew
+                        os.unlink(path)
+                raise
+            self._advanced(fd, good_end + len(blob), state, accepted[-1].seq, len(out))
+        self.check = check
+        return accepted
 
     def append_stream(self, incoming: Iterable[tuple[int | None, Any]], source_name: str = "<stdin>") -> int:
         """Check and append ``(line number, JSON value)`` items, all or none, holding none of them: each is
@@ -291,6 +336,8 @@ class LogWriter:
         path, key = self.path, self.key
         fd, created = open_locked(path, create=True, wait=self.wait)
         spool = Spool()
+        guard = self.guard or contextlib.nullcontext()
+        guard.__enter__()
         try:
             _recover(path, fd, self.warn)
             self._catch_up(fd)
@@ -300,12 +347,14 @@ class LogWriter:
             if good_end > 0 and _last_byte(fd, good_end) != b"\n":
                 spool.write(b"\n")
             self.check = None
-            chaining = _Chaining(check, self._chain.state, self._last_seq, source_name, key)
+            chaining = _Chaining(check, self._chain.state, self._last_seq, source_name, key, self._lines + 1)
             count = 0
             for lineno, data in incoming:
-                done = chaining.line(lineno, data)
-                if done is not None:
-                    spool.write(done[0])
+                event = chaining.decode(lineno, data)
+                if isinstance(event, Problem):
+                    chaining.refuse(event)
+                else:
+                    spool.write(chaining.line(lineno, event))
                     count += 1
             try:
                 if chaining.refused:
@@ -318,16 +367,22 @@ class LogWriter:
                         os.unlink(path)
                 raise
             if count:
-                self._advanced(fd, good_end + spool.length, chaining.state, chaining.last_seq)
+                self._advanced(fd, good_end + spool.length, chaining.state, chaining.last_seq, count)
             self.check = check
             return count
         finally:
+            guard.__exit__(None, None, None)
             spool.close()
             os.close(fd)
 
-    def _advanced(self, fd: int, end: int, state: bytes, last_seq: int) -> None:
+    @staticmethod
+    def _problems(issues: list[Issue], source_name: str) -> list[Problem]:
+        return [Problem(source_name, None, None, i.field, i.message, code=i.code) for i in issues]
+
+    def _advanced(self, fd: int, end: int, state: bytes, last_seq: int, lines: int) -> None:
         """What this writer knows of the log once its lines are on disk: the end, the chain, the last ``seq``."""
         self._end = end
+        self._lines += lines
         self._mark = tail_mark(fd, end)
         self._chain.state = state
         self._chain.began = True
@@ -345,14 +400,14 @@ class LogWriter:
         check = self.check
         if (check is None or ident != self._ident or size < self._end
                 or tail_mark(fd, self._end) != self._mark):
-            check = self.make_checker()
-            self._chain, self._end, self._last_seq, self._mark = Chain(self.key), 0, 0, b""
+            check = self.make_sink()
+            self._chain, self._end, self._last_seq, self._mark, self._lines = Chain(self.key), 0, 0, b"", 0
         self._ident = ident
         self.check = None  # a replay that raises leaves it unknown
         if size != self._end:
-            self._end, self._last_seq = _replay(self.path, fd, check, self.warn if limit is None else None,
-                                                self.key, chain=self._chain, start=self._end,
-                                                last_seq=self._last_seq, limit=limit)
+            self._end, self._last_seq, self._lines = _replay(
+                self.path, fd, check, self.warn if limit is None else None, self.key, chain=self._chain,
+                start=self._end, last_seq=self._last_seq, limit=limit, lines=self._lines)
             if limit is None and self._end != os.fstat(fd).st_size:
                 _cut(fd, self._end)
             self._mark = tail_mark(fd, self._end)
@@ -367,11 +422,11 @@ class KeyRequired(LogUnreadable):
     code = "key-required"
 
 
-def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | None,
+def _replay(path: str, fd: int, check: Sink, warn: Callable[[str], None] | None,
             key: bytes | None = None, *, chain: Chain, start: int = 0, last_seq: int = 0,
-            limit: int | None = None) -> tuple[int, int]:
-    """Read the log from ``start`` (a line's beginning) to its end (or ``limit``), following ``chain`` and
-    feeding ``check``: (the end of its last whole line, the last ``seq``).
+            limit: int | None = None, lines: int = 0) -> tuple[int, int, int]:
+    """Read the log from ``start`` (a line's beginning, after ``lines`` lines) to its end (or ``limit``), following
+    ``chain`` and feeding ``check``: (the end of its last whole line, the last ``seq``, the lines read).
 
     Refuses a non-empty file whose first line is not an event: it is not a log; and a keyed log
     without its key, or with a key that does not prove its keyed lines (:class:`KeyRequired`).
@@ -382,8 +437,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
           io.BufferedReader(_Upto(io.FileIO(os.dup(fd), "rb"), limit), 1 << 16)) as existing:
         existing.seek(start)
         offset = start
-        lines = _lines(existing)
-        for raw in lines:
+        for raw in _lines(existing):
             end = offset + len(raw)
             if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                 raise LogUnreadable(f"{path}: a line of over {MAX_LINE} bytes: not a log this program appends to")
@@ -396,6 +450,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
                     warn(f"{path}: cut off a torn last line of {len(raw)} bytes (a write that never finished)")
                 break
             offset = good_end = end
+            lines += 1
             if not line.strip():
                 continue
             content, value = split_chain(line)
@@ -403,6 +458,7 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
                 raise KeyRequired(f"{path}: the key does not prove this log's keyed chain (_mac): "
                                   "is it the club's key? nothing appended")
             looks = False
+            data: Any = None
             try:
                 data = loads_line(content)
                 looks = type(data) is dict and "type" in data  # an event, sound or not: a log's line
@@ -412,14 +468,15 @@ def _replay(path: str, fd: int, check: Checker, warn: Callable[[str], None] | No
                     raise LogUnreadable(f"{path}:1: not a log (the first line is not an event: {exc}); "
                                         "nothing appended") from None
                 first = False
+                check.unreadable(lines, problem_of(path, lines, data, exc))
                 continue
             first = False
             last_seq = event.seq
-            check(event)
+            check.event(lines, event)
     if chain.keyed and key is None:
         raise KeyRequired(f"{path}: the log is keyed (its lines carry _mac): give its key (--key-file); "
                           "nothing appended")
-    return good_end, last_seq
+    return good_end, last_seq, lines
 
 
 def _recover(path: str, fd: int, warn: Callable[[str], None] | None) -> None:
@@ -488,63 +545,6 @@ def _sync_dir(path: str) -> None:
             os.fsync(dfd)
         finally:
             os.close(dfd)
-
-
-class _Chaining:
-    """Decodes and checks new events after the log's last ``seq`` and chain value ``state``, one at a time:
-    each event's chained line; the problems kept (at most :data:`MAX_PROBLEMS`), the chain value after them."""
-
-    def __init__(self, check: Checker, state: bytes, last_seq: int, source_name: str, key: bytes | None) -> None:
-        self.check, self.state, self.last_seq, self.source_name, self.key = check, state, last_seq, source_name, key
-        self.problems: list[Problem] = []
-        self.refused = 0
-
-    def line(self, lineno: int | None, data: Any) -> tuple[bytes, Event] | None:
-        """The chained line of one event and the event (``None`` when it cannot be decoded; the dict is consumed)."""
-        if type(data) is dict:
-            data.pop(CHAIN_FIELD, None)
-            data.pop(MAC_FIELD, None)
-            if "seq" not in data:
-                data["seq"] = self.last_seq + 1
-        try:
-            event = decode_obj(data)
-        except DecodeError as exc:
-            self._problem(Problem(self.source_name, lineno, exc.seq, exc.field, exc.message, code=exc.code))
-            return None
-        for issue in self.check(event):
-            self._problem(Problem(self.source_name, lineno, event.seq, issue.field, issue.message, code=issue.code))
-        self.last_seq = event.seq
-        content = encode_obj(unstructure(event))
-        if self.key is None:
-            self.state = chain_step(self.state, content)
-            return content[:-1] + _CHAIN_PREFIX + self.state.hex().encode() + b'"}\n', event
-        self.state = _hmac_sha256(self.key, self.state + content)
-        return content[:-1] + _MAC_PREFIX + self.state.hex().encode() + b'"}\n', event
-
-    def _problem(self, p: Problem) -> None:
-        self.refused += 1
-        if len(self.problems) < MAX_PROBLEMS:
-            self.problems.append(p)
-
-
-MAX_PROBLEMS: Final = 1000
-"""The most problems an append keeps to say (a stream of a million bad lines is refused without holding them)."""
-
-
-def _check_incoming(incoming: list[tuple[int | None, Any]], check: Checker, state: bytes, last_seq: int,
-                    source_name: str, key: bytes | None = None
-                    ) -> tuple[list[bytes], list[Event], list[Problem], bytes]:
-    """Decode and check the new events after the log's last ``seq`` and chain value ``state``:
-    their chained lines, the events, the problems and the chain value after them (the dicts are consumed)."""
-    chaining = _Chaining(check, state, last_seq, source_name, key)
-    out: list[bytes] = []
-    accepted: list[Event] = []
-    for lineno, data in incoming:
-        done = chaining.line(lineno, data)
-        if done is not None:
-            out.append(done[0])
-            accepted.append(done[1])
-    return out, accepted, chaining.problems, chaining.state
 
 
 def _last_byte(fd: int, size: int) -> bytes:

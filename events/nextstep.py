@@ -397,9 +397,10 @@ def _kept(state: GameState[Any]) -> Iterator[None]:
     """Events may be tried on ``state`` inside: on the way out the game is put back as it was
     (:meth:`~vistlog.events.game.GameState.snapshot`), and its tally counts nothing tried inside."""
     saved, tally = state.snapshot(), state.tally
-    trying, tally.trying = tally.trying, True
+    trying, tried = tally.trying, tally.tried
+    tally.trying = True
     try:
         yield
     finally:
         state.restore(saved)
-        tally.trying = trying
+        tally.trying, tally.tried = trying, tried

@@ -46,7 +46,8 @@ class Items:
     """A game's folded items (deal records, balances, adjustments) in order, for refolding after a void.
 
     The newest :attr:`KEEP` stay in memory; older ones are pickled to a temporary file, so a game
-    that never ends holds a bounded number of them in memory whatever its length.
+    that never ends holds a bounded number of them in memory whatever its length. A :meth:`frozen` copy reads
+    the items as they were while this goes on (the file is only appended to, and read at offsets).
     """
 
     KEEP: ClassVar[int] = 2048
@@ -56,6 +57,7 @@ class Items:
         self.first = 0  # the index of recent[0]
         self.spill: IO[bytes] | None = None
         self.offsets = array("q")
+        self.spilled_to = 0  # where the spill file's items end
 
     def __len__(self) -> int:
         return self.first + len(self.recent)
@@ -72,6 +74,8 @@ class Items:
             for old in self.recent[: self.KEEP]:
                 self.offsets.append(self.spill.tell())
                 pickle.dump(old, self.spill, protocol=pickle.HIGHEST_PROTOCOL)
+            self.spill.flush()  # read back at offsets, by this or a frozen copy
+            self.spilled_to = self.spill.tell()
             del self.recent[: self.KEEP]
             self.first += self.KEEP
 
@@ -90,12 +94,13 @@ class Items:
         import pickle
 
         assert self.spill is not None
-        self.spill.seek(self.offsets[index])
-        return pickle.load(self.spill)  # type: ignore[no-any-return]
+        start = self.offsets[index]
+        end = self.offsets[index + 1] if index + 1 < len(self.offsets) else self.spilled_to
+        return pickle.loads(os.pread(self.spill.fileno(), end - start, start))  # type: ignore[no-any-return]
 
     def since(self, index: int) -> Iterator[tuple[str, object]]:
         """Every item from ``index`` on."""
-        for i in range(index, self.first):  # a seek each time (in get): two of these may be read at once
+        for i in range(index, self.first):  # read at an offset each time (in get): two may be read at once
             yield self.get(i)
         yield from self.recent[max(index, self.first) - self.first:]
 
@@ -103,12 +108,18 @@ class Items:
         if self.spill is not None:
             self.spill.close()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Items:
-        """A copy that shares the spill file: both only ever append to it, each with its own offsets."""
+    def frozen(self) -> Items:
+        """The items as they are now, read while this goes on: a copy that shares the spill file (only ever
+        appended to, and read at offsets), with its own list of the newest and its own offsets."""
         other = Items()
         other.recent, other.first, other.spill, other.offsets = list(self.recent), self.first, self.spill, \
             array("q", self.offsets)
+        other.spilled_to = self.spilled_to
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Items:
+        """A :meth:`frozen` copy."""
+        return self.frozen()
 
 
 @attrs.frozen
@@ -173,8 +184,12 @@ class Tally:
         half-whist), or whose allocations are agreed after it, amends it (:meth:`flush`)."""
         self.provisional_out = False  # a Provisional deal was told and not yet withdrawn
         self.trying = False
-        """Events are only being tried (:func:`vistlog.events.nextstep.next_step`, which counts a deal that ended
-        for real first): nothing is counted."""
+        """Events are only being tried (:func:`vistlog.events.nextstep.next_step`,
+        :meth:`~vistlog.events.checker.LogChecker.rehearse`): nothing is counted; a deal handed over meanwhile is
+        weighed on :attr:`tried` instead."""
+        self.tried: Totals | None = None
+        """While trying: the totals with the deal handed over meanwhile (what the questions below answer on, as
+        they would once it is counted); put back by whoever tried."""
         if follower is not None:
             follower(GameOpened(started))
         for column, player, amount, reason, on in self.scoring.opening(self.players, self.started.pool):
@@ -189,9 +204,10 @@ class Tally:
     def over(self, ended: DealRecord | None = None) -> bool:
         """The rules end the game on these totals: every pool closed (Serbian: the bulas add up to 0); with
         ``ended``, a deal not counted yet, on the totals it would make (nothing is counted)."""
+        base = self.totals if self.tried is None else self.tried
         if ended is None or self._live(ended.number) == ended.seq:
-            return self.scoring.over(self.totals, self.size)
-        totals = self.totals.copy()
+            return self.scoring.over(base, self.size)
+        totals = base.copy()
         score = self.scoring.score(self.options, self.size, self.players, ended, totals, self.streak)
         for column, player, amount, _reason, on in score.rows:
             totals.add(column, player, amount, on)
@@ -199,7 +215,7 @@ class Tally:
 
     def held(self, column: str, player: str) -> Num:
         """What ``player`` has in ``column`` (Serbian: ``refe``, his unplayed refe)."""
-        return self.totals.value(player, column)
+        return (self.totals if self.tried is None else self.tried).value(player, column)
 
     def faults(self) -> list[tuple[str, str, int | None]]:
         """What scoring found wrong so far, as (code, message, seq of the event it is about): an allocation that
@@ -266,7 +282,15 @@ class Tally:
     def flush(self, ended: DealRecord | None) -> None:
         """Score a deal that has ended (``None``: none has; a record counted already is not counted again, nor one
         that ends only in events being tried)."""
-        if ended is None or self.trying:
+        if ended is None:
+            return
+        if self.trying:  # weighed as it would count, nothing counted
+            if self.tried is None and self._live(ended.number) != ended.seq:
+                totals = self.totals.copy()
+                score = self.scoring.score(self.options, self.size, self.players, ended, totals, self.streak)
+                for column, player, amount, _reason, on in score.rows:
+                    totals.add(column, player, amount, on)
+                self.tried = totals
             return
         if self._live(ended.number) == ended.seq:  # counted already, when the deal seemed over
             last = self.last

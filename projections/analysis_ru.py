@@ -40,8 +40,6 @@ ANALYSIS_RU: Final[dict[str, str]] = {
     "not analysed: deal(s) {deals}: {why}": "не разобраны сдачи {deals}: {why}",
     "the hands are not recorded": "руки не записаны",
     "raspas": "распасы", "each can hold himself to: {each}": "каждый удержится на: {each}",
-    "a general misère (the last trick decides) is not analysed":
-        "общий мизер (решает последняя взятка) не разбирается",
     "the play is not recorded": "розыгрыш не записан",
     "fewer than three hands play (a defender did not come): not analysed":
         "играют меньше трёх рук (защитник не пришёл): не разбирается",

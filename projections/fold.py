@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO
 
 import attrs
@@ -259,7 +259,8 @@ class GameFold:
         standing = self.standing
         if standing is None:
             raise VistlogError(f"game {self.started.game}: the checker has not told where it stands")
-        t = self.totals if self.detail and not standing.final else standing.totals
+        live = not standing.final  # a game under way: what it holds now, which later events do not change
+        t = self.totals.copy() if self.detail and live else standing.totals
         assert t is not None
         stake = self.started.stake
         options = self.started.rules.options
@@ -273,7 +274,7 @@ class GameFold:
         if self.keep_events:
             numbers = self.record_numbers
             order = array("q", sorted(range(len(numbers)), key=numbers.__getitem__))
-            records: Sequence[DealRecord] = DealRecords(self.records, order)
+            records: Sequence[DealRecord] = DealRecords(self.records.frozen() if live else self.records, order)
         else:
             records = ()
         return GameResult(
@@ -335,6 +336,25 @@ class Pipeline:
             issues = self.checker.check(ev)
         if issues:
             return self.refused(lineno, ev, issues)
+        return self._folded(lineno, ev)
+
+    def take(self, lineno: int | None, ev: Event) -> tuple[list[Issue], tuple[Problem | GameResult, ...]]:
+        """As :meth:`feed`, with the checker's verdict apart: ``ev``'s issues (none: it was accepted, and
+        folded), and what the fold gives."""
+        self.checking = ev if self.live else None
+        issues = self.checker.check(ev)
+        self.checking = None
+        if issues:
+            return issues, self.refused(lineno, ev, issues)
+        return issues, self._folded(lineno, ev)
+
+    def rehearse(self, events: Sequence[Event], then: Callable[[], list[Issue]] | None
+                 ) -> list[list[Issue]] | None:
+        """Each event's issues were it fed now, ``then``'s after them; nothing changes, nothing is folded
+        (:meth:`~vistlog.events.checker.LogChecker.rehearse`)."""
+        return self.checker.rehearse(events, then)
+
+    def _folded(self, lineno: int | None, ev: Event) -> tuple[Problem | GameResult, ...]:
         kind = type(ev)
         if kind in DEAL_EVENTS:  # nearly every event
             if self.detail or kind is Allocation:  # else the fold has nothing to keep of it

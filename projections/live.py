@@ -1,6 +1,10 @@
 """A log folded as it grows: each look reads only the lines appended since the last one and extends the
 folds by them, so what a score pad shows after a deal costs that deal, not the game so far.
 
+The fold is the log's writer's own :class:`~vistlog.events.log.Sink`: a deal recorded through
+:attr:`LiveFold.writer` is tried, then checked once and folded by that one check, and what other processes
+append is read by the same writer (one stream, one checker, one verdict per event).
+
 >>> import shutil, tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "evening.jsonl")
 >>> _ = shutil.copy("samples/sochi-evening.jsonl", path)
@@ -13,95 +17,89 @@ folds by them, so what a score pad shows after a deal costs that deal, not the g
 
 from __future__ import annotations
 
-import os
-from typing import Final
+import threading
+from collections.abc import Callable
 
-from vistlog.events.codec import DecodeError, decode
-from vistlog.events.lines import committed_size, tail_mark
-from vistlog.events.model import GameStarted
-from vistlog.events.problems import Problem
+from vistlog.events.log import LogWriter
+from vistlog.events.model import Event, GameStarted
+from vistlog.events.problems import Issue, Problem
 
 from .fold import GameResult, Pipeline
 
 __all__ = ["LiveFold"]
 
-CHUNK: Final = 1 << 20
-"""How much of the log is read at a time (the lines of a chunk are folded before the next is read)."""
-
 
 class LiveFold:
     """The games of one log, folded with detail (the replay, the drawing), extended by what was appended
-    since the last :meth:`update`. A log that was replaced, cut or rewritten in place (another inode, shorter
-    than what was read, or no longer holding what was read) is folded again from its start. A torn last line
-    waits for the rest of it."""
+    since the last :meth:`update` or through :attr:`writer`. A log that was replaced, cut or rewritten in
+    place (another inode, shorter than what was read, or no longer holding what was read) is folded again
+    from its start. A torn last line waits for the rest of it.
 
-    def __init__(self, path: str) -> None:
+    ``key``, ``warn``, ``wait``: the :attr:`writer`'s (:class:`~vistlog.events.log.LogWriter`). Threads that
+    read the fold hold :attr:`guard`, which the writer holds while it feeds the fold."""
+
+    def __init__(self, path: str, *, key: bytes | None = None, warn: Callable[[str], None] | None = None,
+                 wait: float | None = None) -> None:
         self.path = path
-        self._reset(None)
-
-    def _reset(self, identity: tuple[int, int] | None) -> None:
-        self.pipe = Pipeline(self.path, detail=True, events=True, live=True)
-        self.identity = identity
-        self.offset = 0
-        self.mark = b""
-        self.lineno = 0
+        self.changed: set[str] = set()
+        """The games changed since the last :meth:`update` (told then)."""
         self.order: list[str] = []
         """The games, in the order they started."""
+        self._fresh()
+        self.guard = threading.RLock()
+        """Held while the fold is read or fed (never while a writer waits for the log's own lock)."""
+        self.writer = LogWriter(path, make_sink=self._fresh, key=key, warn=warn, wait=wait, guard=self.guard)
+        """What reads the log into this fold, and appends to it (checked by this fold's checker)."""
+
+    def _fresh(self) -> LiveFold:
+        """Fold from the start again (the writer's sink, made anew when the log is read from its start)."""
+        self.changed |= set(self.order)  # everything shown is folded again
+        self.pipe = Pipeline(self.path, detail=True, events=True, live=True)
+        self.order = []
         self.ended: dict[str, GameResult] = {}
         self.problems: dict[str, list[Problem]] = {}
         """The problems found so far, by game (``""``: lines of no game)."""
+        return self
+
+    @property
+    def offset(self) -> int:
+        """How far the log has been read, in bytes."""
+        return self.writer.read_to
 
     def update(self) -> set[str]:
-        """Read and fold what was appended since the last look; the games it changed. No lock is taken and an
-        append under way is not read until it has finished (:func:`~vistlog.events.lines.committed_size`)."""
-        try:
-            fh = open(self.path, "rb")  # noqa: SIM115 - closed below
-        except FileNotFoundError:
-            if self.offset:
-                self._reset(None)
-            return set()
-        with fh:
-            st = os.fstat(fh.fileno())
-            size = committed_size(self.path, fh.fileno())
-            identity = (st.st_dev, st.st_ino)
-            changed: set[str] = set()
-            if identity != self.identity or size < self.offset or tail_mark(fh.fileno(), self.offset) != self.mark:
-                changed = set(self.order)  # a log replaced or rewritten: everything it showed is folded again
-                self._reset(identity)
-            fh.seek(self.offset)
-            rest = b""
-            while self.offset + len(rest) < size:
-                chunk = fh.read(min(CHUNK, size - self.offset - len(rest)))
-                if not chunk:
-                    break
-                data = rest + chunk
-                cut = data.rfind(b"\n") + 1
-                rest = data[cut:]
-                self.offset += cut
-                self._feed(data[:cut], changed)
-            self.mark = tail_mark(fh.fileno(), self.offset)
-        self.pipe.go_live()  # the log's start read: from now on each deal is told as soon as it seems over
+        """Read and fold what was appended since the last look; the games changed since the last look (by
+        this look, or by what was written through :attr:`writer`). No lock is taken and an append under way is
+        not read until it has finished (:func:`~vistlog.events.lines.committed_size`)."""
+        with self.guard:
+            self.writer.refresh()
+            self.pipe.go_live()  # the log's start read: from now on each deal is told as soon as it seems over
+            changed, self.changed = self.changed, set()
         return changed
 
-    def _feed(self, data: bytes, changed: set[str]) -> None:
-        for raw in data.split(b"\n")[:-1]:
-            self.lineno += 1
-            if not raw.strip():
-                continue
-            try:
-                ev = decode(raw)
-            except DecodeError as exc:
-                self.problems.setdefault("", []).append(
-                    Problem(self.path, self.lineno, exc.seq, exc.field, exc.message, None, code=exc.code))
-                continue
-            if type(ev) is GameStarted and ev.game not in self.pipe.folds and ev.game not in self.ended:
-                self.order.append(ev.game)
-            changed.add(ev.game)
-            for out in self.pipe.feed(self.lineno, ev):
-                if isinstance(out, GameResult):
-                    self.ended[out.game] = out
-                else:
-                    self.problems.setdefault(out.game or "", []).append(out)
+    # the writer's sink
+
+    def event(self, lineno: int, ev: Event) -> list[Issue]:
+        """Check and fold one event of the log (line ``lineno``); the checker's issues (none: accepted)."""
+        if type(ev) is GameStarted and ev.game not in self.pipe.folds and ev.game not in self.ended:
+            self.order.append(ev.game)
+        self.changed.add(ev.game)
+        issues, outs = self.pipe.take(lineno, ev)
+        for out in outs:
+            if isinstance(out, GameResult):
+                self.ended[out.game] = out
+            else:
+                self.problems.setdefault(out.game or "", []).append(out)
+        return issues
+
+    def unreadable(self, lineno: int, problem: Problem) -> None:
+        """Line ``lineno`` is no event: said among the lines of no game; its game's deal is skipped, as a
+        fold of the whole file skips it."""
+        self.problems.setdefault("", []).append(problem)
+        self.pipe.note_unreadable(problem)
+
+    def rehearse(self, events: list[Event], then: Callable[[], list[Issue]] | None) -> list[list[Issue]] | None:
+        """What the checker would say of ``events`` now, changing nothing (:meth:`Pipeline.rehearse`)."""
+        return self.pipe.rehearse(events, then)
 
     def result(self, game: str) -> GameResult | None:
         """``game`` as folded so far (``None``: no such game started): an ended game's result, or a game

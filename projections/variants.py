@@ -47,11 +47,13 @@ class ModeWords(Plain):
     """How the views say a deal of one of a game's modes that has no contract
     (:class:`~vistlog.events.variant.DealMode`), each a phrase of the common catalogue by its English text (or of
     the game's own words): the replay's line (empty: none), the deal's summary (the pad's list), the HTML page's
-    cell."""
+    cell; and why the analysis leaves a played deal of it unsolved (empty: it solves one played each for the
+    fewest, else says it has no contract)."""
 
     told: str = ""
     summary: str = "everybody passed"
     cell: str = "pass"
+    unsolved: str = ""
 
 @attrs.frozen(repr=False, eq=False)
 class TableView(Plain):

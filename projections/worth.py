@@ -79,16 +79,16 @@ def each_for_fewest(rec: DealRecord, variant: str) -> bool:
 def camps(rec: DealRecord, variant: str) -> list[Camp] | str:
     """Who plays for what in a deal of the game ``variant``, from its record: a contract's declaring side (the
     declarer and his partner) for the most tricks or the fewest; in a mode played each for himself for the fewest
-    (a raspas), every player alone; or why the deal has none to solve."""
+    (a raspas), every player alone; or why the deal has none to solve (its mode's words say why, when they do:
+    :attr:`~vistlog.projections.variants.ModeWords.unsolved`)."""
     c = rec.contract
     if c is not None:
         side = (c.declarer, *((c.partner,) if c.partner else ()))
         return [(side, c.contract.fewest)]
     if each_for_fewest(rec, variant):
         return [((p,), True) for p in (rec.setup.seating if rec.setup else rec.holders)]
-    if rec.all_passed and rec.played:
-        return "a general misère (the last trick decides) is not analysed"
-    return "no contract"
+    words = reading_of(variant).modes.get(rec.mode)
+    return words.unsolved if words is not None and words.unsolved else "no contract"
 
 
 def solver_for(rec: DealRecord, hands: Mapping[str, Sequence[Card]], side: Sequence[str], fewest: bool,

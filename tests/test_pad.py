@@ -172,12 +172,10 @@ def _tap_deal(page: Any, d: tuple[Any, ...], dealer: str | None = None) -> None:
 
 def record_deal(page: Any, press: Any) -> None:
     """Press «Записать» (``press``: a click or a tap) and wait until the deal is written, with no refusal shown."""
-    before = page.evaluate("() => document.body.dataset.drawn")
-    press("#record")
-    # the form drawn again for the log as read after the write (not merely redrawn by the last tap's answer)
-    page.wait_for_function("(before) => [...document.querySelectorAll('.err')].some(e => e.textContent !== '') || "
-                           "(document.body.dataset.drawn !== before && !document.body.classList.contains('asking'))",
-                           arg=before)
+    before = page.evaluate("() => document.body.dataset.drawn")  # the form drawn for the log after the write:
+    press("#record")                                               # not merely redrawn by the last tap's answer
+    page.wait_for_function("(b) => [...document.querySelectorAll('.err')].some(e => e.textContent) || (document.body"
+                           ".dataset.drawn !== b && !document.body.classList.contains('asking'))", arg=before)
     errors = [e for e in page.locator(".err").all_text_contents() if e]
     assert not errors, (errors, page.input_value("#line"))
 

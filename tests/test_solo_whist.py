@@ -121,3 +121,26 @@ def test_contract_must_match_the_auction_and_game() -> None:
     g = Game("encyclopedia", PLAYERS)
     g.deal("W", turned="7H").contract("N", "solo").tricks(N=5, E=3, S=3, W=3)
     assert "tricks-sum" in codes(g.fold()[1])
+
+
+def test_a_general_misere_is_left_unsolved_in_the_games_own_words() -> None:
+    """Why the analysis leaves a general misère alone is Solo Whist's to say (its mode's words), in either
+    language; the generic analysis names no game's mode."""
+    import random
+
+    from vistlog.projections.words import Words
+    from vistlog.projections.worth import camps
+
+    from .conftest import ROOT
+    from .helpers import fold
+    from .simulate import solo_whist_game
+
+    evs = solo_whist_game(random.Random(0), deals=16, card_play=1.0,
+                          rules={"preset": "encyclopedia", "all_pass": "general_misere"})
+    (result,), _ = fold(evs)
+    (rec, *_) = [r for r in result.records if r.mode == "general_misere"]
+    why = camps(rec, "solo_whist")
+    assert isinstance(why, str) and rec.played
+    assert Words("en", "solo_whist")(why) == "a general misère (the last trick decides) is not analysed"
+    assert Words("ru", "solo_whist")(why) == "общий мизер (решает последняя взятка) не разбирается"
+    assert "misère" not in (ROOT / "projections" / "worth.py").read_text(encoding="utf-8")

@@ -116,9 +116,9 @@ def test_the_read_side_never_imports_the_checkers_internals() -> None:
     assert bad == []
 
 
-CHECKER_INPUTS = frozenset({"check", "admit", "end", "note_unreadable", "expect_seq", "go_live"})
-"""What the read side may do with a checker: give it the file's lines (and say the file ended); it is told the
-rest (:mod:`vistlog.events.verdicts`)."""
+CHECKER_INPUTS = frozenset({"check", "admit", "end", "note_unreadable", "expect_seq", "go_live", "rehearse"})
+"""What the read side may do with a checker: give it the file's lines (and say the file ended), or lines to try
+that change nothing (a writer's batch); it is told the rest (:mod:`vistlog.events.verdicts`)."""
 CHECKER_STATE = frozenset({"catch_up", "tally", "hand_over", "pools_closed", "deal_of", "open_at_end"})
 """What a game's state keeps or does to itself."""
 PLAIN_RECORDS = frozenset({"Plain", "Sequence", "Protocol", "Exception", "VistlogError", "NamedTuple"})

@@ -58,7 +58,12 @@ Errors: every failure of bad input or of the file system raised by the API is a
   `LogChecker(follower, detail, eager)` tells a follower its verdicts (`vistlog.events.verdicts`) and
   `LogChecker.end()` closes the games the file leaves open (`LogChecker(tallies)` and `LogChecker.finish` are gone;
   `check` skips the rest of a deal after a refusal, as `admit` did); `Tally` is no longer subclassed (the read
-  side's `GameFold` is a fold over verdicts); `GameState.snapshot()`/`restore()` replace trying by reflection.
+  side's `GameFold` is a fold over verdicts); `GameState.snapshot()`/`restore()` replace trying by reflection. One
+  check per write: `Recorder(path, live=True)` folds the log by the recorder's own checker (`Recorder.live`, what
+  the pad shows), and a record is tried first (`LogChecker.rehearse`), so a refused one changes nothing; `then`
+  of `Recorder.record` (what else is wrong once the events have passed) now gives `Issue`s, not `Problem`s. Below the
+  API, `LogWriter(path, make_sink=...)` feeds a `Sink` (`vistlog.events.incoming`: each line with its number,
+  the unreadable ones, a batch tried first).
 - **Single-dummy odds** (issue 47). `Game.analysis(single_dummy=SingleDummy(samples, seed))` weighs each whist
   call and opening lead with the cards its player could not see: `DealAnalysis.decisions`, each a `Decision`
   (player, kind, the choice made, its rank and cost, and per choice the mean tricks, chance and worth with 95%

@@ -27,7 +27,7 @@ __all__ = ["MYPYC_MODULES", "PURE_SWITCH", "compiled_modules", "describe", "solv
 #: classes, the importers, the renderers and the command line stay pure (docs/performance.md says why).
 MYPYC_MODULES: Final[tuple[str, ...]] = (
     "vistlog.events.codec", "vistlog.events.fasthooks", "vistlog.events.hooks", "vistlog.events.log",
-    "vistlog.events.chain", "vistlog.events.locking",
+    "vistlog.events.chain", "vistlog.events.locking", "vistlog.events.incoming",
     "vistlog.events.journal", "vistlog.events.lines", "vistlog.events.verify", "vistlog.events.calls",
     "vistlog.events.game", "vistlog.events.gamehooks", "vistlog.events.table", "vistlog.events.checker",
     "vistlog.events.games.preferans.game", "vistlog.events.games.serbian.game", "vistlog.events.games.serbian.deal",

@@ -78,12 +78,14 @@ ANALYSES: Final = 2
 
 
 class Pad:
-    """The score pad's state: the log, its recorder, a reader of it, and the last folded view of it.
+    """The score pad's state: the log, its recorder, and the log folded by the recorder's own checks.
 
     Writes go through one lock and the log's own (so a ``vistlog append`` in another terminal is safe
-    too), waiting :data:`WRITE_WAIT` seconds at most for another writer. Reads never wait on a writer: they
-    read the log without its lock, up to where an append under way began, and never change it. The folded
-    view is made again only when the log changed.
+    too), waiting :data:`WRITE_WAIT` seconds at most for another writer; a write is tried first, then checked
+    once, and that verdict is what the view folds. Reads never wait on another process's writer: they read
+    the log without its lock, up to where an append under way began, and never change it; they wait only
+    while a write of this pad feeds the fold (its own events, a deal: milliseconds). The view is made again
+    only when the log changed.
     """
 
     def __init__(self, log: str | os.PathLike[str], *, key_file: str | os.PathLike[str] | None = None,
@@ -103,24 +105,21 @@ class Pad:
         """The analyses running beside the server (their processes)."""
         self.stopping = False
         """The server was told to stop (its analyses stop at once)."""
-        self.recorder = Recorder(self.log, key_file=key_file, warn=warn, wait=WRITE_WAIT)
-        """What the page's writes go through (under :attr:`lock`)."""
-        self.reader = Recorder(self.log, key_file=key_file, warn=warn)
-        """What the page's reads look through (under :attr:`read_lock`): never waits on a write."""
-        self.lock = threading.Lock()
-        """Held by every write: at most :data:`WRITE_WAIT` seconds more than the write itself."""
-        self.read_lock = threading.Lock()
-        """Held while the reader looks at the log (what others appended since): short."""
-        self.view_lock = threading.Lock()
-        """Held while a view is folded (long on a long game): never while the recorder is waited for, so
-        ``/api/version`` and the writes go on beside a slow fold."""
-        self.live = LiveFold(self.log)
-        """The log folded as it grows: a look after a deal folds that deal, not the game again."""
+        self.recorder = Recorder(self.log, key_file=key_file, warn=warn, wait=WRITE_WAIT, live=True)
+        """What the page's writes go through (under :attr:`lock`), and its reads look through: one checker, whose
+        verdict on a write is what the view folds (issue 59: one check per write)."""
+        self.live: LiveFold = self.recorder.live  # type: ignore[assignment]
+        """The log folded as it grows, by the recorder's own checks: a look after a deal folds only that deal."""
+        self.lock = threading.Lock()  # held by every write: at most WRITE_WAIT seconds more than the write itself
+        self.view_lock = self.live.guard
+        """Held while the fold is read or fed (a next step asked, a write checked), never while a write waits for
+        the log's own lock nor while a view is made."""
         self._views: dict[tuple[str, str, bool], dict[str, Any]] = {}
         """Each game's view as last made (by game, language, and whether all its deals are in it)."""
-        if os.path.exists(self.log):  # both read the log now: a keyed log without its key is refused at start,
-            self.reader.refresh()     # and the first deal recorded costs that deal, not a replay of the log
-            self.recorder.refresh()
+        self._made: dict[str, int] = {}
+        """How many times each game changed: a view made meanwhile is not kept."""
+        if os.path.exists(self.log):  # read the log now: a keyed log without its key is refused at start,
+            self.live.update()        # and the first deal recorded costs that deal, not a replay of the log
 
     # ------------------------------------------------------------------ reading
 
@@ -132,30 +131,30 @@ class Pad:
         """What the page shows: the games, and the chosen (or last) one in full, its texts in ``lang``: its last
         :data:`VIEW_DEALS` deals, or ``every`` deal; ``at``, the position of the log it was read at (the page
         sends it back with a write, which is refused once the log is anywhere else)."""
-        with self.read_lock:
-            tables = self.reader.tables()
-            seq = self.reader.next_seq
-            at = self.reader.position
         with self.view_lock:
-            for changed in self.live.update():
-                for key in [k for k in self._views if k[0] == changed]:
-                    del self._views[key]
+            tables = self.recorder.tables()
+            seq = self.recorder.next_seq
+            at = self.recorder.position
+            self.look()
             order = self.live.order
             chosen = game if game in order else (order[-1] if order else None)
             games = [self._summary(g, g in tables) for g in order]
-            full = self._game_view(chosen, lang, every) if chosen is not None else None
             problems = [str(p) for ps in self.live.problems.values() for p in ps]
+            table = tables.get(chosen) if chosen is not None else None
+            nx = views.next_step(self.recorder.next_step(chosen), lang) if table is not None else None
+        full = self._game_view(chosen, lang, every) if chosen is not None else None  # a write goes on beside it
         out: dict[str, Any] = {"log": os.path.basename(self.log), "seq": seq, "at": at, "games": games,
                                "problems": problems, "game": None}
-        if full is not None and chosen is not None:
-            full = dict(full)
-            table = tables.get(chosen)
-            full["table"] = table_json(table, lang) if table is not None else None
-            if table is not None:
-                with self.read_lock:
-                    full["table"]["next"] = views.next_step(self.reader.next_step(chosen), lang)
-            out["game"] = full
+        if full is not None:
+            out["game"] = {**full, "table": {**table_json(table, lang), "next": nx} if table is not None else None}
         return out
+
+    def look(self) -> None:
+        """Read what was appended since the last look (under :attr:`view_lock`); the changed games' views go."""
+        for changed in self.live.update():
+            self._made[changed] = self._made.get(changed, 0) + 1
+            for key in [k for k in self._views if k[0] == changed]:
+                del self._views[key]
 
     def _summary(self, game: str, under_way: bool) -> dict[str, Any]:
         ended = game in self.live.ended
@@ -165,14 +164,20 @@ class Pad:
                 "under_way": under_way}
 
     def _game_view(self, game: str, lang: views.Lang, every: bool) -> dict[str, Any] | None:
+        """``game``'s view: its result taken under :attr:`view_lock`, made outside it (writes go on meanwhile)."""
         key = (game, lang, every)
-        if key not in self._views:
+        with self.view_lock:
+            if key in self._views:
+                return self._views[key]
             result = self.live.result(game)
             if result is None:
                 return None
-            problems = tuple(self.live.problems.get(game, ()))
-            self._views[key] = game_json(Game(result, problems), lang, every)
-        return self._views[key]
+            taken, made = Game(result, tuple(self.live.problems.get(game, ()))), self._made.get(game, 0)
+        view = game_json(taken, lang, every)
+        with self.view_lock:
+            if self._made.get(game, 0) == made:
+                self._views[key] = view
+        return view
 
     def next_step(self, game: str | None, line: str, chosen: Mapping[str, Any], lang: views.Lang = "ru",
                   draft: str | None = None, tricks: str | None = None) -> dict[str, Any]:
@@ -193,14 +198,14 @@ class Pad:
             if not isinstance(extra, dict) or set(extra) - {"tricks", "last"}:
                 raise HttpError(400, "tricks: a JSON object of the draft's tricks and who took the last")
             shown = self._draft({**orjson.loads(draft or "{}"), **extra})
-        with self.read_lock:
+        with self.view_lock:
             try:
-                nx = self.reader.next_step(game, line, declarer=chosen.get("declarer"),
+                nx = self.recorder.next_step(game, line, declarer=chosen.get("declarer"),
                                              contract=chosen.get("contract"), all_pass=bool(chosen.get("all_pass")),
                                              auction=bool(chosen.get("auction")), draft=deal)
                 said = views.next_step(nx, lang)
                 if shown is not None:
-                    table = self.reader.table(game)
+                    table = self.recorder.table(game)
                     with contextlib.suppress(VistlogError):
                         said["line"] = views.deal_text(shown.events(table), lang, table.variant,
                                                        dealer=table.dealer is None)
@@ -510,7 +515,7 @@ def _game_id(pad: Pad, game: str | None) -> str:
 def _game(pad: Pad, game: str | None) -> Game:
     """A game of the pad's log as folded so far (the last one when ``game`` is None)."""
     with pad.view_lock:
-        pad.live.update()
+        pad.look()
         order = pad.live.order
         chosen = game if game is not None else (order[-1] if order else None)
         result = pad.live.result(chosen) if chosen is not None else None

@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -31,6 +32,9 @@ from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 
 from .output import OutputError
+
+if TYPE_CHECKING:
+    from vistlog.projections.live import LiveFold
 from .given import flat, plain
 
 __all__ = ["Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify", "MAX_LINE",
@@ -180,15 +184,27 @@ class Recorder:
 
     def __init__(self, path: str | os.PathLike[str], *, key: bytes | None = None,
                  key_file: str | os.PathLike[str] | None = None, warn: Callable[[str], None] | None = None,
-                 wait: float | None = None) -> None:
+                 wait: float | None = None, live: bool = False) -> None:
+        """``live``: fold the log as it is read and written (:attr:`live`, what the score pad shows), by the
+        one checker every record goes through."""
         self.path = os.fspath(path)
         self._checker: LogChecker | None = None
+        self.live: LiveFold | None = None
+        """With ``live``: the log folded by this recorder's own checks (:meth:`LiveFold.update` reads what
+        others appended)."""
+        self._guard: Any = contextlib.nullcontext()
+        if live:
+            from vistlog.projections.live import LiveFold  # the read side, only for a live view
 
-        def make() -> Callable[[Event], list[Issue]]:
-            self._checker = LogChecker()
-            return self._checker.admit
+            self.live = LiveFold(self.path, key=_key(key, key_file), warn=warn, wait=wait)
+            self._writer = self.live.writer
+            self._guard = self.live.guard  # the fold's readers may try steps on the state: one at a time
+        else:
+            def make() -> LogChecker:
+                self._checker = LogChecker()
+                return self._checker
 
-        self._writer = LogWriter(self.path, make, key=_key(key, key_file), warn=warn, wait=wait)
+            self._writer = LogWriter(self.path, make_sink=make, key=_key(key, key_file), warn=warn, wait=wait)
 
     def refresh(self) -> bool:
         """Read what other writers appended since the last look; True when anything was new. A look takes no
@@ -212,26 +228,29 @@ class Recorder:
     def games(self) -> list[str]:
         """The games under way in the log, in the order they started."""
         self.refresh()
-        live = self._live()
-        return list(live.games) if live is not None else []
+        with self._guard:
+            live = self._live()
+            return list(live.games) if live is not None else []
 
     def _live(self) -> LogChecker | None:
-        """The checker of the log as last read (None before the log exists)."""
-        return self._checker if self._writer.check is not None else None
+        """The checker of the log as last read (None before the log was read)."""
+        return self.live.pipe.checker if self.live is not None else self._checker
 
     def tables(self) -> dict[str, Table]:
         """Every game under way and where it stands, after one look at the log."""
         self.refresh()
-        live = self._live()
-        return {g: _table_of(live, g, "") for g in live.games} if live is not None else {}
+        with self._guard:
+            live = self._live()
+            return {g: _table_of(live, g, "") for g in live.games} if live is not None else {}
 
     def table(self, game: str | None = None) -> Table:
         """Where ``game`` (by default the one game under way) stands; see :class:`Table`."""
         self.refresh()
-        return _table_of(self._live(), game, f"{self.path}: ")
+        with self._guard:
+            return _table_of(self._live(), game, f"{self.path}: ")
 
     def record(self, events: Iterable[Event | Mapping[str, Any]], *, expect_seq: int | None = None,
-               source: str = "<pad>", then: Callable[[], list[Problem]] | None = None,
+               source: str = "<pad>", then: Callable[[], list[Issue]] | None = None,
                expect_at: str | None = None) -> list[Event]:
         """Check and append events (dicts without ``seq`` get the next ones), all or none; ``then`` says what
         else is wrong once they have all passed (see :meth:`~vistlog.events.log.LogWriter.append`);
@@ -263,6 +282,11 @@ class Recorder:
         (('Аня', 'pass'), ('Аня', 'whist'))
         """
         self.refresh()
+        with self._guard:
+            return self._next_step(game, line, declarer, contract, all_pass, auction, draft)
+
+    def _next_step(self, game: str | None, line: str, declarer: str | None, contract: str | None, all_pass: bool,
+                   auction: bool, draft: DealDraft | None) -> Next:
         live = self._live()
         if live is not None and game is not None and game in live.ended:
             return Next("over", 0, why="game_ended was recorded", adjust=False)
@@ -287,7 +311,9 @@ class Recorder:
         if expect_seq is not None or expect_at is not None:
             self.refresh()  # a line is read for the log the page saw, or not at all
             self._writer.stale(expect_seq, expect_at)
-        return self._record_deal(self.parse(line, game), expect_seq, stamp, expect_at, "<line>")
+        with self._guard:
+            events = self.parse(line, game)
+        return self._record_deal(events, expect_seq, stamp, expect_at, "<line>")
 
     def record_deal(self, draft: DealDraft, *, game: str | None = None, expect_seq: int | None = None,
                     stamp: Mapping[str, str] | None = None, expect_at: str | None = None) -> list[Event]:
@@ -296,7 +322,9 @@ class Recorder:
         if expect_seq is not None or expect_at is not None:
             self.refresh()
             self._writer.stale(expect_seq, expect_at)
-        return self._record_deal(draft.events(self.table(game)), expect_seq, stamp, expect_at, "<pad>")
+        with self._guard:
+            events = draft.events(self.table(game))
+        return self._record_deal(events, expect_seq, stamp, expect_at, "<pad>")
 
     def _record_deal(self, events: list[dict[str, Any]], expect_seq: int | None, stamp: Mapping[str, str] | None,
                      expect_at: str | None, source: str) -> list[Event]:
@@ -305,14 +333,14 @@ class Recorder:
         first = next((ev for ev in events if ev.get("type") == "deal_started"), {})
         deal = first.get("deal")
 
-        def whole() -> list[Problem]:
+        def whole() -> list[Issue]:
             """A line is a whole deal: one that leaves its deal unfinished writes nothing (the game could not
             take its next deal)."""
-            state = self._checker.games.get(first.get("game", "")) if self._checker is not None else None
+            checker = self._live()
+            state = checker.games.get(first.get("game", "")) if checker is not None else None
             why = state.unfinished() if state is not None and state.deal is not None and \
                 state.deal.number == deal else None
-            return [Problem(source, None, None, "line", f"{why}: a line is a whole deal; say how it ended",
-                            code="line-unfinished")] if why else []
+            return [Issue("line-unfinished", "line", f"{why}: a line is a whole deal; say how it ended")] if why else []
 
         return self.record(events, expect_seq=expect_seq, source=source, then=whole if deal is not None else None,
                            expect_at=expect_at)

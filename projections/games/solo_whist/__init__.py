@@ -22,10 +22,14 @@ def _results(o: SoloWhistOptions, players: Sequence[str], totals: Totals) -> dic
     return dict(totals["points"])
 
 
+GENERAL_MISERE_UNSOLVED: Final = "a general misère (the last trick decides) is not analysed"
+"""Why the analysis leaves a general misère alone: the search counts tricks, and the last trick alone decides it."""
+
 WORDS: Final = {
     "ru": {"Sheet": "Пункты", "Sheet:": "Пункты:", "Sheet after deal {n}:": "Пункты после сдачи {n}:",
            "  [VOID: struck from the sheet]": "  [АННУЛИРОВАНА: вычеркнута из записи]",
-           "raspas": "все пас", "raspasy": "все пас", "points": "пункты", "sheet": "Пункты"},
+           "raspas": "все пас", "raspasy": "все пас", "points": "пункты", "sheet": "Пункты",
+           GENERAL_MISERE_UNSOLVED: "общий мизер (решает последняя взятка) не разбирается"},
     "en": {"Sheet": "Points", "Sheet:": "Points:", "Sheet after deal {n}:": "Points after deal {n}:",
            "raspas": "all pass", "raspasy": "all pass", "sheet": "Points"},
 }
@@ -36,6 +40,7 @@ READING: Final = register(Reading(
     teller=Part("vistlog.projections.replay", "tell_deals"),
     counter=Part("vistlog.projections.games.solo_whist.counts", "count_solo_whist"),
     moves=None, words=WORDS,
-    all_pass="all-pass", modes={"general_misere": ModeWords("  Everybody passed: general misère"),
+    all_pass="all-pass", modes={"general_misere": ModeWords("  Everybody passed: general misère",
+                                                          unsolved=GENERAL_MISERE_UNSOLVED),
                                 "redeal": ModeWords("  Everybody passed: redeal")}))
 """Solo Whist, as the read side knows it (:mod:`vistlog.projections.variants`)."""
