@@ -186,3 +186,55 @@ def test_a_frozen_copy_of_a_folds_items_reads_them_as_they_were_while_they_spill
     items.replace_last(("deal", -1))
     assert [frozen.get(i)[1] for i in range(len(frozen))] == list(range(3 * Items.KEEP))
     assert [items.get(i)[1] for i in range(len(items))] == [*range(6 * Items.KEEP - 1), -1]
+
+
+def test_reads_beside_writes_and_another_writer_end_in_the_log_folded_whole(tmp_path: Path) -> None:
+    """Threads asking for the view (with every deal, and the last ones) and the next step while the pad records a
+    game deal by deal and another writer appends a second game: nothing fails, and the view at the end is the log
+    folded from its start."""
+    import threading
+
+    from .simulate import preferans_game
+
+    log = tmp_path / "busy.jsonl"
+    mine = _plain(preferans_game(random.Random(21), max_deals=30, card_play=0.0, pool=10**6, game="mine"))
+    other = _plain(preferans_game(random.Random(22), max_deals=30, card_play=0.0, pool=10**6, game="other"))
+    vistlog.append(log, mine[:1])
+    pad = Pad(log)
+    lines = list(vistlog.deal_lines(mine))
+    failures: list[BaseException] = []
+    done = threading.Event()
+
+    def guarded(work: Any) -> Any:
+        def run() -> None:
+            try:
+                work()
+            except BaseException as exc:  # noqa: BLE001 - said by the test below
+                failures.append(exc)
+                done.set()
+        return threading.Thread(target=run)
+
+    def reader(every: bool) -> None:
+        while not done.is_set():
+            view = pad.state("mine", every=every)
+            if view["game"] is not None and view["game"]["table"] is not None:
+                pad.next_step("mine", "", {})
+
+    def appender() -> None:
+        for k in range(0, len(other), 7):
+            vistlog.append(log, other[k:k + 7])
+
+    def recorder() -> None:
+        for line in lines:
+            pad.record({"game": "mine", "line": line})
+        done.set()
+
+    threads = [guarded(lambda: reader(True)), guarded(lambda: reader(False)), guarded(appender), guarded(recorder)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert failures == [] and not any(t.is_alive() for t in threads)
+    pad.state("mine")
+    assert sorted(g.id for g in vistlog.read_games(log)) == ["mine", "other"]
+    _same(pad.live, log)
