@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-__all__ = ["WhistCall", "final_calls", "half_stands", "is_raspas", "obligation", "whister_share", "undertricks"]
+__all__ = ["WhistCall", "final_calls", "half_stands", "obligation", "whister_share", "undertricks"]
 
 
 class WhistCall(enum.Enum):
@@ -43,18 +43,6 @@ def half_stands(calls: Sequence[tuple[str, WhistCall]]) -> bool:
     """Half-whist stands: the first passed, the second said half, and the first did not take it back."""
     said = [c for _, c in calls]
     return said[:2] == [WhistCall.PASS, WhistCall.HALF] and (len(said) == 2 or said[2] is WhistCall.PASS)
-
-
-def is_raspas(contract: object | None, all_passed: bool, played: bool) -> bool:
-    """A Russian Preferans deal is a raspas (распасы) when there is no contract and everybody passed,
-    or cards or tricks were recorded without one. The one rule, asked by the state machine of a deal
-    under way and by the record of a finished one (Serbian preferans has no raspas; Solo Whist's
-    all-pass is its own rule).
-
-    >>> is_raspas(None, True, False), is_raspas(None, False, True), is_raspas("6S", False, True)
-    (True, True, False)
-    """
-    return contract is None and (all_passed or played)
 
 
 def obligation(level: int) -> int:

@@ -18,7 +18,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from .calls import WhistCall, final_calls, half_stands, is_raspas, obligation, whister_share
+from .calls import WhistCall, final_calls, half_stands, obligation, whister_share
 
 __all__ = [
     "Suit",
@@ -27,7 +27,6 @@ __all__ = [
     "WhistCall",
     "final_calls",
     "half_stands",
-    "is_raspas",
     "Kontra",
     "GameKind",
     "parse_suit",

@@ -186,6 +186,12 @@ class LogWriter:
         """The ``seq`` the next event gets, as of the last read."""
         return self._last_seq + 1
 
+    def forget(self) -> None:
+        """Forget what was read (the log went away): the next read starts from nothing, with a fresh sink."""
+        self.check = None
+        self._chain, self._end, self._last_seq, self._mark, self._lines, self._ident = \
+            Chain(self.key), 0, 0, b"", 0, None
+
     @property
     def read_to(self) -> int:
         """How far the log has been read (or written), in bytes."""

@@ -17,6 +17,7 @@ append is read by the same writer (one stream, one checker, one verdict per even
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 
@@ -71,6 +72,9 @@ class LiveFold:
         this look, or by what was written through :attr:`writer`). No lock is taken and an append under way is
         not read until it has finished (:func:`~vistlog.events.lines.committed_size`)."""
         with self.guard:
+            if self.writer.read_to and not os.path.exists(self.path):  # the log went away: so does what it showed
+                self.writer.forget()
+                self._fresh()
             self.writer.refresh()
             self.pipe.go_live()  # the log's start read: from now on each deal is told as soon as it seems over
             changed, self.changed = self.changed, set()

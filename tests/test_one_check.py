@@ -238,3 +238,16 @@ def test_reads_beside_writes_and_another_writer_end_in_the_log_folded_whole(tmp_
     pad.state("mine")
     assert sorted(g.id for g in vistlog.read_games(log)) == ["mine", "other"]
     _same(pad.live, log)
+
+
+def test_a_log_that_went_away_takes_its_view_with_it(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    vistlog.append(log, [{"type": "game_started", "game": "g", "kind": "preferans", "players": ["A", "B", "C"],
+                          "pool": 10, "rules": {"preset": "sochi"}}])
+    live = vistlog.api.LiveFold(str(log))
+    assert live.update() == {"g"} and live.order == ["g"]
+    log.unlink()
+    assert live.update() == {"g"} and live.order == [] and live.result("g") is None and live.offset == 0
+    vistlog.append(log, [{"type": "game_started", "game": "h", "kind": "preferans", "players": ["A", "B", "C"],
+                          "pool": 10, "rules": {"preset": "sochi"}}])
+    assert live.update() == {"h"} and live.order == ["h"]

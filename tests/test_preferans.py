@@ -432,7 +432,7 @@ def test_an_allocation_that_does_not_add_up_falls_back_to_the_policy_of_that_win
 def test_a_deal_mode_is_the_games_verdict_in_the_record() -> None:
     """The game decides a finished deal's mode (one it declares) once: a raspas by the one rule
     (:func:`is_raspas`), a contract; a record made by hand says only what its own facts give."""
-    from vistlog.events.cards import is_raspas
+    from vistlog.events.games.preferans.game import is_raspas
     from vistlog.events.record import DealRecord
     from vistlog.events.variants import VARIANTS
 

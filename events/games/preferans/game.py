@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any, Final, cast
 
 
-from ...calls import WhistCall, final_calls, half_stands, is_raspas
+from ...calls import WhistCall, final_calls, half_stands
 from ...cards import PREFERANS_DECK, Card, GameKind, all_bids
 from ...game import DealState, GameSnapshot, GameState
 from ...model import (
@@ -23,7 +23,19 @@ from ...tally import Tally
 from ...variant import CONTRACT, PASSED, DealMode, Variant
 from .score import SCORING
 
-__all__ = ["PreferansGame", "PreferansDeal"]
+__all__ = ["PreferansGame", "PreferansDeal", "is_raspas"]
+
+
+def is_raspas(contract: object | None, all_passed: bool, played: bool) -> bool:
+    """A Russian Preferans deal is a raspas (распасы) when there is no contract and everybody passed,
+    or cards or tricks were recorded without one. The one rule, asked by the state machine of a deal
+    under way and by the record of a finished one (Serbian preferans has no raspas; Solo Whist's
+    all-pass is its own rule): this game's, not the core's.
+
+    >>> is_raspas(None, True, False), is_raspas(None, False, True), is_raspas("6S", False, True)
+    (True, True, False)
+    """
+    return contract is None and (all_passed or played)
 
 
 class PreferansDeal(DealState):
@@ -119,7 +131,7 @@ class PreferansGame(GameState[PreferansDeal]):
         return self.pref.game_end == "pools_closed" and self.pools_closed()
 
     def _raspas(self, d: PreferansDeal) -> bool:
-        """The deal is a raspas (:func:`~vistlog.events.cards.is_raspas`)."""
+        """The deal is a raspas (:func:`is_raspas`)."""
         return is_raspas(d.contract, d.all_passed, d.tricks is not None or d.play is not None)
 
     def _deal_mode(self, d: PreferansDeal) -> str:
