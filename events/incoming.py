@@ -84,6 +84,14 @@ class _Chaining:
         """Keep the problem of an event that could not be decoded."""
         self._problem(problem)
 
+    def take(self, lineno: int | None, data: Any) -> tuple[bytes, Event] | None:
+        """One item decoded, checked and chained: its line and event (``None``: it could not be decoded)."""
+        event = self.decode(lineno, data)
+        if isinstance(event, Problem):
+            self.refuse(event)
+            return None
+        return self.line(lineno, event), event
+
     def line(self, lineno: int | None, event: Event) -> bytes:
         """The chained line of one decoded event, checked (its problems kept)."""
         for issue in self.check.event(self.at, event):
@@ -117,10 +125,8 @@ def _check_incoming(incoming: list[tuple[int | None, Any]], check: Sink, state: 
     out: list[bytes] = []
     accepted: list[Event] = []
     for lineno, data in incoming:
-        event = chaining.decode(lineno, data)
-        if isinstance(event, Problem):
-            chaining.refuse(event)
-        else:
-            out.append(chaining.line(lineno, event))
-            accepted.append(event)
+        done = chaining.take(lineno, data)
+        if done is not None:
+            out.append(done[0])
+            accepted.append(done[1])
     return out, accepted, chaining.problems, chaining.state

@@ -356,11 +356,9 @@ class LogWriter:
             chaining = _Chaining(check, self._chain.state, self._last_seq, source_name, key, self._lines + 1)
             count = 0
             for lineno, data in incoming:
-                event = chaining.decode(lineno, data)
-                if isinstance(event, Problem):
-                    chaining.refuse(event)
-                else:
-                    spool.write(chaining.line(lineno, event))
+                done = chaining.take(lineno, data)
+                if done is not None:
+                    spool.write(done[0])
                     count += 1
             try:
                 if chaining.refused:
