@@ -32,10 +32,10 @@ from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 
 from .output import OutputError
+from .given import flat, plain
 
 if TYPE_CHECKING:
     from vistlog.projections.live import LiveFold
-from .given import flat, plain
 
 __all__ = ["Checker", "IllegalEventError", "Recorder", "deal_lines", "input_lines", "append", "verify", "MAX_LINE",
            "Next", "DealDraft", "DraftError", "read_draft"]
