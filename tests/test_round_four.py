@@ -168,8 +168,10 @@ def test_2_an_analysis_runs_beside_the_server_and_stops_at_its_limit(misere_pad:
     asking.start()
     time.sleep(0.5)
     assert _children(misere_pad.proc.pid), "the analysis runs in a process of its own"
-    slowest = max(_timed_get(misere_pad.base + "/api/version") for _ in range(10))
-    assert slowest <= 0.1, slowest
+    # answered at once while the search runs (it runs 3 s: a server it held would answer after it); the median
+    # is what a page sees, the slowest one bounded loosely: two suites side by side on two cores stall a request
+    times = sorted(_timed_get(misere_pad.base + "/api/version") for _ in range(10))
+    assert times[len(times) // 2] <= 0.1 and times[-1] <= 1.0, times
     asking.join(30)
     took = time.perf_counter() - t0
     status, body = answer[0]
