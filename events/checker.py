@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from .codec import LARGEST
 from .entries import Totals
 from .game import DealState, GameSnapshot, GameState, Table
 from .ids import IdTable
+from .nextstep import Next, next_step
 from .notation import notation_word
 from .model import (
     DEAL_EVENTS, Adjustment, Allocation, CardPlayed, Claim, DealStarted, DealVoided, Discard, Event, GameEnded,
@@ -176,6 +177,23 @@ class LogChecker:
             self.next_seq, self.follower, self.bad_games = next_seq, follower, bad
             self.rehearsing = False
         return out
+
+    def under_way(self) -> list[str]:
+        """The games under way, in the order they started."""
+        return list(self.games)
+
+    def open_deal(self, game: str, deal: int | None) -> str | None:
+        """Why deal ``deal`` of ``game`` is not finished, when it is the deal under way and is not (else ``None``)."""
+        state = self.games.get(game)
+        d = state.deal if state is not None else None
+        return state.unfinished() if state is not None and d is not None and d.number == deal else None
+
+    def next_step(self, game: str, draft: Sequence[Mapping[str, Any] | Event] = (), *, declarer: str | None = None,
+                  contract: str | None = None, all_pass: bool = False, auction: bool = False) -> Next:
+        """What may come next in ``game`` (under way) with ``draft`` tried on it, the game left as it was
+        (:func:`~vistlog.events.nextstep.next_step`)."""
+        return next_step(self.games[game], draft, declarer=declarer, contract=contract, all_pass=all_pass,
+                         auction=auction)
 
     def table(self, game: str) -> Table | None:
         """Where ``game`` stands (None when it is not under way in this file)."""

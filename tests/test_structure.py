@@ -272,3 +272,15 @@ def test_each_game_is_a_package_per_side() -> None:
     for name in GAME_NAMES:  # no module elsewhere named for a game
         assert not [m for m in _modules() if m.rsplit(".", 1)[-1].startswith(name) and not m.startswith(GAME_PACKAGES)
                     and ".importers." not in m]
+
+
+def test_the_api_asks_the_checker_and_never_reaches_into_its_games() -> None:
+    """Issue 59: the recorder asks the checker (``under_way``, ``table``, ``open_deal``, ``next_step``); neither it
+    nor any module of ``vistlog/`` reads a checker's game states or drives them."""
+    found = []
+    for path in (ROOT / "vistlog").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in {"games", "catch_up"} and \
+                    isinstance(node.value, ast.Name) and node.value.id in {"checker", "live", "chk"}:
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

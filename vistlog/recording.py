@@ -27,7 +27,6 @@ from vistlog.events.checker import LogChecker
 from vistlog.events.draft import DealDraft, DraftError, read_draft
 from vistlog.events.game import Table
 from vistlog.events.nextstep import Next
-from vistlog.events.nextstep import next_step as next_of
 from vistlog.events.notation import NotationError, game_lines
 from vistlog.events.notation import parse_line as parse_notation
 
@@ -230,7 +229,7 @@ class Recorder:
         self.refresh()
         with self._guard:
             live = self._live()
-            return list(live.games) if live is not None else []
+            return live.under_way() if live is not None else []
 
     def _live(self) -> LogChecker | None:
         """The checker of the log as last read (None before the log was read)."""
@@ -241,7 +240,7 @@ class Recorder:
         self.refresh()
         with self._guard:
             live = self._live()
-            return {g: _table_of(live, g, "") for g in live.games} if live is not None else {}
+            return {g: _table_of(live, g, "") for g in live.under_way()} if live is not None else {}
 
     def table(self, game: str | None = None) -> Table:
         """Where ``game`` (by default the one game under way) stands; see :class:`Table`."""
@@ -292,13 +291,13 @@ class Recorder:
             return Next("over", 0, why="game_ended was recorded", adjust=False)
         table = _table_of(live, game, f"{self.path}: ")
         assert live is not None
-        state = live.games[table.game]
         try:
             events = draft.events(table) if draft is not None else parse_notation(line, table) if line.strip() else []
         except NotationError as exc:
-            return attrs.evolve(next_of(state, declarer=declarer, contract=contract, all_pass=all_pass,
-                                        auction=auction), problem=Issue(exc.code, "line", str(exc)))
-        return next_of(state, events, declarer=declarer, contract=contract, all_pass=all_pass, auction=auction)
+            return attrs.evolve(live.next_step(table.game, declarer=declarer, contract=contract, all_pass=all_pass,
+                                               auction=auction), problem=Issue(exc.code, "line", str(exc)))
+        return live.next_step(table.game, events, declarer=declarer, contract=contract, all_pass=all_pass,
+                              auction=auction)
 
     def parse(self, line: str, game: str | None = None) -> list[dict[str, Any]]:
         """The events a line of the deal notation stands for (``docs/notation.md``), unchecked."""
@@ -337,9 +336,7 @@ class Recorder:
             """A line is a whole deal: one that leaves its deal unfinished writes nothing (the game could not
             take its next deal)."""
             checker = self._live()
-            state = checker.games.get(first.get("game", "")) if checker is not None else None
-            why = state.unfinished() if state is not None and state.deal is not None and \
-                state.deal.number == deal else None
+            why = checker.open_deal(first.get("game", ""), deal) if checker is not None else None
             return [Issue("line-unfinished", "line", f"{why}: a line is a whole deal; say how it ended")] if why else []
 
         return self.record(events, expect_seq=expect_seq, source=source, then=whole if deal is not None else None,
@@ -348,7 +345,7 @@ class Recorder:
 
 def _table_of(checker: LogChecker | None, game: str | None, where: str) -> Table:
     """``game``'s :class:`Table` (by default the one game under way), or :class:`UnknownName` saying why not."""
-    games = list(checker.games) if checker is not None else []
+    games = checker.under_way() if checker is not None else []
     if game is None:
         if not games:
             raise UnknownName(f"{where}no game is under way (every game of the log has ended, or it has none): "
