@@ -148,7 +148,11 @@ def per_deal(games: list[GameResult], engine: str, raspas: bool = False, most: i
 
 def _card_level(g: GameResult, raspas: bool = False) -> list[int]:
     """The deals of a contract (or a raspas) played card by card, with their hands, by three or four."""
-    return [rec.number for rec, void, _ in g.told() if not void and (rec.raspas if raspas else rec.contract is not None)
+    def wanted(rec: Any) -> bool:  # a raspas: no contract, every player alone for the fewest (the game says so)
+        return rec.contract is None and not isinstance(camps(rec, g.variant), str) if raspas else \
+            rec.contract is not None
+
+    return [rec.number for rec, void, _ in g.told() if not void and wanted(rec)
             and rec.hands_in_play() is not None and rec.setup is not None and len(rec.setup.seating) >= 3
             and any(e.type == "card_played" for e in rec.events)]
 
@@ -228,7 +232,7 @@ def single_dummy(samples: int) -> None:
     discards: list[float] = []
     for rec, void, _ in g.told():
         hands = rec.hands_in_play()
-        camps = _camps(rec)
+        camps = _camps(rec, g.variant)
         if void or rec.contract is None or hands is None or isinstance(camps, str) or rec.setup is None:
             continue
         t = time.perf_counter()
@@ -270,7 +274,7 @@ def coverage(samples: int, reference: int) -> None:
         if void or rec.number not in (14, 15):
             continue
         hands = rec.hands_in_play()
-        side = _camps(rec)
+        side = _camps(rec, g.variant)
         assert hands is not None and not isinstance(side, str)
 
         def lead(sd: SingleDummy, rec: Any = rec, hands: Any = hands, side: Any = side) -> Any:
@@ -329,7 +333,7 @@ def dds_side_by_side(rng: random.Random, boards: int) -> None:
     order = (Suit.S, Suit.H, Suit.D, Suit.C)  # PBN's order of suits
     rank = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
     for _ in range(boards):
-        deck = list(SOLO_WHIST_DECK)
+        deck = sorted(SOLO_WHIST_DECK, key=lambda c: (c.suit.order, c.rank))  # a frozenset's order varies by run
         rng.shuffle(deck)
         hands = {p: deck[13 * k:13 * (k + 1)] for k, p in enumerate(seats)}
         trump = rng.choice(order)
@@ -388,9 +392,10 @@ def main() -> None:
     py = per_deal(contracts, "python")[:a.deals]
     c = per_deal(contracts, "compiled")[:a.deals] if solver.COMPILED else None
     show(f"an evening of {a.deals} contract deals, card by card", py, c)
-    mis = [folded(misere_evening(rng, a.misere))]
-    show("misère deals, card by card", per_deal(mis, "python"),
-         per_deal(mis, "compiled") if solver.COMPILED else None)
+    if a.misere:
+        mis = [folded(misere_evening(rng, a.misere))]
+        show("misère deals, card by card", per_deal(mis, "python"),
+             per_deal(mis, "compiled") if solver.COMPILED else None)
     show("raspasy of those evenings, card by card (each player's guaranteed number)",
          per_deal(contracts, "python", raspas=True), per_deal(contracts, "compiled", raspas=True)
          if solver.COMPILED else None)
@@ -403,7 +408,7 @@ def main() -> None:
                      per_deal(solo, "compiled", most=len(pure)))
             c = per_deal(solo, "compiled")
             recs = {rec.number: rec for rec, _, _ in solo[0].told()}
-            fewest = [camps(recs[n])[0][1] for n in _card_level(solo[0])]
+            fewest = [camps(recs[n], solo[0].variant)[0][1] for n in _card_level(solo[0])]
             for label, xs in (("all", c), ("for the most tricks", [x for x, f in zip(c, fewest) if not f]),
                               ("misères (for the fewest)", [x for x, f in zip(c, fewest) if f])):
                 if xs:

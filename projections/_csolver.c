@@ -72,7 +72,7 @@ typedef struct {
     int n, fewest, trump, must_trump, taker, nt;
     int plain;  /* playing for the fewest: the exact table (Solver._plain) */
     int in_side[4], maxer[4];
-    int alone;  /* the side's one player playing for the fewest with no trump (Solver._under), else -1 */
+    int alone;  /* the side's one player playing for the fewest with no trump (Hints._under), else -1 */
     int talon[16];
     uint64_t talon_rest[17];
     Bucket *buckets;
@@ -234,7 +234,7 @@ static uint64_t pins(uint64_t alive, uint32_t depth) {
     return out;
 }
 
-/* The tricks the leader takes in a row whatever the others do, and those cards (Solver._quick). */
+/* The tricks the leader takes in a row whatever the others do, and those cards (Hints._quick). */
 static int quick(const Search *s, int leader, uint64_t alive, uint64_t *rel) {
     uint64_t hand = s->h[leader];
     int mine = s->in_side[leader];
@@ -265,7 +265,7 @@ static int quick(const Search *s, int leader, uint64_t alive, uint64_t *rel) {
     return q;
 }
 
-/* The top trumps held by one camp (Solver._top_trumps): *camp, the most one player holds, *rel those cards. */
+/* The top trumps held by one camp (Hints._top_trumps): *camp, the most one player holds, *rel those cards. */
 static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel) {
     uint64_t a = alive >> (16 * s->trump) & 0xFFFFu;
     int count[4] = {0, 0, 0, 0}, g = 0, c = -1;
@@ -336,21 +336,29 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
     return ok;
 }
 
-/* Can the side's lone player play under every card led to him for good (Solver._under)? */
-static int under(const Search *s, int leader, int t) {
-    int seat = s->alone;
-    if (seat < 0 || s->in_side[leader] || t < s->nt) return 0;
-    uint64_t mine = s->h[seat], others = 0;
-    for (int i = 0; i < s->n; i++) if (i != seat) others |= s->h[i];
-    for (int su = 0; su < 4; su++) {
-        uint64_t d = mine >> (16 * su) & 0xFFFFu, o = others >> (16 * su) & 0xFFFFu;
-        while (d && o) {
-            if ((d & (~d + 1u)) > (o & (~o + 1u))) return 0;
-            d &= d - 1u;
-            o &= o - 1u;
-        }
+/* In one suit, is the i-th lowest card of d under the i-th lowest of o, for every i both have (hints._under_all)? */
+static int under_all(uint64_t d, uint64_t o) {
+    while (d && o) {
+        if ((d & (~d + 1u)) > (o & (~o + 1u))) return 0;
+        d &= d - 1u;
+        o &= o - 1u;
     }
     return 1;
+}
+
+/* Can the side's lone player play under every card for good, on lead or not (Hints._under)? */
+static int under(const Search *s, int leader, int t) {
+    int seat = s->alone;
+    if (seat < 0 || t < s->nt) return 0;
+    uint64_t mine = s->h[seat], others = 0;
+    for (int i = 0; i < s->n; i++) if (i != seat) others |= s->h[i];
+    int lead = !s->in_side[leader];  /* a safe lead found, or none needed */
+    for (int su = 0; su < 4; su++) {
+        uint64_t d = mine >> (16 * su) & 0xFFFFu, o = others >> (16 * su) & 0xFFFFu;
+        if (!under_all(d, o)) return 0;
+        if (!lead && d && o && under_all(d & (d - 1u), o)) lead = 1;  /* his (i+1)-th lowest under their i-th */
+    }
+    return lead;
 }
 
 static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
@@ -386,13 +394,16 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     Bucket *bk = bucket(s, lens, lt);
     if (!bk) return -1;
     uint64_t o01 = own[0] | (uint64_t)own[1] << 32, o23 = own[2] | (uint64_t)own[3] << 32;
+    const Pattern *lo_p = NULL, *hi_p = NULL;  /* where the bounds come from: their cards pinned once, after */
     for (uint32_t i = 0; i < bk->n; i++) {
         const Pattern *p = &bk->pats[i];
         if ((o01 & p->m01) != p->s01 || (o23 & p->m23) != p->s23) continue;
-        if (p->lo > lo) { lo = p->lo; lo_rel = pins(alive, p->depth); }
-        if (p->hi < hi) { hi = p->hi; hi_rel = pins(alive, p->depth); }
+        if (p->lo > lo) { lo = p->lo; lo_p = p; }
+        if (p->hi < hi) { hi = p->hi; hi_p = p; }
         if (lo >= k || hi < k) break;  /* answered: the patterns after it are not read */
     }
+    if (lo_p) lo_rel = pins(alive, lo_p->depth);
+    if (hi_p) hi_rel = pins(alive, hi_p->depth);
     if (!s->fewest && t >= s->nt) {  /* sure tricks bound it at once */
         uint64_t q_rel;
         int q = quick(s, leader, alive, &q_rel);
@@ -512,14 +523,23 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     int order[16], no = 0;
     if (n == 0) {
         int weight[16], low_first = s->in_side[seat] && s->fewest, ruffed = 0;  /* suits the other camp can ruff */
+        int mates = 0;  /* the leader's camp-mates */
+        for (int o = 0; o < s->n; o++) mates += o != seat && s->in_side[o] == s->in_side[seat];
         if (!s->fewest && s->trump >= 0)
             for (int o = 0; o < s->n; o++)
                 if (s->in_side[o] != s->in_side[seat] && (s->h[o] & SUIT_MASK[s->trump]))
                     for (int su = 0; su < 4; su++) ruffed |= (su != s->trump && !(s->h[o] & SUIT_MASK[su])) << su;
         for (int i = 0; i < nm; i++) {
-            int b = moves[i];
+            int b = moves[i], w = 32 + (b & 15);
             uint64_t above = alive & SUIT_MASK[b >> 4] & ~((2ull << b) - 1u);
-            int w = (above ? 0 : 32) + (b & 15) - (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */
+            if (above && s->fewest) w = b & 15;
+            else if (above) {  /* under the suit's top card: low first towards a camp-mate's, else by the camp */
+                int top = highest64(above), holder = -1;
+                for (int o = 0; o < s->n; o++) if (s->h[o] >> top & 1) { holder = o; break; }
+                if (holder >= 0 && holder != seat && s->in_side[holder] == s->in_side[seat]) w = 24 + 15 - (b & 15);
+                else w = mates ? 15 - (b & 15) : b & 15;
+            }
+            w -= (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */
             weight[i] = low_first ? -w : w;
         }
         for (int i = 0; i < nm; i++) {  /* by weight, high first, ties as they come */
@@ -547,10 +567,19 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
                 rest[j] = x;
             }
         }
-        if (s->in_side[w_seat] == maxer && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
+        int going = s->in_side[w_seat] == maxer;  /* the trick goes the player's way so far */
+        if (going && !s->fewest && n == s->n - 2) {  /* unless the last hand, of the other camp, can take it */
+            int last = (seat + 1) % s->n, ws = w_card >> 4;
+            uint64_t lh = s->h[last];
+            if (s->in_side[last] != s->in_side[seat]) {
+                if (lh & SUIT_MASK[ws]) going = highest64(lh & SUIT_MASK[ws]) < w_card;
+                else if (s->trump >= 0 && ws != s->trump && ws == s->tcard[0] >> 4 && (lh & SUIT_MASK[s->trump])) going = 0;
+            }
+        }
+        if (going && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
             for (int i = nr - 1; i >= 0; i--) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
-        } else if (s->in_side[w_seat] == maxer) {
+        } else if (going) {
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
         } else if (s->in_side[seat] == maxer) {

@@ -12,18 +12,18 @@ tricks in the deal** (taken so far plus best play by both camps from there):
   he can guarantee. The talon's cards lead the first tricks as :class:`~vistlog.events.play.Play` plays
   them (``talon``), a trick nobody wins going to a player who sits out (``taker``) or to its first player.
 
-The search asks one yes-or-no question at a time (can the camp that wants tricks for the side make it at
-least ``k``?), with alpha-beta cut-offs; at the start of each trick, sure tricks bound the answer (the
-leader's cards above every other of their suit, the top trumps of one camp), and a table shared by every
-question asked of one deal answers positions met before. The table is a **partition search**: each answer is
-kept with the cards whose ranks decided it (the winner of a trick that beat a card of its suit, and what the
-sure tricks rest on), as a pattern of who holds the live cards of each suit from the top down to the lowest
-such card; any position with the same suit lengths in every hand and the same pattern has the same answer,
-whatever its lower cards. Where the side plays for the fewest tricks (a misère, a raspas) most ranks decide and
-patterns would cost more than they share, so the table there is keyed by the whole position squeezed to its
-live cards (measured in docs/performance.md). Equal cards are merged (a hand's cards with no live card between
-them are one move; a pattern's boundary is carried through such a run) and moves are tried in a cheap order.
-The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
+The search asks one yes-or-no question at a time (can the camp that wants tricks for the side make it at least
+``k``?), with alpha-beta cut-offs; at the start of each trick, sure tricks bound the answer (the leader's cards
+above every other of their suit, the top trumps of one camp: :mod:`~vistlog.projections.hints`, with the move
+order), and a table shared by every question asked of one deal answers positions met before. The table is a
+**partition search**: each answer is kept with the cards whose ranks decided it (the winner of a trick that beat a
+card of its suit, and what the sure tricks rest on), as a pattern of who holds the live cards of each suit from the
+top down to the lowest such card; any position with the same suit lengths in every hand and the same pattern has
+the same answer, whatever its lower cards. Where the side plays for the fewest tricks (a misère, a raspas) most
+ranks decide and patterns would cost more than they share, so the table there is keyed by the whole position
+squeezed to its live cards (measured in docs/performance.md). Equal cards are merged (a hand's cards with no live
+card between them are one move; a pattern's boundary is carried through such a run) and moves are tried in a cheap
+order. The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
 otherwise any card): a test checks this module's moves against it on random positions.
 
 >>> from vistlog.events.cards import parse_card
@@ -51,6 +51,7 @@ from typing import Final
 
 from vistlog.events.cards import Card, Suit
 
+from .hints import Hints
 from .questions import OutOfBudget, Questions
 from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _top, card_index, card_of
 
@@ -75,7 +76,7 @@ def engine_name() -> str:
     return "compiled" if COMPILED else "python"
 
 
-class Solver(Questions):
+class Solver(Hints, Questions):
     """One deal's open-hand search: the hands as play begins, the seats in playing order, who leads, the
     trump, the **side** (one player or several) and whether it wants the ``fewest`` tricks. Every question
     asked of it shares one table.
@@ -369,27 +370,6 @@ class Solver(Questions):
             e[1] = k - 1
         return ok, rel
 
-    def _under(self, h: list[int], leader: int, t: int) -> bool:
-        """Playing alone for the fewest with no trump, another to lead: can the side's player play under every card
-        led to him for good? So when in every suit his i-th lowest card is under the others' i-th lowest: whatever
-        is led he plays his highest card under it (the others' i-th lowest stay above his), discards a highest
-        card, never wins a trick and so never leads: no trick more (a clean misère proved at once)."""
-        seat = self._alone
-        if seat < 0 or self._in[leader] or t < len(self.talon):
-            return False
-        mine, others = h[seat], 0
-        for i, x in enumerate(h):
-            if i != seat:
-                others |= x
-        for shift in (0, 16, 32, 48):
-            d, o = mine >> shift & 0xFFFF, others >> shift & 0xFFFF
-            while d and o:
-                if d & -d > o & -o:
-                    return False
-                d &= d - 1
-                o &= o - 1
-        return True
-
     def _last(self, h: list[int], leader: int, t: int) -> tuple[bool, int]:
         """The last trick, a card a hand: whether the side takes it, and the cards whose ranks decided it (the
         cards tried are counted as the search would)."""
@@ -427,56 +407,6 @@ class Solver(Questions):
         elif k - 1 < b[1]:
             b[1] = k - 1
         return ok
-
-    def _quick(self, h: list[int], leader: int, alive: int) -> tuple[int, int]:
-        """The tricks the leader takes in a row whatever the others do: in each suit, his cards above every
-        other live card of it, as many as every player who could ruff still follows (of the other camp; a
-        camp-mate too where a void player must trump); and those cards (what the bound rests on)."""
-        hand = h[leader]
-        mine = self._in[leader]
-        trump = self.trump
-        ruffers = []
-        if trump >= 0:
-            ruffers = [x for i, x in enumerate(h)  # a camp-mate who must trump takes the lead away
-                       if (self._in[i] != mine or self.must_trump) and i != leader and x & _SUIT_MASK[trump]]
-        q = rel = 0
-        for s in range(4):
-            a = alive >> (16 * s) & 0xFFFF
-            own = hand >> (16 * s) & 0xFFFF
-            top = 0
-            while a and own >> (a.bit_length() - 1) & 1:
-                b = a.bit_length() - 1
-                a ^= 1 << b
-                rel |= 1 << (16 * s + b)
-                top += 1
-            if top and s != trump:
-                for x in ruffers:
-                    top = min(top, (x >> (16 * s) & 0xFFFF).bit_count())
-            q += top
-        return q, rel
-
-    def _top_trumps(self, h: list[int], alive: int) -> tuple[bool, int, int]:
-        """The top trumps held by one camp, each a trick whenever it is played: whether the camp is the side's,
-        the most of them one player holds (two held by camp-mates may fall on one trick), and those cards."""
-        a = alive >> (16 * self.trump) & 0xFFFF
-        count = [0] * self.n
-        camp = None
-        g = rel = 0
-        while a:
-            b = a.bit_length() - 1
-            a ^= 1 << b
-            bit = 1 << (16 * self.trump + b)
-            owner = next((i for i, x in enumerate(h) if x & bit), -1)
-            if owner < 0:
-                break
-            if camp is None:
-                camp = self._in[owner]
-            elif self._in[owner] != camp:
-                break
-            rel |= bit
-            count[owner] += 1
-            g = max(g, count[owner])
-        return bool(camp), g, rel
 
     def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> tuple[bool, int]:
         hand = h[seat]
@@ -541,40 +471,3 @@ class Solver(Questions):
             return out
         best = next(c for s, c in trick if s == w)
         return 1 << best if any(c >> 4 == best >> 4 and c != best for _, c in trick) else 0
-
-    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int, h: list[int]
-               ) -> list[int]:
-        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first
-        (low first for a side player playing for the fewest; for the most, a suit the other camp can ruff last).
-        Following: low when the trick already goes the player's way (the side's player playing for the fewest: his
-        highest card under it, keeping his low ones), else the cheapest card that takes it when taking it is his
-        wish, else his highest card that stays under; discards by rank."""
-        inside, trump = self._in, self.trump
-        if not trick:
-            weight = [(0 if alive & _SUIT_MASK[b >> 4] & ~((2 << b) - 1) else 32) + (b & 15) for b in moves]
-            if not self.fewest and trump >= 0:
-                ruff = [x for i, x in enumerate(h) if inside[i] != inside[seat] and x & _SUIT_MASK[trump]]
-                weight = [w - 64 if b >> 4 != trump and any(not x & _SUIT_MASK[b >> 4] for x in ruff) else w
-                          for w, b in zip(weight, moves)]
-            if inside[seat] and self.fewest:
-                weight = [-x for x in weight]
-            ranked = sorted(range(len(moves)), key=lambda i: -weight[i])
-            return [moves[i] for i in ranked]
-        if len(moves) < 2:
-            return moves
-        w_seat, w_card = trick[0]
-        for s, c in trick[1:]:
-            if _beats(c, w_card, trump):
-                w_seat, w_card = s, c
-        wins: list[int] = []
-        rest: list[int] = []
-        for b in moves:  # _beats, once a card
-            (wins if ((b > w_card) if b >> 4 == w_card >> 4 else b >> 4 == trump) else rest).append(b)
-        if len(rest) > 1 and rest[0] >> 4 != rest[-1] >> 4:  # discards: by rank, then suit
-            rest.sort(key=lambda b: b & 15)
-        maxer = self._max[seat]
-        if inside[w_seat] == maxer:  # the side's player playing for the fewest keeps his low cards: highest first
-            return rest[::-1] + wins if inside[seat] and self.fewest else rest + wins
-        if inside[seat] == maxer:
-            return wins + rest
-        return rest[::-1] + wins

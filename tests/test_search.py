@@ -154,14 +154,15 @@ Position = tuple[dict[str, list[Card]], list[str], str, Suit | None, tuple[str, 
 
 
 def _positions() -> list[Position]:
-    """Four-hand deals of 13 cards down to 4 (solo, prop and cop, misère) and raspasy of 10 cards with talon."""
+    """Four-hand deals of 13 cards down to 4 (solo, prop and cop sitting side by side or facing, misère) and raspasy
+    of 10 cards with talon."""
     rng = random.Random(46)
     out: list[Position] = []
-    for k in range(9):
+    for k in range(12):
         n = 4 + k % 4
         cards = rng.sample(BIG, 4 * n)
         hands = {p: cards[j * n:(j + 1) * n] for j, p in enumerate(FOUR)}
-        side, fewest = [(("S",), False), (("S", "E"), False), (("W",), True)][k % 3]
+        side, fewest = [(("S",), False), (("S", "E"), False), (("W",), True), (("N", "S"), False)][k % 4]
         out.append((hands, FOUR, rng.choice(FOUR), None if fewest else rng.choice([None, *Suit]), side, fewest,
                     [], False, False))
     for k in range(6):
