@@ -336,7 +336,7 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
     return ok;
 }
 
-/* In one suit, is the i-th lowest card of d under the i-th lowest of o, for every i both have (hints._under_all)? */
+/* In one suit, is the i-th lowest card of d under the i-th lowest of o, for every i both have (in Hints._under)? */
 static int under_all(uint64_t d, uint64_t o) {
     while (d && o) {
         if ((d & (~d + 1u)) > (o & (~o + 1u))) return 0;
@@ -573,7 +573,8 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
             uint64_t lh = s->h[last];
             if (s->in_side[last] != s->in_side[seat]) {
                 if (lh & SUIT_MASK[ws]) going = highest64(lh & SUIT_MASK[ws]) < w_card;
-                else if (s->trump >= 0 && ws != s->trump && ws == s->tcard[0] >> 4 && (lh & SUIT_MASK[s->trump])) going = 0;
+                else if (s->trump >= 0 && ws != s->trump && ws == s->tcard[0] >> 4 && (lh & SUIT_MASK[s->trump]))
+                    going = 0;  /* void in the led suit, he ruffs */
             }
         }
         if (going && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
