@@ -148,9 +148,10 @@ def per_deal(games: list[GameResult], engine: str, raspas: bool = False, most: i
 
 def _card_level(g: GameResult, raspas: bool = False) -> list[int]:
     """The deals of a contract (or a raspas) played card by card, with their hands, by three or four."""
-    def wanted(rec: Any) -> bool:  # a raspas: no contract, every player alone for the fewest (the game says so)
-        return rec.contract is None and not isinstance(camps(rec, g.variant), str) if raspas else \
-            rec.contract is not None
+    def wanted(rec: Any) -> bool:
+        if raspas:  # no contract, and the game plays it (each for himself for the fewest): camps, not a reason
+            return rec.contract is None and not isinstance(camps(rec, g.variant), str)
+        return rec.contract is not None
 
     return [rec.number for rec, void, _ in g.told() if not void and wanted(rec)
             and rec.hands_in_play() is not None and rec.setup is not None and len(rec.setup.seating) >= 3

@@ -185,8 +185,9 @@ class LogChecker:
     def open_deal(self, game: str, deal: int | None) -> str | None:
         """Why deal ``deal`` of ``game`` is not finished, when it is the deal under way and is not (else ``None``)."""
         state = self.games.get(game)
-        d = state.deal if state is not None else None
-        return state.unfinished() if state is not None and d is not None and d.number == deal else None
+        if state is None or state.deal is None or state.deal.number != deal:
+            return None
+        return state.unfinished()
 
     def next_step(self, game: str, draft: Sequence[Mapping[str, Any] | Event] = (), *, declarer: str | None = None,
                   contract: str | None = None, all_pass: bool = False, auction: bool = False) -> Next:

@@ -72,6 +72,7 @@ typedef struct {
     int n, fewest, trump, must_trump, taker, nt;
     int plain;  /* playing for the fewest: the exact table (Solver._plain) */
     int in_side[4], maxer[4];
+    int mated[4];  /* the player has a camp-mate (Solver._mated) */
     int alone;  /* the side's one player playing for the fewest with no trump (Hints._under), else -1 */
     int talon[16];
     uint64_t talon_rest[17];
@@ -523,8 +524,6 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     int order[16], no = 0;
     if (n == 0) {
         int weight[16], low_first = s->in_side[seat] && s->fewest, ruffed = 0;  /* suits the other camp can ruff */
-        int mates = 0;  /* the leader's camp-mates */
-        for (int o = 0; o < s->n; o++) mates += o != seat && s->in_side[o] == s->in_side[seat];
         if (!s->fewest && s->trump >= 0)
             for (int o = 0; o < s->n; o++)
                 if (s->in_side[o] != s->in_side[seat] && (s->h[o] & SUIT_MASK[s->trump]))
@@ -537,7 +536,7 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
                 int top = highest64(above), holder = -1;
                 for (int o = 0; o < s->n; o++) if (s->h[o] >> top & 1) { holder = o; break; }
                 if (holder >= 0 && holder != seat && s->in_side[holder] == s->in_side[seat]) w = 24 + 15 - (b & 15);
-                else w = mates ? 15 - (b & 15) : b & 15;
+                else w = s->mated[seat] ? 15 - (b & 15) : b & 15;
             }
             w -= (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */
             weight[i] = low_first ? -w : w;
@@ -573,8 +572,8 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
             uint64_t lh = s->h[last];
             if (s->in_side[last] != s->in_side[seat]) {
                 if (lh & SUIT_MASK[ws]) going = highest64(lh & SUIT_MASK[ws]) < w_card;
-                else if (s->trump >= 0 && ws != s->trump && ws == s->tcard[0] >> 4 && (lh & SUIT_MASK[s->trump]))
-                    going = 0;  /* void in the led suit, he ruffs */
+                else if (s->trump >= 0 && ws != s->trump && (lh & SUIT_MASK[s->trump]))
+                    going = 0;  /* void in the suit led (the card winning so far is of it), he ruffs */
             }
         }
         if (going && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
@@ -642,6 +641,10 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < 4; i++) {
         self->in_side[i] = i < n && (side >> i & 1);
         self->maxer[i] = self->in_side[i] != self->fewest;
+    }
+    for (int i = 0; i < 4; i++) {
+        self->mated[i] = 0;
+        for (int o = 0; o < n; o++) self->mated[i] |= i < n && o != i && self->in_side[o] == self->in_side[i];
     }
     for (Py_ssize_t i = 0; i < nt; i++) {
         long b = PyLong_AsLong(PyList_GET_ITEM(talon, i));

@@ -20,6 +20,7 @@ class Hints:
     talon: list[int]
     _in: list[bool]
     _max: list[bool]
+    _mated: list[bool]
     _alone: int
 
     def _under(self, h: list[int], leader: int, t: int) -> bool:
@@ -115,7 +116,6 @@ class Hints:
         takes it when taking it is his wish, else his highest card that stays under; discards by rank."""
         inside, trump = self._in, self.trump
         if not trick:
-            mates = sum(i != seat and inside[i] == inside[seat] for i in range(self.n))
             weight = []
             for b in moves:
                 above = alive & _SUIT_MASK[b >> 4] & ~((2 << b) - 1)
@@ -127,7 +127,7 @@ class Hints:
                     top = above.bit_length() - 1
                     holder = next((i for i, x in enumerate(h) if x >> top & 1), -1)
                     mate = holder >= 0 and holder != seat and inside[holder] == inside[seat]
-                    weight.append(39 - (b & 15) if mate else 15 - (b & 15) if mates else b & 15)
+                    weight.append(39 - (b & 15) if mate else 15 - (b & 15) if self._mated[seat] else b & 15)
             if not self.fewest and trump >= 0:
                 ruff = [x for i, x in enumerate(h) if inside[i] != inside[seat] and x & _SUIT_MASK[trump]]
                 weight = [w - 64 if b >> 4 != trump and any(not x & _SUIT_MASK[b >> 4] for x in ruff) else w
@@ -157,7 +157,7 @@ class Hints:
                 same = h[last] & _SUIT_MASK[ws]
                 if same:
                     going = same.bit_length() - 1 < w_card
-                elif trump >= 0 and ws != trump and ws == trick[0][1] >> 4 and h[last] & _SUIT_MASK[trump]:
+                elif trump >= 0 and ws != trump and h[last] & _SUIT_MASK[trump]:  # void in the suit led: a ruff
                     going = False
         if going:  # the side's player playing for the fewest keeps his low cards: highest first
             return rest[::-1] + wins if inside[seat] and self.fewest else rest + wins

@@ -132,6 +132,8 @@ class Solver(Hints, Questions):
         self._in = [p in self.side for p in self.seating]
         # who wants the side to win a trick: its own players when it wants tricks, the others otherwise
         self._max = [inside != fewest for inside in self._in]
+        # who has a camp-mate (the move order leads low under another's top card then)
+        self._mated = [sum(x == inside for x in self._in) > 1 for inside in self._in]
         engine = engine_name() if engine is None else engine
         if engine == "compiled" and _csolver is None:
             raise RuntimeError("the compiled solver is not built in this install")
