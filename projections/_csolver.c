@@ -7,8 +7,10 @@
  * side's tricks to come), so that the same cards are tried. A bucket's patterns lie in one array, grouped by depth
  * in the order each depth was first seen, and a position is matched against them in that order: one pass over
  * memory in a row, where a hash table per pattern cost a cache miss per depth (bench/analysis.py: 2 to 4 times
- * faster on Solo Whist deals, the same cards tried). Built at install where a C compiler exists (an
- * optional extension: the install goes on without it); tests compare both on every test position.
+ * faster on Solo Whist deals, the same cards tried). Playing alone for the fewest with no trump, the relaxed game of
+ * relaxed.py comes first where the exact table has no answer, with a table of its own. Built at install where a C
+ * compiler exists (an optional extension: the install goes on without it); tests compare both on every test
+ * position.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -54,7 +56,12 @@ typedef struct {  /* a pattern: in each pair of suits, the owner planes' bits th
     int8_t lo, hi;
 } Pattern;
 
-typedef struct {  /* a position of the exact table, with its bounds */
+typedef struct {  /* a table of whole positions (Entry), open addressing */
+    struct Entry *slots;
+    size_t cap, count;
+} Table;
+
+typedef struct Entry {  /* a position of the exact table, with its bounds */
     uint64_t a, b;
     int8_t lo, hi;
     uint8_t used;
@@ -78,8 +85,8 @@ typedef struct {
     uint64_t talon_rest[17];
     Bucket *buckets;
     size_t cap, count;
-    Entry *exact;  /* playing for the fewest: the table keyed by the whole squeezed position */
-    size_t ecap, ecount;
+    Table exact;  /* playing for the fewest: the table keyed by the whole squeezed position */
+    Table relaxed;  /* the relaxed game's positions (relaxed.py), keyed with who leads (n: any of the others) */
     long long nodes;
     long long limit;  /* the cards a question may try before it stops unanswered (0: no limit) */
     long long check_at;  /* when the clock is read next */
@@ -174,34 +181,39 @@ static uint32_t squeeze16(uint64_t a, uint64_t m) {
     return SQUEEZE[lo | (m & 0xFFu)] | (uint32_t)SQUEEZE[hi | (m >> 8 & 0xFFu)] << popc64(a & 0xFFu);
 }
 
-static int grow_exact(Search *s) {
-    size_t cap = s->ecap ? s->ecap * 2 : 1u << 14;
+static int grow_table(Table *tb) {
+    size_t cap = tb->cap ? tb->cap * 2 : 1u << 14;
     Entry *t = (Entry *)calloc(cap, sizeof(Entry));
     if (!t) return -1;
-    for (size_t i = 0; i < s->ecap; i++) {
-        Entry *e = &s->exact[i];
+    for (size_t i = 0; i < tb->cap; i++) {
+        Entry *e = &tb->slots[i];
         if (!e->used) continue;
         size_t j = mix(e->a, e->b) & (cap - 1);
         while (t[j].used) j = (j + 1) & (cap - 1);
         t[j] = *e;
     }
-    free(s->exact);
-    s->exact = t;
-    s->ecap = cap;
+    free(tb->slots);
+    tb->slots = t;
+    tb->cap = cap;
     return 0;
 }
 
-/* The exact table's entry for (a, b), made with bounds [0, r] when new; NULL when memory runs out. */
-static Entry *exact_entry(Search *s, uint64_t a, uint64_t b, int r) {
-    if ((s->ecount + 1) * 2 > s->ecap && grow_exact(s) < 0) return NULL;
-    size_t j = mix(a, b) & (s->ecap - 1);
-    while (s->exact[j].used) {
-        if (s->exact[j].a == a && s->exact[j].b == b) return &s->exact[j];
-        j = (j + 1) & (s->ecap - 1);
+static void free_table(Table *tb) {
+    free(tb->slots);
+    tb->slots = NULL; tb->cap = 0; tb->count = 0;
+}
+
+/* The table's entry for (a, b), made with bounds [0, r] when new; NULL when memory runs out. */
+static Entry *table_entry(Table *tb, uint64_t a, uint64_t b, int r) {
+    if ((tb->count + 1) * 2 > tb->cap && grow_table(tb) < 0) return NULL;
+    size_t j = mix(a, b) & (tb->cap - 1);
+    while (tb->slots[j].used) {
+        if (tb->slots[j].a == a && tb->slots[j].b == b) return &tb->slots[j];
+        j = (j + 1) & (tb->cap - 1);
     }
-    Entry *e = &s->exact[j];
+    Entry *e = &tb->slots[j];
     e->a = a; e->b = b; e->lo = 0; e->hi = (int8_t)r; e->used = 1;
-    s->ecount++;
+    tb->count++;
     return e;
 }
 
@@ -288,6 +300,7 @@ static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel)
 }
 
 static int card(Search *s, int seat, int t, int k, uint64_t *rel);
+static int relaxed_start(Search *s, int lead, int k);
 static int winner(const Search *s, int t);
 
 static double monotonic_now(void) {
@@ -323,14 +336,24 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
                    | (own[su] >> 16 & 0x1FFFu);
     uint64_t ka = (uint64_t)leader << 62 | (uint64_t)t << 60 | part[0] << 30 | part[1];
     uint64_t kb = part[2] << 30 | part[3];
-    Entry *e = exact_entry(s, ka, kb, r);
+    Entry *e = table_entry(&s->exact, ka, kb, r);
     if (!e) return -1;
     if (e->lo >= k) return 1;
     if (e->hi < k) return 0;
+    if (s->alone >= 0 && t >= s->nt) {  /* the relaxed game first: fewer than k there is fewer here (relaxed.py) */
+        int made = relaxed_start(s, leader, k);
+        if (made < 0) return -1;
+        if (!made) {
+            e = table_entry(&s->exact, ka, kb, r);
+            if (!e) return -1;
+            if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
+            return 0;
+        }
+    }
     uint64_t found;
     int ok = card(s, leader, t, k, &found);
     if (ok < 0) return -1;
-    e = exact_entry(s, ka, kb, r);  /* the table may have grown meanwhile */
+    e = table_entry(&s->exact, ka, kb, r);  /* the table may have grown meanwhile */
     if (!e) return -1;
     if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
     else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
@@ -623,6 +646,150 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     return !maxer;
 }
 
+/* The relaxed game (relaxed.py): the others choose which of them leads after every trick the lone player for the
+   fewest does not take. A position's key (the same positions alike as Relaxed._relaxed_key, written otherwise): per
+   suit, the live cards' count and their holders from the lowest, two bits a card, the others' cards between two of
+   his in seat order. */
+static void relaxed_key(const Search *s, uint64_t *ka, uint64_t *kb) {
+    int d = s->alone;
+    uint64_t part[4];
+    for (int su = 0; su < 4; su++) {
+        uint64_t x[4] = {0, 0, 0, 0}, live = 0;
+        for (int i = 0; i < s->n; i++) { x[i] = s->h[i] >> (16 * su) & 0xFFFFu; live |= x[i]; }
+        uint64_t code = 0, rest = x[d], done = 0;
+        for (;;) {
+            uint64_t upto = 0xFFFFu;  /* the stretch up to his next card, or to the top */
+            int b = -1;
+            if (rest) { b = low_index64(rest); rest &= rest - 1u; upto = (1ull << b) - 1u; }
+            for (int i = 0; i < s->n; i++) {
+                if (i == d) continue;
+                for (int c = popc64(x[i] & upto & ~done); c > 0; c--) code = code << 2 | (uint64_t)i;
+            }
+            if (b < 0) break;
+            code = code << 2 | (uint64_t)d;
+            done = (2ull << b) - 1u;
+        }
+        part[su] = (uint64_t)popc64(live) << 26 | code;
+    }
+    *ka = part[0] << 30 | part[1];
+    *kb = part[2] << 30 | part[3];
+}
+
+static int relaxed_trick(Search *s, int seat, int k);
+
+/* At the start of a trick, lead to lead (n: any of the others): can the others make him take at least k tricks more
+   in the relaxed game (Relaxed._relaxed_start)? 1 yes, 0 no (proved for the real game too), -1 stopped. */
+static int relaxed_start(Search *s, int lead, int k) {
+    int d = s->alone, r = popc64(s->h[d]);
+    if (k <= 0) return 1;
+    if (k > r) return 0;
+    if (under(s, lead == s->n ? (d + 1) % s->n : lead, s->nt)) return 0;  /* under every card for good */
+    uint64_t ka, kb;
+    relaxed_key(s, &ka, &kb);
+    ka |= (uint64_t)lead << 60;
+    Entry *e = table_entry(&s->relaxed, ka, kb, r);
+    if (!e) return -1;
+    if (e->lo >= k) return 1;
+    if (e->hi < k) return 0;
+    int ok = 0;
+    if (lead == s->n) {
+        for (int seat = 0; seat < s->n && !ok; seat++) {
+            if (seat == d) continue;
+            ok = relaxed_trick(s, seat, k);
+            if (ok < 0) return -1;
+        }
+    } else {
+        ok = relaxed_trick(s, lead, k);
+        if (ok < 0) return -1;
+    }
+    e = table_entry(&s->relaxed, ka, kb, r);  /* the table may have grown meanwhile */
+    if (!e) return -1;
+    if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
+    else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
+    return ok;
+}
+
+/* The moves of the relaxed game, in the order tried (Relaxed._relaxed_moves). */
+static int relaxed_moves(const Search *s, int seat, uint64_t legal, int moves[16]) {
+    int d = s->alone, n = s->tn, nm = 0;
+    if (seat == d) {
+        uint64_t alive = 0, m = legal;
+        for (int i = 0; i < s->n; i++) alive |= s->h[i];
+        for (int i = 0; i < n; i++) alive |= 1ull << s->tcard[i];
+        int raw[16], nr = 0;
+        while (m && nr < 16) {
+            uint64_t low = m & (~m + 1u);
+            m ^= low;
+            int b = low_index64(low);
+            uint64_t above = alive & SUIT_MASK[b >> 4] & ~((low << 1) - 1u);
+            if (!((above & (~above + 1u)) & s->h[d])) raw[nr++] = b;
+        }
+        int led = n ? s->tcard[0] >> 4 : -1;
+        if (!n) {
+            for (int i = 0; i < nr; i++) moves[nm++] = raw[i];
+        } else if (nr && raw[0] >> 4 != led) {  /* void: a discard, highest first */
+            for (int i = 0; i < nr; i++) {
+                int x = raw[i], j = nm++;
+                while (j > 0 && (moves[j - 1] & 15) < (x & 15)) { moves[j] = moves[j - 1]; j--; }
+                moves[j] = x;
+            }
+        } else {  /* under the card winning the trick highest first, then over it lowest first */
+            int top = -1;
+            for (int i = 0; i < n; i++) if (s->tcard[i] >> 4 == led && s->tcard[i] > top) top = s->tcard[i];
+            for (int i = nr - 1; i >= 0; i--) if (raw[i] < top) moves[nm++] = raw[i];
+            for (int i = 0; i < nr; i++) if (raw[i] > top) moves[nm++] = raw[i];
+        }
+        return nm;
+    }
+    uint64_t bounds = s->h[d], m = legal;
+    for (int i = 0; i < n; i++) if (s->tseat[i] == d) bounds |= 1ull << s->tcard[i];
+    int last = -1;
+    while (m && nm < 16) {  /* one card of each stretch of a suit between two of his, lowest first */
+        uint64_t low = m & (~m + 1u);
+        m ^= low;
+        int b = low_index64(low);
+        int band = (b >> 4) << 5 | popc64(bounds & SUIT_MASK[b >> 4] & (low - 1u));
+        if (band != last) { moves[nm++] = b; last = band; }
+    }
+    return nm;
+}
+
+/* seat to play to the relaxed trick under way (Relaxed._relaxed_trick): 1 the others can make him take at least k
+   tricks more, 0 not, -1 stopped. */
+static int relaxed_trick(Search *s, int seat, int k) {
+    int d = s->alone, n = s->tn;
+    uint64_t hand = s->h[seat];
+    uint64_t legal = n ? hand & SUIT_MASK[s->tcard[0] >> 4] : 0;
+    if (!legal) legal = hand;
+    int moves[16];
+    int nm = relaxed_moves(s, seat, legal, moves);
+    s->nodes += nm;
+    if (spent(s)) return -1;
+    int catcher = seat != d;
+    for (int i = 0; i < nm; i++) {
+        int b = moves[i], made;
+        s->h[seat] = hand & ~(1ull << b);
+        s->tseat[n] = seat; s->tcard[n] = b; s->tn = n + 1;
+        if (n + 1 == s->n) {
+            int suit = s->tcard[0] >> 4, best = -1, taker = -1;
+            for (int j = 0; j < s->n; j++)
+                if (s->tcard[j] >> 4 == suit && s->tcard[j] > best) { best = s->tcard[j]; taker = s->tseat[j]; }
+            int saved[4], savedc[4];
+            memcpy(saved, s->tseat, sizeof saved); memcpy(savedc, s->tcard, sizeof savedc);
+            s->tn = 0;
+            made = taker == d ? relaxed_start(s, d, k - 1) : relaxed_start(s, s->n, k);
+            memcpy(s->tseat, saved, sizeof saved); memcpy(s->tcard, savedc, sizeof savedc);
+        } else {
+            made = relaxed_trick(s, (seat + 1) % s->n, k);
+        }
+        s->tn = n;
+        s->h[seat] = hand;
+        if (made < 0) return -1;
+        if (made == catcher) return made;
+    }
+    return !catcher;
+}
+
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     int n, side, fewest, trump, must_trump, taker;
     PyObject *talon;
@@ -658,15 +825,17 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
         self->talon_rest[t] = rest;
     }
     free_buckets(self);
-    free(self->exact);
-    self->exact = NULL; self->ecap = 0; self->ecount = 0; self->nodes = 0;
-    if (grow(self) < 0 || grow_exact(self) < 0) { PyErr_NoMemory(); return -1; }
+    free_table(&self->exact);
+    free_table(&self->relaxed);
+    self->nodes = 0;
+    if (grow(self) < 0 || grow_table(&self->exact) < 0) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
 static void Search_dealloc(Search *self) {
     free_buckets(self);
-    free(self->exact);
+    free_table(&self->exact);
+    free_table(&self->relaxed);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -15,6 +15,17 @@ from vistlog.events.cards import Card
 __all__ = ["Questions", "OutOfBudget"]
 
 
+def _narrowed(bounds: list[int], k: int, ok: bool) -> bool:
+    """A table entry's bounds (the least and the most proved) narrowed by the answer ``ok`` to "at least ``k``?";
+    the answer."""
+    if ok:
+        if k > bounds[0]:
+            bounds[0] = k
+    elif k - 1 < bounds[1]:
+        bounds[1] = k - 1
+    return ok
+
+
 class OutOfBudget(Exception):
     """A question the search stopped unanswered: it tried more cards than its budget or ran past its time
     (:meth:`Questions.limit`). Nothing it learnt on the way is kept unproved: every table entry is an answer."""

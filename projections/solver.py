@@ -21,9 +21,12 @@ card of its suit, and what the sure tricks rest on), as a pattern of who holds t
 top down to the lowest such card; any position with the same suit lengths in every hand and the same pattern has
 the same answer, whatever its lower cards. Where the side plays for the fewest tricks (a misère, a raspas) most
 ranks decide and patterns would cost more than they share, so the table there is keyed by the whole position
-squeezed to its live cards (measured in docs/performance.md). Equal cards are merged (a hand's cards with no live
-card between them are one move; a pattern's boundary is carried through such a run) and moves are tried in a cheap
-order. The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
+squeezed to its live cards (measured in docs/performance.md); and where that side is one player with no trump,
+a position the table does not answer is first asked of a **relaxed game** in which the others choose who of them
+leads after each trick he does not take (:mod:`~vistlog.projections.relaxed`): fewer than ``k`` tricks there is
+fewer than ``k`` here, and it is searched in a fraction of the cards. Equal cards are merged (a hand's cards with no
+live card between them are one move; a pattern's boundary is carried through such a run) and moves are tried in a
+cheap order. The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
 otherwise any card): a test checks this module's moves against it on random positions.
 
 >>> from vistlog.events.cards import parse_card
@@ -52,7 +55,8 @@ from typing import Final
 from vistlog.events.cards import Card, Suit
 
 from .hints import Hints
-from .questions import OutOfBudget, Questions
+from .questions import OutOfBudget, Questions, _narrowed
+from .relaxed import Relaxed
 from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _top, card_index, card_of
 
 __all__ = ["Solver", "OutOfBudget", "card_index", "card_of", "COMPILED", "engine_name"]
@@ -76,7 +80,7 @@ def engine_name() -> str:
     return "compiled" if COMPILED else "python"
 
 
-class Solver(Hints, Questions):
+class Solver(Hints, Relaxed, Questions):
     """One deal's open-hand search: the hands as play begins, the seats in playing order, who leads, the
     trump, the **side** (one player or several) and whether it wants the ``fewest`` tricks. Every question
     asked of it shares one table.
@@ -146,6 +150,7 @@ class Solver(Hints, Questions):
         self._tt: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
         self._exact: dict[int, list[int]] = {}
         self._seen: dict[tuple[int, ...], list[int]] = {}
+        self._relaxed_table: dict[tuple[int, ...], list[int]] = {}
         self._positions: dict[tuple[Card, ...], tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], int, int]] = {}
         # playing for the fewest (a misère, a raspas) the ranks that decide are most of them, and patterns cost
         # more than they share (measured: bench/analysis.py, 3 and 4 hands); the exact table serves them
@@ -365,12 +370,7 @@ class Solver(Hints, Questions):
             bucket = self._tt[shape] = {}
         patterns = bucket.setdefault(tuple(low), {})
         e = patterns.setdefault(tuple(owners[s] & _top(counts[s], low[s]) for s in range(4)), [0, r])
-        if ok:
-            if k > e[0]:
-                e[0] = k
-        elif k - 1 < e[1]:
-            e[1] = k - 1
-        return ok, rel
+        return _narrowed(e, k, ok), rel
 
     def _last(self, h: list[int], leader: int, t: int) -> tuple[bool, int]:
         """The last trick, a card a hand: whether the side takes it, and the cards whose ranks decided it (the
@@ -402,13 +402,10 @@ class Solver(Hints, Questions):
             return True
         if b[1] < k:
             return False
-        ok = self._card(h, leader, [], t, k)[0]
-        if ok:
-            if k > b[0]:
-                b[0] = k
-        elif k - 1 < b[1]:
+        if self._alone >= 0 and t >= len(self.talon) and not self._relaxed_start(h, leader, k):  # relaxed.py
             b[1] = k - 1
-        return ok
+            return False
+        return _narrowed(b, k, self._card(h, leader, [], t, k)[0])
 
     def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> tuple[bool, int]:
         hand = h[seat]
@@ -431,8 +428,7 @@ class Solver(Hints, Questions):
         maxer = self._max[seat]
         moves = self._order(moves, seat, trick, alive, h)
         self.nodes += len(moves)
-        if (self._stop_at and self.nodes > self._stop_at) or (self._deadline and self.nodes >= self._check_at \
-                and self._past()):
+        if self._spent():
             raise OutOfBudget
         n = len(trick)
         last = n == self.n - 1
@@ -457,6 +453,11 @@ class Solver(Hints, Questions):
                 return ok, rel
             seen |= rel
         return not maxer, seen
+
+    def _spent(self) -> bool:
+        """The question's budget is spent: more cards tried than its limit, or its time past."""
+        return bool((self._stop_at and self.nodes > self._stop_at)
+                    or (self._deadline and self.nodes >= self._check_at and self._past()))
 
     def _past(self) -> bool:
         """The clock is past the deadline (read every 4,096 cards)."""

@@ -5,12 +5,27 @@ another on lead or he himself with a safe lead, takes no trick more: checked aga
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 
-from vistlog.events.cards import parse_card
+from vistlog.events.cards import Card, parse_card
 from vistlog.events.play import Play
 from vistlog.projections.solver import Solver
 
 from .test_search import BIG, FOUR, SMALL, THREE, minimax
+
+
+def small_miseres(rng: random.Random, seats: list[str], deck: list[Card], sizes: Sequence[int], count: int,
+                  low: int) -> Iterator[tuple[dict[str, list[Card]], str, int, Solver]]:
+    """``count`` random small misères: the hands of ``seats``, of one of ``sizes`` cards each, dealt from ``deck`` (half
+    the time from its ``low`` lowest), anyone on lead, the first seat alone for the fewest with no trump; each with
+    the hands, the leader, the size and the pure search."""
+    for _ in range(count):
+        n = rng.choice(sizes)
+        cards = rng.sample(deck[:low] if rng.random() < 0.5 else deck, len(seats) * n)
+        hands = {p: cards[k * n:(k + 1) * n] for k, p in enumerate(seats)}
+        leader = rng.choice(seats)
+        yield hands, leader, n, Solver(hands, seats, leader, None, seats[0], True, must_trump=len(seats) == 3,
+                                       engine="python")
 
 
 def test_under_for_good_takes_no_trick_more_on_lead_or_not() -> None:
@@ -20,12 +35,7 @@ def test_under_for_good_takes_no_trick_more_on_lead_or_not() -> None:
     rng = random.Random(2)
     for seats, deck, sizes in ((THREE, SMALL, (2, 3, 4)), (FOUR, BIG, (2, 3))):
         hits = on_lead = 0
-        for _ in range(3000):
-            n = rng.choice(sizes)
-            cards = rng.sample(deck[:16] if rng.random() < 0.5 else deck, len(seats) * n)
-            hands = {p: cards[k * n:(k + 1) * n] for k, p in enumerate(seats)}
-            leader = rng.choice(seats)
-            s = Solver(hands, seats, leader, None, seats[0], True, must_trump=len(seats) == 3, engine="python")
+        for hands, leader, _, s in small_miseres(rng, seats, deck, sizes, 3000, 16):
             h, seat, _, _, t = s.position()
             if not s._under(h, seat, t):
                 continue
