@@ -25,8 +25,10 @@ __all__ = ["Relaxed"]
 
 
 class Relaxed:
-    """The relaxed game of :class:`~vistlog.projections.solver.Solver` (its base: it reads its deal). Its answers
-    hold whatever question of the deal is asked: one table (``_relaxed_table``) serves them all."""
+    """The relaxed game of :class:`~vistlog.projections.solver.Solver` (its base: it reads its deal): the side's one
+    player (``_alone``, "he" below), playing for the fewest with no trump, against the others, who choose which of
+    them leads after each trick he does not take. Its answers hold whatever question of the deal is asked: one table
+    (``_relaxed_table``: bounds of his tricks to come, per position and who leads) serves them all."""
 
     n: int
     nodes: int

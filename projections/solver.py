@@ -319,15 +319,16 @@ class Solver(Hints, Relaxed, Questions):
         counts = [(alive >> (16 * s) & 0xFFFF).bit_count() for s in range(4)]
         lo, hi, lo_rel, hi_rel = 0, r, 0, 0
         bucket = self._tt.get(shape)
-        if bucket is not None:  # each depth of pattern seen here, in the order first seen
-            for depth, patterns in bucket.items():
-                e = patterns.get(tuple(owners[s] & _top(counts[s], depth[s]) for s in range(4)))
+        if bucket is not None:  # each depth of pattern seen here, the one that answered last first (the dict's end)
+            for depth in reversed(bucket):
+                e = bucket[depth].get(tuple(owners[s] & _top(counts[s], depth[s]) for s in range(4)))
                 if e is not None:
                     if e[0] > lo:
                         lo, lo_rel = e[0], _pins(alive, depth)
                     if e[1] < hi:
                         hi, hi_rel = e[1], _pins(alive, depth)
-                    if lo >= k or hi < k:  # answered: the patterns after it are not read
+                    if lo >= k or hi < k:  # answered: its depth moves first, the patterns after it are not read
+                        bucket[depth] = bucket.pop(depth)
                         break
         if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
             q, q_rel = self._quick(h, leader, alive)
