@@ -163,26 +163,14 @@ static Bucket *bucket(Search *s, uint64_t lens, uint32_t lt) {
     return e;
 }
 
-/* Room for one more pattern in a group; -1 when memory runs out. */
-static int room(Group *g) {
-    if (g->n < g->cap) return 0;
-    uint32_t cap = g->cap ? g->cap * 2 : 4;
-    Pattern *p = (Pattern *)realloc(g->pats, cap * sizeof(Pattern));
-    if (!p) return -1;
-    g->pats = p;
-    g->cap = cap;
-    return 0;
-}
-
-/* Room for one more group in a bucket; -1 when memory runs out. */
-static int room_group(Bucket *b) {
-    if (b->n < b->cap) return 0;
-    uint32_t cap = b->cap ? b->cap * 2 : 4;
-    Group *g = (Group *)realloc(b->groups, cap * sizeof(Group));
-    if (!g) return -1;
-    b->groups = g;
-    b->cap = cap;
-    return 0;
+/* An array of n items of size bytes with room for *cap, with room for one more (moved, maybe); NULL when memory
+   runs out (the array is still there). */
+static void *room(void *items, uint32_t n, uint32_t *cap, size_t size) {
+    if (n < *cap) return items;
+    uint32_t more = *cap ? *cap * 2 : 4;
+    void *p = realloc(items, more * size);
+    if (p) *cap = more;
+    return p;
 }
 
 static void free_buckets(Search *s) {
@@ -504,7 +492,9 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     Group *gr = NULL;
     for (uint32_t g = 0; g < bk->n && !gr; g++) if (bk->groups[g].depth == depth) gr = &bk->groups[g];
     if (!gr) {  /* a new depth: its group first */
-        if (room_group(bk) < 0) return -1;
+        Group *groups = (Group *)room(bk->groups, bk->n, &bk->cap, sizeof(Group));
+        if (!groups) return -1;
+        bk->groups = groups;
         memmove(&bk->groups[1], &bk->groups[0], bk->n * sizeof(Group));
         gr = &bk->groups[0];
         gr->m01 = m01; gr->m23 = m23; gr->depth = depth; gr->n = gr->cap = 0; gr->pats = NULL;
@@ -513,7 +503,9 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     Pattern *p = NULL;
     for (uint32_t i = 0; i < gr->n && !p; i++) if (gr->pats[i].s01 == s01 && gr->pats[i].s23 == s23) p = &gr->pats[i];
     if (!p) {
-        if (room(gr) < 0) return -1;
+        Pattern *pats = (Pattern *)room(gr->pats, gr->n, &gr->cap, sizeof(Pattern));
+        if (!pats) return -1;
+        gr->pats = pats;
         p = &gr->pats[gr->n++];
         p->s01 = s01; p->s23 = s23; p->lo = 0; p->hi = (int8_t)r;
     }
