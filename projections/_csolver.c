@@ -7,10 +7,10 @@
  * side's tricks to come), so that the same cards are tried. A bucket's patterns lie in groups, one a depth, each an
  * array read in a row (where a hash table per pattern cost a cache miss per depth, bench/analysis.py: 2 to 4 times
  * faster on Solo Whist deals); a position is matched against the groups in the order Solver._start reads them, the
- * group that answered last first (6 % fewer cards tried on the DDS deals, 13 % fewer instructions). Playing alone for the fewest with no trump, the relaxed game of
- * relaxed.py comes first where the exact table has no answer, with a table of its own. Built at install where a C
- * compiler exists (an optional extension: the install goes on without it); tests compare both on every test
- * position.
+ * group that answered last first (6 % fewer cards tried on the DDS deals, 13 % fewer instructions). Playing alone
+ * for the fewest with no trump, the relaxed game of relaxed.py comes first where the exact table has no answer, with
+ * a table of its own. Built at install where a C compiler exists (an optional extension: the install goes on
+ * without it); tests compare both on every test position.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -161,6 +161,27 @@ static Bucket *bucket(Search *s, uint64_t lens, uint32_t lt) {
     e->lens = lens; e->lt = lt; e->n = e->cap = 0; e->groups = NULL;
     s->count++;
     return e;
+}
+
+/* A table entry's bounds narrowed by the answer ok to "at least k?"; the answer (questions._narrowed). */
+static int narrow(int8_t *lo, int8_t *hi, int k, int ok) {
+    if (ok) { if (k > *lo) *lo = (int8_t)k; }
+    else if (k - 1 < *hi) *hi = (int8_t)(k - 1);
+    return ok;
+}
+
+/* One card of each run of legal cards (a hand's cards with no other alive card between them play alike): those whose
+   next live card up the suit is not hand's, lowest first, into moves; how many (cardbits._runs). */
+static int runs(uint64_t legal, uint64_t hand, uint64_t alive, int moves[16]) {
+    int nm = 0;
+    while (legal && nm < 16) {
+        uint64_t low = legal & (~legal + 1u);
+        legal ^= low;
+        int b = low_index64(low);
+        uint64_t above = alive & SUIT_MASK[b >> 4] & ~((low << 1) - 1u);
+        if (!((above & (~above + 1u)) & hand)) moves[nm++] = b;
+    }
+    return nm;
 }
 
 /* An array of n items of size bytes with room for *cap, with room for one more (moved, maybe); NULL when memory
@@ -354,8 +375,7 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
         if (!made) {
             e = table_entry(&s->exact, ka, kb, r);
             if (!e) return -1;
-            if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
-            return 0;
+            return narrow(&e->lo, &e->hi, k, 0);
         }
     }
     uint64_t found;
@@ -363,9 +383,7 @@ static int start_exact(Search *s, int leader, int t, int k, int r) {
     if (ok < 0) return -1;
     e = table_entry(&s->exact, ka, kb, r);  /* the table may have grown meanwhile */
     if (!e) return -1;
-    if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
-    else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
-    return ok;
+    return narrow(&e->lo, &e->hi, k, ok);
 }
 
 /* In one suit, is the i-th lowest card of d under the i-th lowest of o, for every i both have (in Hints._under)? */
@@ -509,10 +527,8 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
         p = &gr->pats[gr->n++];
         p->s01 = s01; p->s23 = s23; p->lo = 0; p->hi = (int8_t)r;
     }
-    if (ok) { if (k > p->lo) p->lo = (int8_t)k; }
-    else if (k - 1 < p->hi) p->hi = (int8_t)(k - 1);
     *rel = found;
-    return ok;
+    return narrow(&p->lo, &p->hi, k, ok);
 }
 
 /* Who wins the full trick: a seat, or -1 for the player who sits out (a talon trick nobody wins). */
@@ -557,15 +573,8 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     uint64_t alive = t < s->nt ? s->talon_rest[t] : 0;
     for (int i = 0; i < s->n; i++) alive |= s->h[i];
     for (int i = 0; i < n; i++) alive |= 1ull << s->tcard[i];
-    int moves[16], nm = 0;
-    uint64_t m = legal;
-    while (m && nm < 16) {
-        uint64_t low = m & (~m + 1u);
-        m ^= low;
-        int b = low_index64(low);
-        uint64_t above = alive & SUIT_MASK[b >> 4] & ~((low << 1) - 1u);
-        if (!((above & (~above + 1u)) & hand)) moves[nm++] = b;
-    }
+    int moves[16];
+    int nm = runs(legal, hand, alive, moves);
     int maxer = s->maxer[seat];
     int order[16], no = 0;
     if (n == 0) {
@@ -727,26 +736,17 @@ static int relaxed_start(Search *s, int lead, int k) {
     }
     e = table_entry(&s->relaxed, ka, kb, r);  /* the table may have grown meanwhile */
     if (!e) return -1;
-    if (ok) { if (k > e->lo) e->lo = (int8_t)k; }
-    else if (k - 1 < e->hi) e->hi = (int8_t)(k - 1);
-    return ok;
+    return narrow(&e->lo, &e->hi, k, ok);
 }
 
 /* The moves of the relaxed game, in the order tried (Relaxed._relaxed_moves). */
 static int relaxed_moves(const Search *s, int seat, uint64_t legal, int moves[16]) {
     int d = s->alone, n = s->tn, nm = 0;
     if (seat == d) {
-        uint64_t alive = 0, m = legal;
+        uint64_t alive = 0;
         for (int i = 0; i < s->n; i++) alive |= s->h[i];
         for (int i = 0; i < n; i++) alive |= 1ull << s->tcard[i];
-        int raw[16], nr = 0;
-        while (m && nr < 16) {
-            uint64_t low = m & (~m + 1u);
-            m ^= low;
-            int b = low_index64(low);
-            uint64_t above = alive & SUIT_MASK[b >> 4] & ~((low << 1) - 1u);
-            if (!((above & (~above + 1u)) & s->h[d])) raw[nr++] = b;
-        }
+        int raw[16], nr = runs(legal, s->h[d], alive, raw);
         int led = n ? s->tcard[0] >> 4 : -1;
         if (!n) {
             for (int i = 0; i < nr; i++) moves[nm++] = raw[i];
@@ -782,10 +782,8 @@ static int relaxed_moves(const Search *s, int seat, uint64_t legal, int moves[16
 static int relaxed_trick(Search *s, int seat, int k) {
     int d = s->alone, n = s->tn;
     uint64_t hand = s->h[seat];
-    uint64_t legal = n ? hand & SUIT_MASK[s->tcard[0] >> 4] : 0;
-    if (!legal) legal = hand;
     int moves[16];
-    int nm = relaxed_moves(s, seat, legal, moves);
+    int nm = relaxed_moves(s, seat, legal_of(s, hand, led_of(s, s->nt)), moves);
     s->nodes += nm;
     if (spent(s)) return -1;
     int catcher = seat != d;
@@ -794,10 +792,7 @@ static int relaxed_trick(Search *s, int seat, int k) {
         s->h[seat] = hand & ~(1ull << b);
         s->tseat[n] = seat; s->tcard[n] = b; s->tn = n + 1;
         if (n + 1 == s->n) {
-            int suit = s->tcard[0] >> 4, best = -1, taker = -1;
-            for (int j = 0; j < s->n; j++)
-                if (s->tcard[j] >> 4 == suit && s->tcard[j] > best) { best = s->tcard[j]; taker = s->tseat[j]; }
-            int saved[4], savedc[4];
+            int taker = winner(s, s->nt), saved[4], savedc[4];
             memcpy(saved, s->tseat, sizeof saved); memcpy(savedc, s->tcard, sizeof savedc);
             s->tn = 0;
             made = taker == d ? relaxed_start(s, d, k - 1) : relaxed_start(s, s->n, k);

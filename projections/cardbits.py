@@ -70,6 +70,20 @@ def _bits(m: int) -> list[int]:
     return out
 
 
+def _runs(legal: int, hand: int, alive: int) -> list[int]:
+    """One card of each run of ``legal`` cards (a hand's cards with no other ``alive`` card between them play alike):
+    those whose next live card up the suit is not ``hand``'s, lowest first."""
+    out = []
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        above = alive & _SUIT_MASK[(low.bit_length() - 1) >> 4] & ~((low << 1) - 1)
+        if not (above & -above) & hand:
+            out.append(low.bit_length() - 1)
+    return out
+
+
 def _top(count: int, depth: int) -> int:
     """Both owner planes' bits of the top ``depth`` of a suit's ``count`` live cards (the solver's patterns)."""
     m = (1 << count) - (1 << (count - depth))

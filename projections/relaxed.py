@@ -18,7 +18,7 @@ misère, which the exact search proves by trying every defence, is proved here i
 
 from __future__ import annotations
 
-from .cardbits import _SQUEEZE, _SUIT_MASK
+from .cardbits import _SQUEEZE, _SUIT_MASK, _runs
 from .questions import OutOfBudget, _narrowed
 
 __all__ = ["Relaxed"]
@@ -41,6 +41,15 @@ class Relaxed:
 
     def _spent(self) -> bool:
         raise NotImplementedError  # the question's budget, the search's own
+
+    def _led(self, trick: list[tuple[int, int]], t: int) -> int:
+        raise NotImplementedError  # the play rules and the trick's winner, the search's own
+
+    def _legal(self, hand: int, led: int) -> int:
+        raise NotImplementedError
+
+    def _winner(self, trick: list[tuple[int, int]], t: int) -> int:
+        raise NotImplementedError
 
     def _relaxed_start(self, h: list[int], lead: int, k: int) -> bool:
         """At the start of a trick: can the others make him take at least ``k`` tricks more in the relaxed game?
@@ -89,13 +98,9 @@ class Relaxed:
 
     def _relaxed_trick(self, h: list[int], seat: int, trick: list[tuple[int, int]], k: int) -> bool:
         """``seat`` to play to the trick under way: can the others make him take at least ``k`` tricks more?"""
-        d, n = self._alone, self.n
+        d, n, t = self._alone, self.n, len(self.talon)
         hand = h[seat]
-        led = trick[0][1] >> 4 if trick else -1
-        legal = hand & _SUIT_MASK[led] if led >= 0 else 0
-        if not legal:
-            legal = hand
-        moves = self._relaxed_moves(h, seat, trick, legal)
+        moves = self._relaxed_moves(h, seat, trick, self._legal(hand, self._led(trick, t)))
         self.nodes += len(moves)
         if self._spent():
             raise OutOfBudget
@@ -104,9 +109,7 @@ class Relaxed:
             h[seat] = hand & ~(1 << b)
             trick.append((seat, b))
             if len(trick) == n:
-                suit = trick[0][1] >> 4
-                taker = max((c, s) for s, c in trick if c >> 4 == suit)[1]
-                made = self._relaxed_start(h, d, k - 1) if taker == d else self._relaxed_start(h, n, k)
+                made = self._relaxed_start(h, d, k - 1) if self._winner(trick, t) == d else self._relaxed_start(h, n, k)
             else:
                 made = self._relaxed_trick(h, (seat + 1) % n, trick, k)
             trick.pop()
@@ -128,13 +131,7 @@ class Relaxed:
                 alive |= x
             for _, c in trick:
                 alive |= 1 << c
-            m = legal
-            while m:
-                low = m & -m
-                m ^= low
-                above = alive & _SUIT_MASK[(low.bit_length() - 1) >> 4] & ~((low << 1) - 1)
-                if not (above & -above) & h[d]:
-                    moves.append(low.bit_length() - 1)
+            moves = _runs(legal, h[d], alive)
             if not trick:
                 return moves
             suit = trick[0][1] >> 4

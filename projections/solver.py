@@ -57,7 +57,7 @@ from vistlog.events.cards import Card, Suit
 from .hints import Hints
 from .questions import OutOfBudget, Questions, _narrowed
 from .relaxed import Relaxed
-from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _top, card_index, card_of
+from .cardbits import _SQUEEZE, _SUIT_MASK, _SUIT_NO, _beats, _bits, _mask, _pins, _runs, _top, card_index, card_of
 
 __all__ = ["Solver", "OutOfBudget", "card_index", "card_of", "COMPILED", "engine_name"]
 
@@ -404,8 +404,7 @@ class Solver(Hints, Relaxed, Questions):
         if b[1] < k:
             return False
         if self._alone >= 0 and t >= len(self.talon) and not self._relaxed_start(h, leader, k):  # relaxed.py
-            b[1] = k - 1
-            return False
+            return _narrowed(b, k, False)
         return _narrowed(b, k, self._card(h, leader, [], t, k)[0])
 
     def _card(self, h: list[int], seat: int, trick: list[tuple[int, int]], t: int, k: int) -> tuple[bool, int]:
@@ -417,15 +416,7 @@ class Solver(Hints, Relaxed, Questions):
             alive |= x
         for _, b in trick:
             alive |= 1 << b
-        # one card of each run of equal cards: those whose next live card up the suit is not the hand's
-        moves = []
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            above = alive & _SUIT_MASK[(low.bit_length() - 1) >> 4] & ~((low << 1) - 1)
-            if not (above & -above) & hand:
-                moves.append(low.bit_length() - 1)
+        moves = _runs(legal, hand, alive)
         maxer = self._max[seat]
         moves = self._order(moves, seat, trick, alive, h)
         self.nodes += len(moves)
