@@ -389,17 +389,19 @@ def main() -> None:
         return
     rng = random.Random(a.seed)
     print(f"solver: {'compiled and pure' if solver.COMPILED else 'pure Python only (the C extension is not built)'}")
-    contracts = [folded(evs) for evs in contract_evening(rng, a.deals)]
-    py = per_deal(contracts, "python")[:a.deals]
-    c = per_deal(contracts, "compiled")[:a.deals] if solver.COMPILED else None
-    show(f"an evening of {a.deals} contract deals, card by card", py, c)
+    contracts = [folded(evs) for evs in contract_evening(rng, a.deals)] if a.deals else []
+    if contracts:
+        py = per_deal(contracts, "python")[:a.deals]
+        c = per_deal(contracts, "compiled")[:a.deals] if solver.COMPILED else None
+        show(f"an evening of {a.deals} contract deals, card by card", py, c)
     if a.misere:
         mis = [folded(misere_evening(rng, a.misere))]
         show("misère deals, card by card", per_deal(mis, "python"),
              per_deal(mis, "compiled") if solver.COMPILED else None)
-    show("raspasy of those evenings, card by card (each player's guaranteed number)",
-         per_deal(contracts, "python", raspas=True), per_deal(contracts, "compiled", raspas=True)
-         if solver.COMPILED else None)
+    if contracts:
+        show("raspasy of those evenings, card by card (each player's guaranteed number)",
+             per_deal(contracts, "python", raspas=True), per_deal(contracts, "compiled", raspas=True)
+             if solver.COMPILED else None)
     if a.solo:  # a deal set of its own seed: the same deals whatever the sections before it
         solo = [folded(solo_whist_evening(random.Random(a.seed + 1000), a.solo))]
         pure = per_deal(solo, "python", most=a.solo_pure) if a.solo_pure else []

@@ -429,18 +429,34 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
         return s->in_side[w];
     }
     if (s->plain) return under(s, leader, t) ? 0 : start_exact(s, leader, t, k, r);
-    uint64_t lens = 0, alive = t < s->nt ? s->talon_rest[t] : 0;
-    for (int i = 0; i < s->n; i++) {
-        alive |= s->h[i];
-        for (int su = 0; su < 4; su++) lens = lens << 4 | (uint64_t)popc64(s->h[i] >> (16 * su) & 0xFFFFu);
+    uint64_t alive = t < s->nt ? s->talon_rest[t] : 0;
+    for (int i = 0; i < s->n; i++) alive |= s->h[i];
+    int lo = 0, hi = r;
+    uint64_t lo_rel = 0, hi_rel = 0;
+    if (!s->fewest && t >= s->nt) {  /* sure tricks first: where they answer, the table is not read */
+        uint64_t q_rel;
+        int q = quick(s, leader, alive, &q_rel);
+        if (s->in_side[leader]) { if (q > lo) { lo = q; lo_rel = q_rel; } }
+        else if (r - q < hi) { hi = r - q; hi_rel = q_rel; }
+        if (s->trump >= 0) {
+            int camp;
+            uint64_t g_rel;
+            int g = top_trumps(s, alive, &camp, &g_rel);
+            if (camp && g > lo) { lo = g; lo_rel = g_rel; }
+            if (!camp && r - g < hi) { hi = r - g; hi_rel = g_rel; }
+        }
+        if (lo >= k) { *rel = lo_rel; return 1; }
+        if (hi < k) { *rel = hi_rel; return 0; }
     }
+    int sure_lo = lo, sure_hi = hi;
+    uint64_t lens = 0;
+    for (int i = 0; i < s->n; i++)
+        for (int su = 0; su < 4; su++) lens = lens << 4 | (uint64_t)popc64(s->h[i] >> (16 * su) & 0xFFFFu);
     uint32_t lt = (uint32_t)(leader << 2 | t) + 1;
     uint32_t own[4];
     owners(s, alive, t, own);
     int counts[4];
     for (int su = 0; su < 4; su++) counts[su] = popc64(alive >> (16 * su) & 0xFFFFu);
-    int lo = 0, hi = r;
-    uint64_t lo_rel = 0, hi_rel = 0;
     Bucket *bk = bucket(s, lens, lt);
     if (!bk) return -1;
     uint64_t o01 = own[0] | (uint64_t)own[1] << 32, o23 = own[2] | (uint64_t)own[3] << 32;
@@ -464,21 +480,8 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
             break;
         }
     }
-    if (lo > 0) lo_rel = pins(alive, lo_d);
-    if (hi < r) hi_rel = pins(alive, hi_d);
-    if (!s->fewest && t >= s->nt) {  /* sure tricks bound it at once */
-        uint64_t q_rel;
-        int q = quick(s, leader, alive, &q_rel);
-        if (s->in_side[leader]) { if (q > lo) { lo = q; lo_rel = q_rel; } }
-        else if (r - q < hi) { hi = r - q; hi_rel = q_rel; }
-        if (s->trump >= 0) {
-            int camp;
-            uint64_t g_rel;
-            int g = top_trumps(s, alive, &camp, &g_rel);
-            if (camp && g > lo) { lo = g; lo_rel = g_rel; }
-            if (!camp && r - g < hi) { hi = r - g; hi_rel = g_rel; }
-        }
-    }
+    if (lo > sure_lo) lo_rel = pins(alive, lo_d);
+    if (hi < sure_hi) hi_rel = pins(alive, hi_d);
     if (lo >= k) { *rel = lo_rel; return 1; }
     if (hi < k) { *rel = hi_rel; return 0; }
     uint64_t found;
@@ -565,6 +568,23 @@ static uint64_t decided(const Search *s, int t, int w) {
     return 0;
 }
 
+/* Of the hands after seat to the trick under way, the highest card of suit su in his camp-mates' hands and in the
+   others' (-1: none), and whether one of the others can ruff it (Hints._after). */
+static void after(const Search *s, int seat, int su, int *mate_top, int *their_top, int *ruff) {
+    *mate_top = *their_top = -1;
+    *ruff = 0;
+    for (int i = s->tn + 1; i < s->n; i++) {
+        int p = (seat + i - s->tn) % s->n;
+        uint64_t in = s->h[p] & SUIT_MASK[su];
+        int top = in ? highest64(in) : -1;
+        if (s->in_side[p] == s->in_side[seat]) { if (top > *mate_top) *mate_top = top; }
+        else {
+            if (top > *their_top) *their_top = top;
+            if (!in && s->trump >= 0 && su != s->trump && (s->h[p] & SUIT_MASK[s->trump])) *ruff = 1;
+        }
+    }
+}
+
 static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
     uint64_t hand = s->h[seat];
     int n = s->tn;
@@ -591,7 +611,7 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
                 int top = highest64(above), holder = -1;
                 for (int o = 0; o < s->n; o++) if (s->h[o] >> top & 1) { holder = o; break; }
                 if (holder >= 0 && holder != seat && s->in_side[holder] == s->in_side[seat]) w = 24 + 15 - (b & 15);
-                else w = s->mated[seat] ? 15 - (b & 15) : b & 15;
+                else w = s->mated[seat] ? 15 - (b & 15) + 8 * (holder == (seat + 1) % s->n) : b & 15;
             }
             w -= (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */
             weight[i] = low_first ? -w : w;
@@ -631,14 +651,22 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
                     going = 0;  /* void in the suit led (the card winning so far is of it), he ruffs */
             }
         }
+        /* for the most, before the last hand, the trick not ruffed: who after him holds what of the suit led */
+        int ahead = !s->fewest && t >= s->nt && n < s->n - 1 && w_card >> 4 == led, mate_top = -1, their_top = -1;
+        int ruff = 0, first = -1;
+        if (ahead) after(s, seat, led, &mate_top, &their_top, &ruff);
+        if (ahead && !going && mate_top > w_card && mate_top > their_top && !ruff)
+            going = 1;  /* a camp-mate after him takes it whatever the others play */
+        if (ahead) for (int i = 0; i < nw && first < 0; i++) if (wins[i] >> 4 == led && wins[i] > their_top) first = i;
         if (going && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
             for (int i = nr - 1; i >= 0; i--) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
-        } else if (going) {
+        } else if (going || (ahead && first < 0 && nw && wins[nw - 1] >> 4 == led)) {  /* his or beyond his reach: low */
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];
-        } else if (s->in_side[seat] == maxer) {
-            for (int i = 0; i < nw; i++) order[no++] = wins[i];
+        } else if (s->in_side[seat] == maxer) {  /* the cheapest card none after him can beat first, then the rest up */
+            if (first >= 0) order[no++] = wins[first];
+            for (int i = 0; i < nw; i++) if (i != first) order[no++] = wins[i];
             for (int i = 0; i < nr; i++) order[no++] = rest[i];
         } else {
             for (int i = nr - 1; i >= 0; i--) order[no++] = rest[i];

@@ -105,15 +105,18 @@ class Hints:
             g = max(g, count[owner])
         return bool(camp), g, rel
 
-    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], alive: int, h: list[int]
+    def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], t: int, alive: int, h: list[int]
                ) -> list[int]:
         """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first
         (low first for a side player playing for the fewest); for the most, under a suit's top card, low first where
-        a camp-mate holds it, then low first for a player with camp-mates (by rank for one alone), and a suit the
-        other camp can ruff last. Following: low when the trick already goes the player's way (the side's player
-        playing for the fewest: his highest card under it, keeping his low ones; for the most, the hand before last
-        counts it his way only when the last hand, of the other camp, cannot take it), else the cheapest card that
-        takes it when taking it is his wish, else his highest card that stays under; discards by rank."""
+        a camp-mate holds it, then low first for a player with camp-mates (sooner where the next hand holds the top
+        card; by rank for one alone), and a suit the other camp can ruff last. Following: low when the trick goes
+        the player's way (the side's player playing for the fewest: his highest card under it, keeping his low
+        ones; for the most, the hand before last counts it his way only when the last hand, of the other camp,
+        cannot take it, and a hand before that when a camp-mate after it takes it whatever the others play), else,
+        taking it being his wish, the cheapest card none of the others after him can beat first, then his other
+        cards that take it, cheapest first (for the most, low first when every card of his that takes it can be
+        beaten after him), else his highest card that stays under; discards by rank."""
         inside, trump = self._in, self.trump
         if not trick:
             weight = []
@@ -127,7 +130,8 @@ class Hints:
                     top = above.bit_length() - 1
                     holder = next((i for i, x in enumerate(h) if x >> top & 1), -1)
                     mate = holder >= 0 and holder != seat and inside[holder] == inside[seat]
-                    weight.append(39 - (b & 15) if mate else 15 - (b & 15) if self._mated[seat] else b & 15)
+                    weight.append(39 - (b & 15) if mate else 15 - (b & 15) + 8 * (holder == (seat + 1) % self.n)
+                                  if self._mated[seat] else b & 15)
             if not self.fewest and trump >= 0:
                 ruff = [x for i, x in enumerate(h) if inside[i] != inside[seat] and x & _SUIT_MASK[trump]]
                 weight = [w - 64 if b >> 4 != trump and any(not x & _SUIT_MASK[b >> 4] for x in ruff) else w
@@ -159,9 +163,37 @@ class Hints:
                     going = same.bit_length() - 1 < w_card
                 elif trump >= 0 and ws != trump and h[last] & _SUIT_MASK[trump]:  # void in the suit led: a ruff
                     going = False
+        # for the most, before the last hand, the trick not ruffed: who after him holds what of the suit led
+        led = w_card >> 4
+        ahead = not self.fewest and t >= len(self.talon) and len(trick) < self.n - 1 and led == trick[0][1] >> 4
+        first = None
+        if ahead:
+            mate_top, their_top, ruffed = self._after(h, seat, len(trick), led)
+            if not going and mate_top > w_card and mate_top > their_top and not ruffed:
+                going = True  # a camp-mate after him takes it whatever the others play
+            first = next((b for b in wins if b >> 4 == led and b > their_top), None)
         if going:  # the side's player playing for the fewest keeps his low cards: highest first
             return rest[::-1] + wins if inside[seat] and self.fewest else rest + wins
-        if inside[seat] == maxer:
-            return wins + rest
+        if ahead and first is None and wins and wins[-1] >> 4 == led:  # beyond his reach: low first
+            return rest + wins
+        if inside[seat] == maxer:  # the cheapest card none after him can beat first, then the rest up
+            return ([first] + [b for b in wins if b != first] if first is not None else wins) + rest
         return rest[::-1] + wins
+
+    def _after(self, h: list[int], seat: int, played: int, suit: int) -> tuple[int, int, bool]:
+        """Of the hands after ``seat`` to a trick with ``played`` cards in it, the highest card of ``suit`` in his
+        camp-mates' hands and in the others' (-1: none), and whether one of the others can ruff it."""
+        mate_top = their_top = -1
+        ruff = False
+        for i in range(1, self.n - played):
+            p = (seat + i) % self.n
+            held = h[p] & _SUIT_MASK[suit]
+            top = held.bit_length() - 1
+            if self._in[p] == self._in[seat]:
+                mate_top = max(mate_top, top)
+            else:
+                their_top = max(their_top, top)
+                ruff = ruff or (not held and self.trump >= 0 and suit != self.trump
+                                and bool(h[p] & _SUIT_MASK[self.trump]))
+        return mate_top, their_top, ruff
 

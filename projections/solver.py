@@ -15,7 +15,8 @@ tricks in the deal** (taken so far plus best play by both camps from there):
 The search asks one yes-or-no question at a time (can the camp that wants tricks for the side make it at least
 ``k``?), with alpha-beta cut-offs; at the start of each trick, sure tricks bound the answer (the leader's cards
 above every other of their suit, the top trumps of one camp: :mod:`~vistlog.projections.hints`, with the move
-order), and a table shared by every question asked of one deal answers positions met before. The table is a
+order), and where they do not answer, a table shared by every question asked of one deal answers positions met
+before. The table is a
 **partition search**: each answer is kept with the cards whose ranks decided it (the winner of a trick that beat a
 card of its suit, and what the sure tricks rest on), as a pattern of who holds the live cards of each suit from the
 top down to the lowest such card; any position with the same suit lengths in every hand and the same pattern has
@@ -309,28 +310,11 @@ class Solver(Hints, Relaxed, Questions):
             if self._under(h, leader, t):
                 return False, 0
             return self._start_exact(h, leader, t, k, r), 0
-        shape = leader << 2 | t
         alive = self._talon_rest[t] if t < len(self.talon) else 0
         for x in h:
             alive |= x
-            for s in (0, 16, 32, 48):
-                shape = shape << 4 | (x >> s & 0xFFFF).bit_count()
-        owners = self._owners(h, alive, t)
-        counts = [(alive >> (16 * s) & 0xFFFF).bit_count() for s in range(4)]
         lo, hi, lo_rel, hi_rel = 0, r, 0, 0
-        bucket = self._tt.get(shape)
-        if bucket is not None:  # each depth of pattern seen here, the one that answered last first (the dict's end)
-            for depth in reversed(bucket):
-                e = bucket[depth].get(tuple(owners[s] & _top(counts[s], depth[s]) for s in range(4)))
-                if e is not None:
-                    if e[0] > lo:
-                        lo, lo_rel = e[0], _pins(alive, depth)
-                    if e[1] < hi:
-                        hi, hi_rel = e[1], _pins(alive, depth)
-                    if lo >= k or hi < k:  # answered: its depth moves first, the patterns after it are not read
-                        bucket[depth] = bucket.pop(depth)
-                        break
-        if not self.fewest and t >= len(self.talon):  # sure tricks bound it at once
+        if not self.fewest and t >= len(self.talon):  # sure tricks first: where they answer, the table is not read
             q, q_rel = self._quick(h, leader, alive)
             if self._in[leader]:
                 if q > lo:
@@ -343,6 +327,28 @@ class Solver(Hints, Relaxed, Questions):
                     lo, lo_rel = g, g_rel
                 if not camp and r - g < hi:
                     hi, hi_rel = r - g, g_rel
+            if lo >= k:
+                return True, lo_rel
+            if hi < k:
+                return False, hi_rel
+        shape = leader << 2 | t
+        for x in h:
+            for s in (0, 16, 32, 48):
+                shape = shape << 4 | (x >> s & 0xFFFF).bit_count()
+        owners = self._owners(h, alive, t)
+        counts = [(alive >> (16 * s) & 0xFFFF).bit_count() for s in range(4)]
+        bucket = self._tt.get(shape)
+        if bucket is not None:  # each depth of pattern seen here, the one that answered last first (the dict's end)
+            for depth in reversed(bucket):
+                e = bucket[depth].get(tuple(owners[s] & _top(counts[s], depth[s]) for s in range(4)))
+                if e is not None:
+                    if e[0] > lo:
+                        lo, lo_rel = e[0], _pins(alive, depth)
+                    if e[1] < hi:
+                        hi, hi_rel = e[1], _pins(alive, depth)
+                    if lo >= k or hi < k:  # answered: its depth moves first, the patterns after it are not read
+                        bucket[depth] = bucket.pop(depth)
+                        break
         if lo >= k:
             return True, lo_rel
         if hi < k:
@@ -418,7 +424,7 @@ class Solver(Hints, Relaxed, Questions):
             alive |= 1 << b
         moves = _runs(legal, hand, alive)
         maxer = self._max[seat]
-        moves = self._order(moves, seat, trick, alive, h)
+        moves = self._order(moves, seat, trick, t, alive, h)
         self.nodes += len(moves)
         if self._spent():
             raise OutOfBudget
