@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -422,6 +423,26 @@ def _fill_raspas(page: Any, dealer: str | None = "Аня") -> None:
     page.click("#mode-buttons button[data-value='raspas']")
 
 
+def test_the_deal_written_stays_said_until_more_is_written(server: Server, browser: Any) -> None:
+    """«Записано» is not a flash before the view comes back: the status says it beside the log's count until
+    something more is written (here a game started from elsewhere), then the count alone."""
+    _start_game(server)
+    page = _page(browser, server.url)
+    _fill_raspas(page)
+    record_deal(page, page.click)
+    said = ("() => document.querySelector('#status').textContent"
+            ".startsWith('Записано: seq 2…3 · 3 события · обновлено ')")
+    page.wait_for_function(said, timeout=10000)
+    page.wait_for_timeout(1500)  # a poll a second: the status is drawn again, the words stay
+    assert page.evaluate(said)
+    status, _ = request(server.base + "/api/record", {"events": [
+        {"type": "game_started", "game": "ещё", "kind": "preferans", "players": ["Аня", "Боря", "Вова"], "pool": 20,
+         "rules": {"preset": "sochi"}}]}, {"X-Vistlog-Pad": "1"})
+    assert status == 200
+    page.wait_for_function("() => !document.querySelector('#status').textContent.includes('Записано')",
+                           timeout=10000)
+
+
 def test_a_form_begun_before_another_device_wrote_is_never_written_unasked(server: Server, browser: Any) -> None:
     """The stale second device (issue 48): its header turns to the next deal while its form keeps what was
     tapped; «Записать» then writes nothing (409) and offers to record it as the next deal or drop it."""
@@ -450,12 +471,17 @@ def test_a_server_that_is_gone_is_shown_within_3_seconds_and_nothing_is_shown_as
     page = _page(browser, s.url)
     _fill_raspas(page)
     s.stop()
+    # the port stays taken, never listened on: no server started meanwhile (another suite's beside this one) gets it
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", int(s.base.rsplit(":", 1)[1])))
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('нет связи')",
                            timeout=3500)
     page.click("#record")
     page.wait_for_function("() => document.querySelector('#err-general').textContent.includes('нет связи')",
                            timeout=5000)
     assert "Записано" not in (page.text_content("#status") or "")
+    held.close()
 
 
 def test_a_phone_at_the_table(server: Server, browser: Any) -> None:

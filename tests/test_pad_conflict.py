@@ -52,7 +52,7 @@ def test_two_devices_recording_the_same_deal_at_once_give_one_write_and_one_refu
     assert _written(server) == ["game_started", "deal_started", "contract", "whist", "whist"]
     # the refused device now shows the deal that was written: the next one is deal 2
     refused[0].wait_for_function("() => document.querySelector('#deal-info').textContent.includes('Сдача 2')",
-                                 timeout=2000)
+                                 timeout=10000)
 
 
 def test_a_deal_tapped_before_another_device_wrote_is_refused_with_who_wrote_first(server: Server,

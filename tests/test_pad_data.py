@@ -104,7 +104,7 @@ def test_a_tapped_deal_is_posted_as_data_and_said_back_as_a_line(pad: Server, br
     line = page.input_value("#line")
     assert line.startswith("сдаёт Аня; Боря 6♠; Вова вист, Аня пас; "), line  # the server's line, in Russian
     page.click("#record")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=10000)
     (sent,) = posted
     assert "line" not in sent and sent["deal"]["dealer"] == "Аня" and sent["deal"]["contract"] == "6S"
     assert sent["deal"]["calls"] == [["Вова", "whist"], ["Аня", "pass"]] and sum(sent["deal"]["tricks"].values()) == 10
@@ -157,7 +157,7 @@ def test_a_deal_corrected_in_place_is_one_append(pad: Server, browser: Any) -> N
     page.click("#tricks button[data-player='Боря'][data-step='+']")  # Боря took 7, not 6
     page.wait_for_selector("body:not(.asking)")
     page.click("#record")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=10000)
     (sent,) = posted
     assert sent["deal"]["correct"] == 1 and sent["deal"]["tricks"]["Боря"] == 7
     log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
@@ -190,7 +190,7 @@ def test_undoing_the_last_deal_keeps_the_form_on_it_filled(pad: Server, browser:
     page.click("#tricks button[data-player='Боря'][data-step='+']")
     page.wait_for_selector("body:not(.asking)")
     page.click("#record")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=5000)
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')", timeout=10000)
     log = Path(pad.printed[0].split(" over ")[1].split(" at ")[0])
     (game,) = vistlog.read_games(log)
     assert game.sound and [e.type for e in vistlog.game_events(log)][-6:] == [
@@ -269,7 +269,7 @@ def test_the_turned_card_is_chosen_by_taps(tmp_path: Path, browser: Any) -> None
         assert page.input_value("#line").startswith("сдаёт Петя, открыта Д♥; Маша мизер"), page.input_value("#line")
         page.tap("#record")
         page.wait_for_function("() => document.querySelector('#status').textContent.includes('Записано')",
-                               timeout=5000)
+                               timeout=10000)
         log = tmp_path / "solo.jsonl"
         (started,) = [e for e in vistlog.game_events(log) if e.type == "deal_started"]
         assert str(started.turned) == "QH" and page.errors == []

@@ -77,6 +77,7 @@ const token = query.get("token") || sessionStorage.getItem("vistlog-token") || "
 if (query.get("token")) sessionStorage.setItem("vistlog-token", token);
 let S = null;          // the state the server last sent
 let startedElsewhere = false;   // no game yet at the last look: one that appears was started on another device
+let written = null;     // what this page last recorded ({first, last} seq): said in the status until more is written
 let chosen = localStorage.getItem("vistlog-game") || null;
 let form = fresh();
 let tab = "deal";
@@ -508,7 +509,8 @@ async function recordDeal() {
   }
   if (r.status === 200) {
     form = fresh();
-    $("status").textContent = `${t("recorded")}: seq ${r.data.recorded[0].seq}…${r.data.recorded[r.data.recorded.length - 1].seq}`;
+    written = { first: r.data.recorded[0].seq, last: r.data.recorded[r.data.recorded.length - 1].seq };
+    $("status").textContent = `${t("recorded")}: seq ${written.first}…${written.last}`;
     await load();
   } else if (r.status === 409) {
     // another device wrote first: the form keeps what was tapped; the deal written meanwhile is shown, and
@@ -834,7 +836,9 @@ function render() {
   startedElsewhere = !S.games.length;
   $("logname").textContent = S.log;
   const n = S.seq - 1, form_ = new Intl.PluralRules(lang).select(n);  // the language's plural forms (CLDR)
-  $("status").textContent = `${n} ${t("seq_" + form_) || t("seq")} · ${t("updated")} `
+  // the deal this page recorded stays said (not only until the view comes back) while it is the log's last
+  const mine = written && written.last === n ? `${t("recorded")}: seq ${written.first}…${written.last} · ` : "";
+  $("status").textContent = `${mine}${n} ${t("seq_" + form_) || t("seq")} · ${t("updated")} `
     + new Date().toLocaleTimeString(lang === "ru" ? "ru-RU" : "en-GB");
   $("game-select").replaceChildren(...S.games.map((g) => el("option", { value: g.id, selected: g.id === chosen },
     g.id + (g.ended ? " ✓" : ""))));
