@@ -328,6 +328,22 @@ static int top_trumps(const Search *s, uint64_t alive, int *camp, uint64_t *rel)
     return g;
 }
 
+/* At a trick's start, playing for the most, the bounds sure tricks give the side's r tricks to come, and the cards
+   each rests on (Hints._sure). */
+static void sure(const Search *s, int leader, uint64_t alive, int r, int *lo, int *hi, uint64_t *lo_rel,
+                 uint64_t *hi_rel) {
+    uint64_t q_rel, g_rel;
+    int q = quick(s, leader, alive, &q_rel), camp;
+    *lo = 0; *hi = r; *lo_rel = *hi_rel = 0;
+    if (s->in_side[leader]) { if (q > *lo) { *lo = q; *lo_rel = q_rel; } }
+    else if (r - q < *hi) { *hi = r - q; *hi_rel = q_rel; }
+    if (s->trump >= 0) {
+        int g = top_trumps(s, alive, &camp, &g_rel);
+        if (camp && g > *lo) { *lo = g; *lo_rel = g_rel; }
+        if (!camp && r - g < *hi) { *hi = r - g; *hi_rel = g_rel; }
+    }
+}
+
 static int card(Search *s, int seat, int t, int k, uint64_t *rel);
 static int relaxed_start(Search *s, int lead, int k);
 static int winner(const Search *s, int t);
@@ -434,17 +450,7 @@ static int start(Search *s, int leader, int t, int k, uint64_t *rel) {
     int lo = 0, hi = r;
     uint64_t lo_rel = 0, hi_rel = 0;
     if (!s->fewest && t >= s->nt) {  /* sure tricks first: where they answer, the table is not read */
-        uint64_t q_rel;
-        int q = quick(s, leader, alive, &q_rel);
-        if (s->in_side[leader]) { if (q > lo) { lo = q; lo_rel = q_rel; } }
-        else if (r - q < hi) { hi = r - q; hi_rel = q_rel; }
-        if (s->trump >= 0) {
-            int camp;
-            uint64_t g_rel;
-            int g = top_trumps(s, alive, &camp, &g_rel);
-            if (camp && g > lo) { lo = g; lo_rel = g_rel; }
-            if (!camp && r - g < hi) { hi = r - g; hi_rel = g_rel; }
-        }
+        sure(s, leader, alive, r, &lo, &hi, &lo_rel, &hi_rel);
         if (lo >= k) { *rel = lo_rel; return 1; }
         if (hi < k) { *rel = hi_rel; return 0; }
     }

@@ -82,6 +82,24 @@ class Hints:
             q += top
         return q, rel
 
+    def _sure(self, h: list[int], leader: int, alive: int, r: int) -> tuple[int, int, int, int]:
+        """At a trick's start, playing for the most, the bounds sure tricks give the side's tricks to come (of ``r``):
+        the least and the most, and the cards each rests on (the leader's quick tricks, a camp's top trumps)."""
+        lo, hi, lo_rel, hi_rel = 0, r, 0, 0
+        q, q_rel = self._quick(h, leader, alive)
+        if self._in[leader]:
+            if q > lo:
+                lo, lo_rel = q, q_rel
+        elif r - q < hi:
+            hi, hi_rel = r - q, q_rel
+        if self.trump >= 0:
+            camp, g, g_rel = self._top_trumps(h, alive)
+            if camp and g > lo:
+                lo, lo_rel = g, g_rel
+            if not camp and r - g < hi:
+                hi, hi_rel = r - g, g_rel
+        return lo, hi, lo_rel, hi_rel
+
     def _top_trumps(self, h: list[int], alive: int) -> tuple[bool, int, int]:
         """The top trumps held by one camp, each a trick whenever it is played: whether the camp is the side's,
         the most of them one player holds (two held by camp-mates may fall on one trick), and those cards."""

@@ -16,19 +16,18 @@ The search asks one yes-or-no question at a time (can the camp that wants tricks
 ``k``?), with alpha-beta cut-offs; at the start of each trick, sure tricks bound the answer (the leader's cards
 above every other of their suit, the top trumps of one camp: :mod:`~vistlog.projections.hints`, with the move
 order), and where they do not answer, a table shared by every question asked of one deal answers positions met
-before. The table is a
-**partition search**: each answer is kept with the cards whose ranks decided it (the winner of a trick that beat a
-card of its suit, and what the sure tricks rest on), as a pattern of who holds the live cards of each suit from the
-top down to the lowest such card; any position with the same suit lengths in every hand and the same pattern has
-the same answer, whatever its lower cards. Where the side plays for the fewest tricks (a misère, a raspas) most
-ranks decide and patterns would cost more than they share, so the table there is keyed by the whole position
-squeezed to its live cards (measured in docs/performance.md); and where that side is one player with no trump,
-a position the table does not answer is first asked of a **relaxed game** in which the others choose who of them
-leads after each trick he does not take (:mod:`~vistlog.projections.relaxed`): fewer than ``k`` tricks there is
-fewer than ``k`` here, and it is searched in a fraction of the cards. Equal cards are merged (a hand's cards with no
-live card between them are one move; a pattern's boundary is carried through such a run) and moves are tried in a
-cheap order. The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says so;
-otherwise any card): a test checks this module's moves against it on random positions.
+before. The table is a **partition search**: each answer is kept with the cards whose ranks decided it (the winner
+of a trick that beat a card of its suit, and what the sure tricks rest on), as a pattern of who holds the live cards
+of each suit from the top down to the lowest such card; any position with the same suit lengths in every hand and
+the same pattern has the same answer, whatever its lower cards. Where the side plays for the fewest tricks (a
+misère, a raspas) most ranks decide and patterns would cost more than they share, so the table there is keyed by the
+whole position squeezed to its live cards (measured in docs/performance.md); and where that side is one player with
+no trump, a position the table does not answer is first asked of a **relaxed game** in which the others choose who
+of them leads after each trick he does not take (:mod:`~vistlog.projections.relaxed`): fewer than ``k`` tricks there
+is fewer than ``k`` here, and it is searched in a fraction of the cards. Equal cards are merged (a hand's cards with
+no live card between them are one move; a pattern's boundary is carried through such a run) and moves are tried in a
+cheap order. The play rules are :class:`~vistlog.events.play.Play`'s (follow suit; void, trump when the game says
+so; otherwise any card): a test checks this module's moves against it on random positions.
 
 >>> from vistlog.events.cards import parse_card
 >>> hands = {"A": ["AS", "7D"], "B": ["KS", "AD"], "C": ["QS", "8D"]}
@@ -315,18 +314,7 @@ class Solver(Hints, Relaxed, Questions):
             alive |= x
         lo, hi, lo_rel, hi_rel = 0, r, 0, 0
         if not self.fewest and t >= len(self.talon):  # sure tricks first: where they answer, the table is not read
-            q, q_rel = self._quick(h, leader, alive)
-            if self._in[leader]:
-                if q > lo:
-                    lo, lo_rel = q, q_rel
-            elif r - q < hi:
-                hi, hi_rel = r - q, q_rel
-            if self.trump >= 0:
-                camp, g, g_rel = self._top_trumps(h, alive)
-                if camp and g > lo:
-                    lo, lo_rel = g, g_rel
-                if not camp and r - g < hi:
-                    hi, hi_rel = r - g, g_rel
+            lo, hi, lo_rel, hi_rel = self._sure(h, leader, alive, r)
             if lo >= k:
                 return True, lo_rel
             if hi < k:
