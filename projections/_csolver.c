@@ -616,7 +616,7 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
             else if (above) {  /* under the suit's top card: low first towards a camp-mate's, else by the camp */
                 int top = highest64(above), holder = -1;
                 for (int o = 0; o < s->n; o++) if (s->h[o] >> top & 1) { holder = o; break; }
-                if (holder >= 0 && holder != seat && s->in_side[holder] == s->in_side[seat]) w = 24 + 15 - (b & 15);
+                if (holder >= 0 && holder != seat && s->in_side[holder] == s->in_side[seat]) w = 48 + 15 - (b & 15);
                 else w = s->mated[seat] ? 15 - (b & 15) + 8 * (holder == (seat + 1) % s->n) : b & 15;
             }
             w -= (ruffed >> (b >> 4) & 1) * 64;  /* a lead into a ruff: last */

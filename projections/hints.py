@@ -125,15 +125,15 @@ class Hints:
 
     def _order(self, moves: list[int], seat: int, trick: list[tuple[int, int]], t: int, alive: int, h: list[int]
                ) -> list[int]:
-        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first
-        (low first for a side player playing for the fewest); for the most, under a suit's top card, low first where
-        a camp-mate holds it, then low first for a player with camp-mates (sooner where the next hand holds the top
-        card; by rank for one alone), and a suit the other camp can ruff last. Following: low when the trick goes
-        the player's way (the side's player playing for the fewest: his highest card under it, keeping his low
-        ones; for the most, the hand before last counts it his way only when the last hand, of the other camp,
-        cannot take it, and a hand before that when a camp-mate after it takes it whatever the others play), else,
-        taking it being his wish, the cheapest card none of the others after him can beat first, then his other
-        cards that take it, cheapest first (for the most, low first when every card of his that takes it can be
+        """A cheap move order. Leading: a card above every live card of its suit first, then by rank, high first (low
+        first for a side player playing for the fewest); for the most, before all, low in a suit whose top card a
+        camp-mate holds, and under a suit's top card the other camp holds, low first for a player with camp-mates
+        (sooner where the next hand holds that card; by rank for one alone), and a suit the other camp can ruff last.
+        Following: low when the trick goes the player's way (the side's player playing for the fewest: his highest card
+        under it, keeping his low ones; for the most, the hand before last counts it his way only when the last hand, of
+        the other camp, cannot take it, and a hand before that when a camp-mate after it takes it whatever the others
+        play), else, taking it being his wish, the cheapest card none of the others after him can beat first, then his
+        other cards that take it, cheapest first (for the most, low first when every card of his that takes it can be
         beaten after him), else his highest card that stays under; discards by rank."""
         inside, trump = self._in, self.trump
         if not trick:
@@ -148,7 +148,7 @@ class Hints:
                     top = above.bit_length() - 1
                     holder = next((i for i, x in enumerate(h) if x >> top & 1), -1)
                     mate = holder >= 0 and holder != seat and inside[holder] == inside[seat]
-                    weight.append(39 - (b & 15) if mate else 15 - (b & 15) + 8 * (holder == (seat + 1) % self.n)
+                    weight.append(63 - (b & 15) if mate else 15 - (b & 15) + 8 * (holder == (seat + 1) % self.n)
                                   if self._mated[seat] else b & 15)
             if not self.fewest and trump >= 0:
                 ruff = [x for i, x in enumerate(h) if inside[i] != inside[seat] and x & _SUIT_MASK[trump]]
