@@ -663,7 +663,8 @@ static int card(Search *s, int seat, int t, int k, uint64_t *rel) {
         if (ahead) after(s, seat, led, &mate_top, &their_top, &ruff);
         if (ahead && !going && mate_top > w_card && mate_top > their_top && !ruff)
             going = 1;  /* a camp-mate after him takes it whatever the others play */
-        if (ahead) for (int i = 0; i < nw && first < 0; i++) if (wins[i] >> 4 == led && wins[i] > their_top) first = i;
+        if (ahead && !going)
+            for (int i = 0; i < nw && first < 0; i++) if (wins[i] >> 4 == led && wins[i] > their_top) first = i;
         if (going && s->in_side[seat] && s->fewest) {  /* keeping his low cards */
             for (int i = nr - 1; i >= 0; i--) order[no++] = rest[i];
             for (int i = 0; i < nw; i++) order[no++] = wins[i];

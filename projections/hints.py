@@ -189,7 +189,8 @@ class Hints:
             mate_top, their_top, ruffed = self._after(h, seat, len(trick), led)
             if not going and mate_top > w_card and mate_top > their_top and not ruffed:
                 going = True  # a camp-mate after him takes it whatever the others play
-            first = next((b for b in wins if b >> 4 == led and b > their_top), None)
+            if not going:
+                first = next((b for b in wins if b >> 4 == led and b > their_top), None)
         if going:  # the side's player playing for the fewest keeps his low cards: highest first
             return rest[::-1] + wins if inside[seat] and self.fewest else rest + wins
         if ahead and first is None and wins and wins[-1] >> 4 == led:  # beyond his reach: low first

@@ -472,16 +472,15 @@ def test_a_server_that_is_gone_is_shown_within_3_seconds_and_nothing_is_shown_as
     _fill_raspas(page)
     s.stop()
     # the port stays taken, never listened on: no server started meanwhile (another suite's beside this one) gets it
-    held = socket.socket()
-    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    held.bind(("127.0.0.1", int(s.base.rsplit(":", 1)[1])))
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('нет связи')",
-                           timeout=3500)
-    page.click("#record")
-    page.wait_for_function("() => document.querySelector('#err-general').textContent.includes('нет связи')",
-                           timeout=5000)
-    assert "Записано" not in (page.text_content("#status") or "")
-    held.close()
+    with socket.socket() as held:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        held.bind(("127.0.0.1", int(s.base.rsplit(":", 1)[1])))
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('нет связи')",
+                               timeout=3500)
+        page.click("#record")
+        page.wait_for_function("() => document.querySelector('#err-general').textContent.includes('нет связи')",
+                               timeout=5000)
+        assert "Записано" not in (page.text_content("#status") or "")
 
 
 def test_a_phone_at_the_table(server: Server, browser: Any) -> None:

@@ -510,8 +510,7 @@ async function recordDeal() {
   if (r.status === 200) {
     form = fresh();
     written = { first: r.data.recorded[0].seq, last: r.data.recorded[r.data.recorded.length - 1].seq };
-    $("status").textContent = `${t("recorded")}: seq ${written.first}…${written.last}`;
-    await load();
+    await load();   // the status says it (render)
   } else if (r.status === 409) {
     // another device wrote first: the form keeps what was tapped; the deal written meanwhile is shown, and
     // the user records theirs as the next deal or drops it
